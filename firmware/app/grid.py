@@ -1,0 +1,56 @@
+# Geometry of the 12 x 12 board: cell numbers, names, the ring, the play area and
+# the four corner keys. A cell is row * 12 + column; "a1" is the top-left cell.
+from compat import const
+
+SIZE = const(12)
+CELLS = const(144)
+
+# Corner keys (system functions, the same in every game).
+MENU = const(0)  # a1: hold to go back to the menu
+UNDO = const(11)  # l1: undo the last move
+HINT = const(132)  # a12: show the keys that play a legal move
+NEW = const(143)  # l12: hold to start a new game
+CORNERS = (MENU, UNDO, HINT, NEW)
+
+
+def cell(row, col):
+    return row * SIZE + col
+
+
+def row_col(c):
+    return c // SIZE, c % SIZE
+
+
+def name(c):
+    return "%s%d" % (chr(ord("a") + c % SIZE), c // SIZE + 1)
+
+
+def parse(text):
+    """'a1'..'l12' -> cell; ValueError for anything else."""
+    t = text.strip().lower()
+    if len(t) < 2 or not ("a" <= t[0] <= "l") or not t[1:].isdigit():
+        raise ValueError("'%s' is not a board cell (a1..l12)" % text)
+    row = int(t[1:]) - 1
+    if not 0 <= row < SIZE:
+        raise ValueError("'%s' is not a board cell (a1..l12)" % text)
+    return cell(row, ord(t[0]) - ord("a"))
+
+
+def on_ring(c):
+    row, col = row_col(c)
+    return row in (0, SIZE - 1) or col in (0, SIZE - 1)
+
+
+def ring_cells():
+    """The 44 ring cells clockwise from a1 (corners included)."""
+    top = [cell(0, c) for c in range(SIZE)]
+    right = [cell(r, SIZE - 1) for r in range(1, SIZE)]
+    bottom = [cell(SIZE - 1, c) for c in range(SIZE - 2, -1, -1)]
+    left = [cell(r, 0) for r in range(SIZE - 2, 0, -1)]
+    return top + right + bottom + left
+
+
+def area_origin(width, height):
+    """Top-left (row, col) that centres a width x height board in the 10 x 10 play
+    area (rounded towards the top-left)."""
+    return 1 + (10 - height) // 2, 1 + (10 - width) // 2
