@@ -1,0 +1,98 @@
+# The app: turns key events into taps and holds for the current screen (the menu or a
+# game's controller), renders the screen into a frame and shows it. The drivers are
+# passed in, so the Pico and the simulator run the very same App.
+from app import catalog, saves
+from app.frame import Frame
+from app.grid import CELLS
+from app.menu import Menu
+from compat import ticks_diff
+
+HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
+LOOP_MS = 10  # the main loop's pace on the Pico
+
+
+class App:
+    def __init__(self, keys, pixels, sound, clock, storage):
+        self.keys = keys
+        self.pixels = pixels
+        self.sound = sound
+        self.clock = clock
+        self.storage = storage
+        self.frame = Frame()
+        self.down = {}  # key -> ticks when it went down, while it is down
+        self.held = set()  # keys down whose hold has fired (their release is no tap)
+        self.settings = saves.load_settings(storage)
+        pixels.set_brightness(self.settings["brightness"])
+        self.dirty = True
+        self.screen = Menu(self)
+
+    # -- screens ---------------------------------------------------------------------------
+    def show_menu(self):
+        self.screen = Menu(self)
+        self.dirty = True
+        self.sound.play("menu")
+
+    def start_game(self, game, players=None, variant=None, seed=None):
+        """Start a new game; ValueError (nothing changes) for an unknown game or setup."""
+        setup = {"game": game, "players": players, "variant": variant, "seed": seed}
+        controller = catalog.controller_class(game)(self, setup)
+        self.screen = controller
+        controller.save()
+        self.dirty = True
+
+    def resume_game(self, setup, moves):
+        try:
+            self.screen = catalog.controller_class(setup["game"])(self, setup, moves)
+        except Exception:  # a save that no longer replays: start that game afresh
+            self.start_game(setup["game"], setup.get("players"), setup.get("variant"), setup.get("seed"))
+        self.dirty = True
+
+    def set_brightness(self, percent):
+        self.settings["brightness"] = percent
+        self.pixels.set_brightness(percent)
+        saves.save_settings(self.storage, self.settings)
+        self.dirty = True
+
+    # -- the loop ----------------------------------------------------------------------------
+    def key(self, key, pressed, now):
+        if not (isinstance(key, int) and 0 <= key < CELLS):
+            return  # a key this board does not have
+        if pressed:
+            self.down[key] = now
+        elif key in self.down:
+            del self.down[key]
+            if key in self.held:
+                self.held.discard(key)
+            else:
+                self.screen.tap(key, now)
+                self.dirty = True
+
+    def check_holds(self, now):
+        for key, since in self.down.items():
+            if key not in self.held and ticks_diff(now, since) >= HOLD_MS:
+                self.held.add(key)
+                self.screen.hold(key, now)
+                self.dirty = True
+                return  # the screen may have changed: look again next step
+
+    def step(self):
+        now = self.clock.ticks_ms()
+        event = self.keys.get()
+        while event is not None:
+            self.key(event[0], event[1], now)
+            event = self.keys.get()
+        self.check_holds(now)
+        self.sound.tick(now)
+        if self.dirty or self.screen.busy(now):
+            self.render(now)
+
+    def render(self, now):
+        self.frame.clear()
+        self.screen.draw(self.frame, now)
+        self.pixels.show(self.frame.buf)
+        self.dirty = False
+
+    def run(self):
+        while True:
+            self.step()
+            self.clock.sleep_ms(LOOP_MS)

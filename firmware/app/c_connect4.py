@@ -1,0 +1,73 @@
+# Connect Four on the board: the 7x6 grid centred in the play area; a press on any
+# cell of a column, or on the ring cell above it, drops a disc there.
+from app import colors, grid
+from app.controller import GameController
+from compat import ticks_diff
+from games.connect4 import COLUMNS, ROWS
+
+TOP, LEFT = grid.area_origin(COLUMNS, ROWS)
+FALL_MS_PER_ROW = 35  # the falling disc's speed
+
+
+class Controller(GameController):
+    player_colors = (colors.OFF, colors.YELLOW, colors.RED)
+
+    def move_for_cell(self, cell):
+        row, col = grid.row_col(cell)
+        col -= LEFT
+        if 0 <= col < COLUMNS and (row == 0 or TOP <= row < TOP + ROWS):
+            return col
+        return None
+
+    def cell_for_move(self, col):
+        return grid.cell(0, LEFT + col)
+
+    def refused_cells(self, cell, col):
+        # A full column: flash the whole column, so players see why.
+        return [grid.cell(TOP + r, LEFT + col) for r in range(ROWS)] + [cell]
+
+    def on_played(self, col, now):
+        self.anim_start = now
+        self.anim_col = col
+
+    def animating(self, now):
+        return self.anim_start is not None and ticks_diff(now, self.anim_start) < FALL_MS_PER_ROW * ROWS
+
+    def end_cells(self):
+        line = self.state.win_line or ()
+        return [grid.cell(TOP + r, LEFT + c) for c, r in line]
+
+    def draw_board(self, frame, now):
+        st = self.state
+        falling = None  # (col, row now, row it lands on) while the last disc falls
+        if self.animating(now):
+            for r in range(ROWS):
+                if st.at(self.anim_col, r):
+                    land = r
+                    break
+            falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // FALL_MS_PER_ROW), land)
+        for r in range(ROWS):
+            for c in range(COLUMNS):
+                who = st.at(c, r)
+                if falling and c == falling[0] and r == falling[2]:
+                    who = 0
+                frame.set(grid.cell(TOP + r, LEFT + c), self.player_colors[who] if who else colors.scale(colors.BLUE, 1, 12))
+        if falling:
+            who = st.at(falling[0], falling[2])
+            frame.set(grid.cell(TOP + falling[1], LEFT + falling[0]), self.player_colors[who])
+        self.draw_ring(frame)
+
+    def draw_ring(self, frame):
+        st = self.state
+        if st.status == "playing":
+            color = self.player_colors[st.to_move]
+            for c in grid.ring_cells():
+                frame.set(c, colors.scale(color, 1, 6))
+            for col in st.legal_moves():  # the drop keys, brighter
+                frame.set(self.cell_for_move(col), color)
+        elif st.status == "draw":  # both colours around the ring
+            for i, c in enumerate(grid.ring_cells()):
+                frame.set(c, self.player_colors[1 + i % 2])
+        else:
+            for c in grid.ring_cells():
+                frame.set(c, colors.scale(self.player_colors[st.winner], 1, 3))

@@ -1,0 +1,20 @@
+# The palette, as packed 0xRRGGBB ints at full level (the pixel driver applies
+# brightness, gamma and the current cap). Player colours are indexed by player/team.
+from compat import const
+
+OFF = const(0x000000)
+WHITE = const(0xFFFFFF)
+YELLOW = const(0xFFB000)
+RED = const(0xFF0000)
+BLUE = const(0x0040FF)
+GREEN = const(0x00D040)
+ORANGE = const(0xFF5000)
+PURPLE = const(0xA000FF)
+CYAN = const(0x00C0C0)
+ILLEGAL = RED  # the flash of a refused press
+SYSTEM = const(0x303030)  # the corner keys at rest
+
+
+def scale(color, num, den):
+    """`color` at num/den of its level (dim tints, pulses)."""
+    return (((color >> 16) * num // den) << 16) | ((((color >> 8) & 255) * num // den) << 8) | ((color & 255) * num // den)

@@ -1,0 +1,176 @@
+# What every game screen shares: the corner keys (hold MENU for the menu, UNDO, HINT,
+# hold NEW for a new game), the red flash and beep of a refused press, the end of the
+# game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
+# writes the hooks: which move a cell plays, which cell plays a move, how to draw.
+from app import colors, grid, saves
+from compat import ticks_diff
+from games import load
+from games.base import PLAYING, IllegalMove
+
+FLASH_MS = 400  # a refused press: red flash this long
+HINT_MS = 1500  # HINT shows the keys of the legal moves this long
+BLINK_MS = 300  # winning cells blink on/off at this pace
+
+
+def blink_on(now, period=BLINK_MS):
+    return (now // period) % 2 == 0
+
+
+class GameController:
+    # The colour of each player (index 1..) on this game's screen.
+    player_colors = (colors.OFF, colors.YELLOW, colors.RED)
+
+    def __init__(self, app, setup, moves=()):
+        """setup: {"game", "players", "variant", "seed"}; moves: texts to replay (a save)."""
+        self.app = app
+        self.setup = setup
+        self.module = load(setup["game"])
+        self.flash_cells = ()
+        self.flash_color = colors.ILLEGAL
+        self.flash_until = 0
+        self.hint_until = 0
+        self.error = None  # why the last press was refused, for the simulator's state
+        self.anim_start = None  # set by a game's on_played() while it animates
+        self.state = self.fresh_state()
+        for text in moves:
+            self.state.play_text(text)  # IllegalMove/ValueError: the caller drops the save
+
+    # -- hooks for each game ---------------------------------------------------------
+    def move_for_cell(self, cell):
+        """The move a press on `cell` plays, or None if that cell plays nothing."""
+        raise NotImplementedError
+
+    def cell_for_move(self, move):
+        """One cell whose press plays `move` (the simulator's `keys`, the hint)."""
+        raise NotImplementedError
+
+    def draw_board(self, frame, now):
+        raise NotImplementedError
+
+    def refused_cells(self, cell, move):
+        """The cells to flash red when a press is refused: by default the pressed one."""
+        return (cell,)
+
+    def on_played(self, move, now):
+        """Start the move's animation, if any."""
+
+    def animating(self, now):
+        return False
+
+    def end_cells(self):
+        """Cells that blink once the game is over (a winning line)."""
+        return ()
+
+    # -- shared behaviour --------------------------------------------------------------
+    def fresh_state(self):
+        s = self.setup
+        rng = None
+        if s.get("seed") is not None:
+            from games.rng import Rng
+
+            rng = Rng(s["seed"])
+        return self.module.new_state(players=s.get("players"), variant=s.get("variant"), rng=rng)
+
+    def tap(self, cell, now):
+        self.anim_start = None  # a new press finishes any animation
+        self.error = None
+        if cell == grid.UNDO:
+            self.undo(now)
+        elif cell == grid.HINT:
+            self.hint_until = now + HINT_MS
+            self.app.sound.play("hint")
+        elif cell in (grid.MENU, grid.NEW):
+            self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
+        elif self.state.status != PLAYING:
+            self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (l12)")
+        else:
+            self.press(cell, now)
+
+    def hold(self, cell, now):
+        if cell == grid.MENU:
+            self.app.show_menu()
+        elif cell == grid.NEW:
+            self.state = self.fresh_state()
+            self.anim_start = None
+            self.save()
+            self.app.sound.play("menu")
+
+    def press(self, cell, now):
+        move = self.move_for_cell(cell)
+        if move is None:
+            self.refuse((cell,), now, "%s plays no move" % grid.name(cell))
+            return
+        try:
+            self.state.play(move)
+        except IllegalMove as e:
+            self.refuse(self.refused_cells(cell, move), now, str(e))
+            return
+        self.on_played(move, now)
+        self.save()
+        status = self.state.status
+        self.app.sound.play("move" if status == PLAYING else "win" if status == "won" else "draw")
+
+    def undo(self, now):
+        if not self.state.history:
+            self.refuse((grid.UNDO,), now, "nothing to undo")
+            return
+        moves = self.state.history[:-1]
+        self.state = self.fresh_state()
+        for m in moves:
+            self.state.play(m)
+        self.save()
+        self.app.sound.play("move")
+
+    def refuse(self, cells, now, reason, color=colors.ILLEGAL):
+        self.error = reason
+        self.flash_cells = cells
+        self.flash_color = color
+        self.flash_until = now + FLASH_MS
+        self.app.sound.play("illegal")
+
+    def save(self):
+        saves.save_game(self.app.storage, self.setup, self.state)
+
+    # -- the screen interface (see app/app.py) -------------------------------------------
+    def busy(self, now):
+        return (
+            self.animating(now)
+            or ticks_diff(self.flash_until, now) > 0
+            or ticks_diff(self.hint_until, now) > 0
+            or self.state.status != PLAYING
+        )
+
+    def draw(self, frame, now):
+        self.draw_board(frame, now)
+        if self.state.status != PLAYING and not blink_on(now):
+            for c in self.end_cells():
+                frame.set(c, colors.OFF)
+        frame.set(grid.MENU, colors.SYSTEM)
+        frame.set(grid.UNDO, colors.SYSTEM if self.state.history else colors.OFF)
+        frame.set(grid.HINT, colors.SYSTEM)
+        frame.set(grid.NEW, colors.WHITE if self.state.status != PLAYING else colors.SYSTEM)
+        if ticks_diff(self.hint_until, now) > 0 and blink_on(now):
+            for m in self.state.legal_moves():
+                frame.set(self.cell_for_move(m), colors.WHITE)
+        if ticks_diff(self.flash_until, now) > 0:
+            for c in self.flash_cells:
+                frame.set(c, self.flash_color)
+
+    def describe(self):
+        st = self.state
+        playing = st.status == PLAYING
+        legal = st.legal_moves()
+        info = {
+            "screen": "game",
+            "game": self.setup["game"],
+            "players": st.players,
+            "status": st.status,
+            "winner": st.winner,
+            "to_move": st.to_move if playing else None,
+            "legal": [st.format_move(m) for m in legal],
+            "keys": dict((st.format_move(m), grid.name(self.cell_for_move(m))) for m in legal),
+            "moves": [st.format_move(m) for m in st.history],
+            "error": self.error,
+        }
+        info.update(st.info())
+        return info

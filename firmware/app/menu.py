@@ -1,0 +1,89 @@
+# The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row. A tap on a
+# tile starts that game, or resumes it when a game of it was in progress (its tile
+# blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full.
+from app import catalog, colors, grid, saves
+from app.controller import FLASH_MS, blink_on
+from compat import ticks_diff
+
+BRIGHTNESS_ROW = grid.SIZE - 1
+BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
+
+
+def tile_cells(index):
+    row, col = 2 + 3 * (index // 3), 2 + 3 * (index % 3)
+    return (grid.cell(row, col), grid.cell(row, col + 1), grid.cell(row + 1, col), grid.cell(row + 1, col + 1))
+
+
+class Menu:
+    def __init__(self, app):
+        self.app = app
+        self.flash_cell = None
+        self.flash_until = 0
+        self.error = None
+        self.saved = saves.load_game(app.storage)
+
+    def tile_at(self, cell):
+        for i in range(len(catalog.TILES)):
+            if cell in tile_cells(i):
+                return i
+        return None
+
+    def resumable(self, index):
+        """True when the saved game is one of this tile's."""
+        if not self.saved:
+            return False
+        game, players, _ = catalog.TILES[index]
+        setup = self.saved[0]
+        return setup.get("game") == game and (players is None or setup.get("players") == players)
+
+    def tap(self, cell, now):
+        self.error = None
+        index = self.tile_at(cell)
+        row, col = grid.row_col(cell)
+        if index is not None:
+            game, players, _ = catalog.TILES[index]
+            if self.resumable(index):
+                self.app.resume_game(*self.saved)
+            else:
+                self.app.start_game(game, players=players)
+        elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
+            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
+            self.app.sound.play("menu")
+        else:
+            self.error = "%s is not a game tile" % grid.name(cell)
+            self.flash_cell = cell
+            self.flash_until = now + FLASH_MS
+            self.app.sound.play("illegal")
+
+    def hold(self, cell, now):
+        pass  # a hold in the menu does nothing more than a tap would refuse
+
+    def busy(self, now):
+        return self.saved is not None or ticks_diff(self.flash_until, now) > 0
+
+    def draw(self, frame, now):
+        for i in range(len(catalog.TILES)):
+            tile_colors = catalog.TILES[i][2]
+            dim = self.resumable(i) and not blink_on(now, 500)
+            for c, color in zip(tile_cells(i), tile_colors):
+                frame.set(c, colors.scale(color, 1, 4) if dim else color)
+        level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
+        for col in range(1, BRIGHTNESS_STEPS + 1):
+            frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
+        if ticks_diff(self.flash_until, now) > 0:
+            frame.set(self.flash_cell, colors.ILLEGAL)
+
+    def describe(self):
+        return {
+            "screen": "menu",
+            "game": None,
+            "status": None,
+            "winner": None,
+            "to_move": None,
+            "tiles": [
+                {"game": t[0], "players": t[1], "cell": grid.name(tile_cells(i)[0]), "resume": self.resumable(i)}
+                for i, t in enumerate(catalog.TILES)
+            ],
+            "brightness": self.app.settings["brightness"],
+            "error": self.error,
+        }

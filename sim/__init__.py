@@ -1,0 +1,1 @@
+# The desktop simulator: the firmware's App with simulator drivers.

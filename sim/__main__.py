@@ -1,0 +1,60 @@
+"""The simulator: `python -m sim` opens a pygame-ce window where there is a display,
+the board in the terminal otherwise; `--headless` runs a script from stdin."""
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
+
+DEFAULT_SAVES = os.path.join(ROOT, "sim-saves")  # games survive a restart, as on the Pico
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--headless", action="store_true", help="run a script from stdin (see sim/headless.py)")
+    mode.add_argument("--terminal", action="store_true", help="the board in this terminal")
+    mode.add_argument("--window", action="store_true", help="the board in a pygame-ce window")
+    parser.add_argument("--saves", metavar="DIR", help="keep settings and games in DIR (default: sim-saves/, headless: memory)")
+    args = parser.parse_args(argv)
+
+    from drivers.storage import FileStorage
+
+    if args.headless:
+        from sim.headless import run_script
+
+        storage = FileStorage(args.saves) if args.saves else None
+
+        def write(text):
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+
+        failure = run_script(sys.stdin, write, storage)
+        if failure:
+            sys.stderr.write("line %d: %s\n" % failure)
+            return 1
+        return 0
+
+    storage = FileStorage(args.saves or DEFAULT_SAVES)
+    if args.window or (not args.terminal and has_display()):
+        from sim.window import run_window
+
+        return run_window(storage)
+    from sim.terminal import run_terminal
+
+    return run_terminal(storage)
+
+
+def has_display():
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("win32", "darwin")):
+        return False
+    try:
+        import pygame  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+# Simulator drivers: the same small interfaces as firmware/drivers, with no hardware.
+# Written in the MicroPython subset, so the host's MicroPython runs them too.
+from app.app import App
+from app.grid import CELLS
+from drivers.pixels import ChainLayout, Pixels
+
+
+class SimKeys:
+    """Key events pushed by the simulator (mouse, terminal, script)."""
+
+    def __init__(self):
+        self.events = []
+
+    def push(self, key, pressed, ticks):
+        self.events.append((key, pressed, ticks))
+
+    def get(self):
+        return self.events.pop(0) if self.events else None
+
+
+class SimStrip:
+    """A NeoPixel-like strip that keeps what it was sent."""
+
+    def __init__(self, n=CELLS):
+        self.buf = bytearray(n * 3)
+        self.writes = 0
+
+    def write(self):
+        self.writes += 1
+
+
+class SimSound:
+    """Records the sounds played, newest last."""
+
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+        del self.played[:-20]
+
+    def tick(self, now):
+        pass
+
+
+class VirtualClock:
+    """Simulated time: it moves only when told, so runs are deterministic."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now += ms
+
+
+class MemoryStorage:
+    def __init__(self):
+        self.files = {}
+
+    def read(self, name):
+        return self.files.get(name)
+
+    def write(self, name, text):
+        self.files[name] = text
+
+    def remove(self, name):
+        self.files.pop(name, None)
+
+
+class SimBoard:
+    """A whole simulated board: the App and its drivers."""
+
+    def __init__(self, clock=None, storage=None):
+        self.keys = SimKeys()
+        self.strip = SimStrip()
+        self.pixels = Pixels(self.strip, ChainLayout())
+        self.sound = SimSound()
+        self.clock = clock or VirtualClock()
+        self.storage = storage or MemoryStorage()
+        self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)
+        self.app.step()  # boot: the menu's first frame
+
+    def levels_rgb(self, cell):
+        """What the LED of `cell` gets, as (r, g, b)."""
+        i = cell * 3
+        lv = self.pixels.levels
+        return lv[i], lv[i + 1], lv[i + 2]

@@ -1,0 +1,130 @@
+# The headless simulator: runs a script, one command a line, on a virtual clock.
+#   press CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
+#   [--players K] [--variant NAME]     (cells a1..l12, a1 top-left; '#' comments)
+# Written in the MicroPython subset: the host's MicroPython runs the same scenarios.
+import json
+
+from app import grid
+from app.app import LOOP_MS
+from sim.drivers import SimBoard
+
+PRESS_MS = 0  # a `press` is a down and an up at the same instant
+
+
+class ScriptError(Exception):
+    pass
+
+
+def parse_start_args(words):
+    """['--seed', '3', ...] -> {"seed": 3, ...} (the referee's arguments)."""
+    args = {"seed": None, "players": None, "variant": None}
+    i = 0
+    while i < len(words):
+        flag = words[i]
+        if flag not in ("--seed", "--players", "--variant") or i + 1 >= len(words):
+            raise ScriptError("start takes GAME [--seed N] [--players K] [--variant NAME], not '%s'" % " ".join(words))
+        value = words[i + 1]
+        if flag == "--variant":
+            args["variant"] = value
+        else:
+            try:
+                args[flag[2:]] = int(value)
+            except ValueError:
+                raise ScriptError("%s needs a number, not '%s'" % (flag, value))
+        i += 2
+    return args
+
+
+def number(text, what):
+    try:
+        n = int(text)
+    except ValueError:
+        raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, text))
+    if n < 0:
+        raise ScriptError("%s must not be negative" % what)
+    return n
+
+
+class Headless:
+    def __init__(self, storage=None):
+        self.board = SimBoard(storage=storage)
+
+    def advance(self, ms):
+        """Let `ms` of virtual time pass, the app stepping as on the Pico."""
+        clock = self.board.clock
+        end = clock.now + ms
+        while clock.now < end:
+            clock.now = min(end, clock.now + LOOP_MS)
+            self.board.app.step()
+
+    def cell(self, text):
+        try:
+            return grid.parse(text)
+        except ValueError as e:
+            raise ScriptError(str(e))
+
+    def run(self, line):
+        """Run one script line; returns the lines it prints."""
+        words = line.split("#")[0].split()
+        if not words:
+            return []
+        cmd, args = words[0], words[1:]
+        board = self.board
+        if cmd == "press" and len(args) == 1:
+            key = self.cell(args[0])
+            board.keys.push(key, True, board.clock.now)
+            board.app.step()
+            self.advance(PRESS_MS)
+            board.keys.push(key, False, board.clock.now)
+            board.app.step()
+        elif cmd == "hold" and len(args) == 2:
+            key = self.cell(args[0])
+            ms = number(args[1], "hold time")
+            board.keys.push(key, True, board.clock.now)
+            board.app.step()
+            self.advance(ms)
+            board.keys.push(key, False, board.clock.now)
+            board.app.step()
+        elif cmd == "wait" and len(args) == 1:
+            self.advance(number(args[0], "wait time"))
+        elif cmd == "frame" and not args:
+            board.app.render(board.clock.now)
+            return frame_lines(board.pixels.levels)
+        elif cmd == "state" and not args:
+            return [json.dumps(board.app.screen.describe())]
+        elif cmd == "start" and args:
+            options = parse_start_args(args[1:])
+            try:
+                board.app.start_game(args[0], options["players"], options["variant"], options["seed"])
+            except ValueError as e:
+                raise ScriptError(str(e))
+            board.app.step()
+        else:
+            raise ScriptError(
+                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % line.strip()
+            )
+        return []
+
+
+def frame_lines(levels):
+    """The 12 LED rows, 12 'rrggbb' values each."""
+    out = []
+    for row in range(grid.SIZE):
+        i = row * grid.SIZE * 3
+        out.append(" ".join("%02x%02x%02x" % (levels[j], levels[j + 1], levels[j + 2]) for j in range(i, i + grid.SIZE * 3, 3)))
+    return out
+
+
+def run_script(lines, write, storage=None):
+    """Run every line, calling write(text) for each printed line. Returns the line
+    number of the first bad line and its error, or None if all ran."""
+    sim = Headless(storage)
+    number_ = 0
+    for line in lines:
+        number_ += 1
+        try:
+            for out in sim.run(line):
+                write(out)
+        except ScriptError as e:
+            return number_, str(e)
+    return None

@@ -1,0 +1,9 @@
+# Puts firmware/ (the Pico's filesystem root) and the repo root on sys.path, so tests
+# import firmware modules exactly as the Pico does (games.connect4, app.grid, ...).
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for path in (ROOT, os.path.join(ROOT, "firmware")):
+    if path not in sys.path:
+        sys.path.insert(0, path)
