@@ -1,0 +1,71 @@
+# The referee CLI: a public interface (see DEVELOPERS.md). Driven as a user would,
+# through a subprocess, including interactively line by line.
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def referee(args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "host_tools.referee"] + args, input=stdin,
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def answers(args, lines):
+    out = referee(args, "".join(line + "\n" for line in lines))
+    assert out.returncode == 0, out.stderr
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_connect4_game_to_a_win():
+    res = answers(["connect4"], list("1122334"))
+    assert len(res) == 7 and all(r["ok"] for r in res)
+    first = res[0]
+    assert set(first) >= {"move", "ok", "status", "winner", "to_move", "legal", "board"}
+    assert first["to_move"] == 2 and first["status"] == "playing"
+    assert first["board"][-1] == "X......"
+    last = res[-1]
+    assert (last["status"], last["winner"], last["to_move"], last["legal"]) == ("won", 1, None, [])
+
+
+def test_bad_and_illegal_moves_get_an_error_and_change_nothing():
+    res = answers(["connect4"], ["4", "banana", "9", "", "# comment", "4", "4", "4", "4", "4", "4"])
+    bad, nine = res[1], res[2]
+    assert not bad["ok"] and "banana" in bad["error"]
+    assert not nine["ok"] and "1..7" in nine["error"]
+    assert bad["board"] == res[0]["board"] and bad["to_move"] == 2
+    full = res[-1]  # column 4 already holds 6 discs
+    assert not full["ok"] and "full" in full["error"]
+    assert full["board"] == res[-2]["board"]
+    assert "4" not in full["legal"]
+
+
+def test_a_draw():
+    draw = "121212343434565656212121434343656565777777"
+    res = answers(["connect4"], list(draw))
+    assert all(r["ok"] for r in res)
+    assert (res[-1]["status"], res[-1]["winner"]) == ("draw", None)
+
+
+def test_bad_arguments_exit_2_with_usage():
+    for args in (["chess"], [], ["connect4", "--players", "3"], ["connect4", "--seed", "x"]):
+        out = referee(args)
+        assert out.returncode == 2, args
+        assert "usage" in out.stderr
+
+
+def test_answers_are_flushed_line_by_line():
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools.referee", "connect4"], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        for move, to_move in (("4", 2), ("3", 1)):
+            proc.stdin.write(move + "\n")
+            proc.stdin.flush()
+            reply = json.loads(proc.stdout.readline())  # would hang if not flushed
+            assert reply["move"] == move and reply["to_move"] == to_move
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0
