@@ -145,7 +145,7 @@ def test_early_draw_when_no_line_is_left_open():
     assert state.status == DRAW and state.winner is None
     assert state.draw_reason == cubes.NO_LINE and state.open_lines() == []
     assert state.info()["open_lines"] == 0 and state.info()["draw_reason"] == "no line left open"
-    assert state.board.count(0) == 6 and state.legal_moves() == []
+    assert list(state.board).count(0) == 6 and state.legal_moves() == []
 
 
 def test_open_lines_by_hand():
@@ -170,7 +170,7 @@ def test_draw_when_a_player_has_no_cube_left():
         "f2 g1 f1 f7 g6 g7 c6 d6 e6 e5 e7 d7 c7 b6 a7 a6 b5 b4 a5 a4 a3 b7")
     assert state.status == DRAW and state.draw_reason == cubes.NO_CUBE
     assert state.cubes_left == [0, 0] and state.open_lines() != []
-    assert state.board.count(0) == 1 and state.legal_moves() == []
+    assert list(state.board).count(0) == 1 and state.legal_moves() == []
 
 
 def test_notation_and_bad_input():
