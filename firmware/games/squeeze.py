@@ -1,0 +1,328 @@
+# 4D Squeeze (RULES.md section 2): pawns are launched from the four edges toward the
+# medians; 4 in a row wins; cells that can never be reached again become pentacles
+# of the mover's colour ("squeeze"); a full board goes to the side with more pentacles.
+#
+# Board: a 100-byte bytearray, cell = row * 10 + column ("a1" = 0, "j10" = 99).
+# A move is a launch number: side * 10 + line (sides N, E, S, W; the line is the
+# column for N/S and the row for E/W, 0-based). Text: "W-3", "N-c", or the arrival
+# cell "d3" (the same move: a launch is fully described by where it lands).
+from compat import const
+from games.base import GameState, IllegalMove, PLAYING, WON, DRAW, parse_cell, cell_name, four_in_a_row
+
+SIZE = const(10)
+HALF = const(5)  # the medians lie between index 4 and 5, in both directions
+CELLS = const(100)
+LAUNCHES = const(40)
+CELL_MOVE = const(40)  # moves CELL_MOVE + cell: an arrival cell that no launch reaches
+NONE = const(255)  # "no cell": past the median, before the edge, impossible launch
+
+# Cell contents. A colour is 1 (yellow, player/team 1) or 2 (blue, player/team 2):
+# a pawn of colour c is c, a pentacle of colour c is PENTACLE + c.
+EMPTY = const(0)
+YELLOW = const(1)
+BLUE = const(2)
+PENTACLE = const(3)  # neutral pentacle; 4 and 5 are the yellow and blue ones
+
+SIDES = "NESW"
+N, E, S, W = 0, 1, 2, 3
+
+# [reading] the start layout (the seed's picture is missing): RULES.md section 2.
+START_PAWNS = (("e5", YELLOW), ("f6", YELLOW), ("f5", BLUE), ("e6", BLUE))
+START_PENTACLES = ("c3", "h3", "c8", "h8")
+
+# rows() legend: pawns Y/B, neutral pentacle *, pentacles made y/b, o an empty cell a
+# launch reaches now, . any other empty cell; | and --- are the medians.
+CHARS = ".YB*yb"
+REACHABLE = "o"
+
+
+def _path(launch):
+    """The 5 cells a launch travels through, from its edge to the median."""
+    side, line = divmod(launch, 10)
+    if side == N:
+        return [r * SIZE + line for r in range(HALF)]
+    if side == S:
+        return [(SIZE - 1 - r) * SIZE + line for r in range(HALF)]
+    if side == W:
+        return [line * SIZE + c for c in range(HALF)]
+    return [line * SIZE + SIZE - 1 - c for c in range(HALF)]
+
+
+# Precomputed geometry. PATHS[launch * 5 + i] is the i-th cell of a launch's path;
+# LINE_OF[cell * 2 + d] is the launch whose path holds the cell (d = 0 horizontal,
+# 1 vertical) and POS_OF[cell * 2 + d] the cell's place on it.
+PATHS = bytearray(LAUNCHES * HALF)
+LINE_OF = bytearray(CELLS * 2)
+POS_OF = bytearray(CELLS * 2)
+for _l in range(LAUNCHES):
+    for _i, _c in enumerate(_path(_l)):
+        PATHS[_l * HALF + _i] = _c
+        _d = 0 if _l // 10 in (E, W) else 1
+        LINE_OF[_c * 2 + _d] = _l
+        POS_OF[_c * 2 + _d] = _i
+del _l, _i, _c, _d
+
+
+def launch_name(launch):
+    side, line = divmod(launch, 10)
+    if side in (N, S):
+        return "%s-%s" % (SIDES[side], chr(ord("a") + line))
+    return "%s-%d" % (SIDES[side], line + 1)
+
+
+def parse_launch(text):
+    """'W-3', 'n-c' -> launch number; ValueError if it is not a launch."""
+    t = text.strip()
+    if len(t) < 3 or t[1] != "-" or t[0].upper() not in SIDES:
+        raise ValueError("'%s' is not a launch (like W-3, E-10, N-c, S-j)" % text)
+    side = SIDES.index(t[0].upper())
+    line = t[2:].strip().lower()
+    if side in (N, S):
+        if len(line) != 1 or not "a" <= line <= "j":
+            raise ValueError("'%s': a %s launch names a column a..j (like %s-c)" % (text, SIDES[side], SIDES[side]))
+        return side * 10 + ord(line) - ord("a")
+    if not line.isdigit() or not 1 <= int(line) <= SIZE:
+        raise ValueError("'%s': a %s launch names a row 1..10 (like %s-3)" % (text, SIDES[side], SIDES[side]))
+    return side * 10 + int(line) - 1
+
+
+def colour_of(players, seat):
+    """[reading] 4 players: seats 1 and 3 are team yellow (1), 2 and 4 team blue (2)."""
+    return seat if players == 2 else 2 - seat % 2
+
+
+def launch_cell(launch):
+    """The ring cell of the 12x12 board that is this launch's launch point, as
+    (row, column) on that grid: the ring cell next to the row/column end."""
+    side, line = divmod(launch, 10)
+    if side == N:
+        return 0, line + 1
+    if side == S:
+        return 11, line + 1
+    if side == W:
+        return line + 1, 0
+    return line + 1, 11
+
+
+def arrival(board, launch):
+    """Where a launch stops on `board`, or NONE if it is impossible."""
+    base = launch * HALF
+    for i in range(HALF):
+        v = board[PATHS[base + i]]
+        if v != EMPTY:
+            # stops before a pawn; a pentacle (or a taken first cell) gives no support
+            if i == 0 or v >= PENTACLE:
+                return NONE
+            return PATHS[base + i - 1]
+    return PATHS[base + HALF - 1]
+
+
+def _supported(board, cell, d):
+    """The alive-cell test in one direction (d = 0 horizontal, 1 vertical): every cell
+    between the edge and `cell` is empty, and the next cell is past the median, a pawn
+    or an empty cell still counted alive. RULES.md 'Alive cells'."""
+    k = cell * 2 + d
+    base = LINE_OF[k] * HALF
+    pos = POS_OF[k]
+    for i in range(pos):
+        if board[PATHS[base + i]] != EMPTY:
+            return False
+    if pos == HALF - 1:
+        return True
+    return board[PATHS[base + pos + 1]] <= BLUE  # a pawn, or empty (alive so far)
+
+
+def squeeze(board, seeds, pentacle):
+    """[reading] the alive-cells fixed point, incrementally: the empty cells of `seeds`
+    (and, in turn, the cells that relied on a cell found dead) are re-tested; each dead
+    cell becomes `pentacle` at once. Every other empty cell must already be alive.
+    Returns the list of cells squeezed."""
+    made = []
+    work = list(seeds)
+    while work:
+        cell = work.pop()
+        if board[cell] != EMPTY or _supported(board, cell, 0) or _supported(board, cell, 1):
+            continue
+        board[cell] = pentacle
+        made.append(cell)
+        for d in (0, 1):  # the cell before this one, toward the edge, relied on it
+            k = cell * 2 + d
+            pos = POS_OF[k]
+            if pos:
+                work.append(PATHS[LINE_OF[k] * HALF + pos - 1])
+    return made
+
+
+class SqueezeState(GameState):
+    def __init__(self, players=2):
+        GameState.__init__(self)
+        self.players = players
+        self.board = bytearray(CELLS)
+        for name, colour in START_PAWNS:
+            self.board[self._cell(name)] = colour
+        for name in START_PENTACLES:
+            self.board[self._cell(name)] = PENTACLE
+        self.pentacles = [0, 0]  # made by colour 1 and 2 (players, or teams)
+        self.empty = sum(1 for v in self.board if v == EMPTY)
+        self.last_squeeze = []  # cells squeezed by the last move (for the flash)
+        self.last_cell = NONE
+        self.line = None  # the winning line's cells
+        # every start cell must be alive: the incremental squeeze relies on it
+        squeeze(self.board, range(CELLS), PENTACLE)
+        self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
+
+    @staticmethod
+    def _cell(name):
+        col, row = parse_cell(name, SIZE, SIZE)
+        return row * SIZE + col
+
+    def colour(self, seat=None):
+        """The colour (1 yellow, 2 blue) of a seat, by default the one to move."""
+        return colour_of(self.players, self.to_move if seat is None else seat)
+
+    # -- queries for the referee and the board --------------------------------------
+    def legal_moves(self):
+        if self.status != PLAYING:
+            return []
+        return [l for l in range(LAUNCHES) if self.arrive[l] != NONE]
+
+    def arrival_cell(self, launch):
+        """The cell a launch stops on now, or NONE if impossible."""
+        return self.arrive[launch]
+
+    def launches_to(self, cell):
+        """The possible launches that land on `cell` now (0, 1 or 2 of them)."""
+        return [l for l in range(LAUNCHES) if self.arrive[l] == cell]
+
+    def reachable(self):
+        """A 100-byte map: 1 where a launch can land now."""
+        marks = bytearray(CELLS)
+        if self.status == PLAYING:
+            for l in range(LAUNCHES):
+                if self.arrive[l] != NONE:
+                    marks[self.arrive[l]] = 1
+        return marks
+
+    def owner(self, cell):
+        """The colour of the pawn on `cell` (1 or 2), or 0 if there is none."""
+        v = self.board[cell]
+        return v if v in (YELLOW, BLUE) else 0
+
+    def char(self, cell, marks=None):
+        """The cell's letter in the rows() legend."""
+        if marks is not None and marks[cell]:
+            return REACHABLE
+        return CHARS[self.board[cell]]
+
+    def rows(self):
+        marks = self.reachable()
+        out = ["    a b c d e   f g h i j"]
+        for r in range(SIZE):
+            cells = [self.char(r * SIZE + c, marks) for c in range(SIZE)]
+            out.append("%3d %s | %s" % (r + 1, " ".join(cells[:HALF]), " ".join(cells[HALF:])))
+            if r == HALF - 1:
+                out.append("    " + "-" * 21)
+        return out
+
+    def info(self):
+        teams = [[1, 3], [2, 4]] if self.players == 4 else [[1], [2]]
+        return {"pentacles": list(self.pentacles), "teams": teams}
+
+    # -- notation --------------------------------------------------------------------
+    def parse_move(self, text):
+        """A launch ('W-3') or an arrival cell ('d3'). A cell no launch reaches now is
+        still parsed (as CELL_MOVE + cell), so that play() refuses it with a reason."""
+        if not isinstance(text, str):
+            raise ValueError("a move is text like W-3, N-c or d3")
+        t = text.strip()
+        if len(t) >= 2 and t[1] == "-":
+            return parse_launch(t)
+        try:
+            col, row = parse_cell(t, SIZE, SIZE)
+        except ValueError:
+            raise ValueError("'%s' is neither a launch (like W-3, N-c) nor a cell (a1..j10)" % text)
+        cell = row * SIZE + col
+        found = self.launches_to(cell) if self.status == PLAYING else []
+        return found[0] if found else CELL_MOVE + cell
+
+    def format_move(self, move):
+        if 0 <= move < LAUNCHES:
+            return launch_name(move)
+        return self._cell_text(move - CELL_MOVE)
+
+    @staticmethod
+    def _cell_text(cell):
+        return cell_name(cell % SIZE, cell // SIZE)
+
+    def why_illegal(self, move):
+        if self.status != PLAYING:
+            return "the game is over"
+        if not isinstance(move, int) or not 0 <= move < CELL_MOVE + CELLS:
+            return "%r is not a move" % (move,)
+        if move >= CELL_MOVE:
+            cell = move - CELL_MOVE
+            if self.board[cell] != EMPTY:
+                return "%s is taken" % self._cell_text(cell)
+            return "no launch stops on %s now" % self._cell_text(cell)
+        if self.arrive[move] != NONE:
+            return None
+        path = PATHS[move * HALF:move * HALF + HALF]
+        name = launch_name(move)
+        first = path[0]
+        if self.board[first] != EMPTY:
+            return "%s is impossible: its first cell %s is taken" % (name, self._cell_text(first))
+        for c in path:
+            if self.board[c] != EMPTY:
+                return "%s is impossible: the pawn would meet the pentacle on %s first" % (name, self._cell_text(c))
+        return "%s is impossible" % name  # not reached: an empty path ends at the median
+
+    # -- a move ------------------------------------------------------------------------
+    def _apply(self, launch):
+        board = self.board
+        colour = self.colour()
+        cell = self.arrive[launch]
+        board[cell] = colour
+        self.last_cell = cell
+        self.empty -= 1
+        self.last_squeeze = []
+        self.line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
+        if self.line:
+            self.status = WON
+            self.winner = colour
+        else:
+            # only the cells on the median side of the new pawn lost their clear path
+            seeds = []
+            for d in (0, 1):
+                k = cell * 2 + d
+                base = LINE_OF[k] * HALF
+                for i in range(POS_OF[k] + 1, HALF):
+                    seeds.append(PATHS[base + i])
+            made = squeeze(board, seeds, PENTACLE + colour)
+            self.last_squeeze = made
+            self.pentacles[colour - 1] += len(made)
+            self.empty -= len(made)
+        self._update_arrivals([cell] + self.last_squeeze)
+        if self.status == PLAYING:
+            if self.empty == 0:
+                a, b = self.pentacles
+                self.status = DRAW if a == b else WON
+                self.winner = None if a == b else (1 if a > b else 2)
+            else:
+                self.to_move = self.to_move % self.players + 1
+
+    def _update_arrivals(self, changed):
+        """Only the launches through a changed cell can change."""
+        for cell in changed:
+            for d in (0, 1):
+                l = LINE_OF[cell * 2 + d]
+                self.arrive[l] = arrival(self.board, l)
+
+
+def new_state(players=None, variant=None, rng=None):
+    if players is None:
+        players = 2
+    if players not in (2, 4):
+        raise ValueError("4D Squeeze is for 2 or 4 players, not %r" % (players,))
+    if variant not in (None, "classic"):
+        raise ValueError("unknown 4D Squeeze variant %r (only 'classic')" % (variant,))
+    return SqueezeState(players)
