@@ -1,0 +1,2 @@
+# The board's hardware drivers (see DRIVERS.md). Import the modules themselves
+# (drivers.keys, drivers.pixels, ...) so only what is used is loaded.

@@ -1,0 +1,259 @@
+# The key matrix, in the manner of CircuitPython's keypad: a timer scans the matrix,
+# a pure per-key debouncer turns readings into presses and releases, and timestamped
+# events wait in a queue until the app reads them. Scanning allocates nothing.
+from array import array
+
+from compat import const
+
+DEBOUNCE_MS = const(5)  # a change must be seen this long before it counts
+MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
+_SIO_GPIO_IN = const(0xD0000004)  # RP2040: the level of every GPIO, one bit each
+
+
+class EventQueue:
+    """A fixed-size FIFO of key events (key, pressed, ticks).
+
+    Overflow policy: when the queue already holds max_events events, put() drops the
+    NEW event (the queued ones are kept, in order), returns False and sets
+    `overflowed`, which stays set until clear(). Events are stored in preallocated
+    arrays, so put() allocates nothing and is safe from a timer callback; one
+    producer (the scan) and one consumer (the app) may interleave freely.
+    Keys are 0..255; ticks are ticks_ms() values.
+    """
+
+    def __init__(self, max_events=64):
+        if max_events < 1:
+            raise ValueError("max_events must be at least 1")
+        n = max_events + 1  # one slot stays empty: head == tail means empty
+        self._keys = bytearray(n)
+        self._pressed = bytearray(n)
+        self._ticks = array("l", [0] * n)
+        self._slots = n
+        self._head = 0  # next to get (written only by get/clear)
+        self._tail = 0  # next free slot (written only by put)
+        self.overflowed = False
+
+    def put(self, key, pressed, ticks):
+        tail = self._tail
+        nxt = tail + 1
+        if nxt == self._slots:
+            nxt = 0
+        if nxt == self._head:  # full: drop this newest event
+            self.overflowed = True
+            return False
+        self._keys[tail] = key
+        self._pressed[tail] = 1 if pressed else 0
+        self._ticks[tail] = ticks
+        self._tail = nxt  # publish only once the slot is written
+        return True
+
+    def get(self):
+        """The oldest event as (key, pressed, ticks), or None when empty."""
+        head = self._head
+        if head == self._tail:
+            return None
+        event = (self._keys[head], self._pressed[head] == 1, self._ticks[head])
+        head += 1
+        self._head = 0 if head == self._slots else head
+        return event
+
+    def clear(self):
+        self._head = self._tail
+        self.overflowed = False
+
+    def __len__(self):
+        return (self._tail - self._head) % self._slots
+
+
+class Debouncer:
+    """Pure debouncing: a reading that differs from a key's debounced state must be
+    seen `threshold` times in a row before the state flips; a reading that agrees
+    resets the count, so glitches shorter than that are ignored."""
+
+    def __init__(self, nkeys=144, threshold=5):
+        if threshold < 1 or threshold > 255:
+            raise ValueError("threshold must be 1..255")
+        self.threshold = threshold
+        self._down = bytearray(nkeys)  # debounced state, 1 = down
+        self._count = bytearray(nkeys)  # consecutive readings disagreeing with it
+
+    def update(self, key, raw_down):
+        """Feed one reading; True for a new press, False for a new release, else None."""
+        raw = 1 if raw_down else 0
+        if raw == self._down[key]:
+            self._count[key] = 0
+            return None
+        n = self._count[key] + 1
+        if n < self.threshold:
+            self._count[key] = n
+            return None
+        self._count[key] = 0
+        self._down[key] = raw
+        return raw == 1
+
+    def is_down(self, key):
+        return self._down[key] == 1
+
+    def set_down(self, key, down):
+        """Force a debounced state without an event (keys found held at power-up)."""
+        self._down[key] = 1 if down else 0
+        self._count[key] = 0
+
+
+class MatrixKeys:
+    """A row x column switch matrix (diode per key) scanned into an EventQueue.
+
+    row_pins: machine.Pin outputs, all driven high, each pulled low in turn.
+    col_pins: machine.Pin inputs with pull-ups; a pressed key pulls its column low.
+    Key number = row * len(col_pins) + column. A key found down at construction
+    (power-up) produces no events until it has been released once;
+    held_at_start(key) tells whether it was. `clock` gives ticks_ms() to start()'s
+    timer scans (default: compat). To read the columns another way (an MCP23017,
+    a GPIO register), subclass and override read_columns() and, if its bits are
+    not 1 << column, set self._col_bits before calling MatrixKeys.__init__.
+    """
+
+    def __init__(self, row_pins, col_pins, clock=None, queue_size=64, scan_hz=1000):
+        if scan_hz < MIN_SCAN_HZ:
+            raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
+        self._rows = tuple(row_pins)
+        self._cols = tuple(col_pins)
+        self.ncols = len(self._cols)
+        nrows = len(self._rows)
+        if not hasattr(self, "_col_bits"):
+            self._col_bits = tuple(1 << c for c in range(self.ncols))
+        self.scan_hz = scan_hz
+        self._clock = clock
+        self._timer = None
+        nkeys = nrows * self.ncols
+        self._queue = EventQueue(queue_size)
+        # ceil(DEBOUNCE_MS at scan_hz) scans, at least one
+        self._debouncer = Debouncer(nkeys, max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000))
+        self._stable = array("l", [0] * nrows)  # debounced column bits of each row
+        self._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
+        self._held = bytearray(nkeys)  # down at power-up
+        self._muted = bytearray(nkeys)  # ignored until seen released
+        for pin in self._rows:
+            pin.value(1)
+        for r in range(nrows):  # the power-up reading: held keys count as down, silently
+            bits = self._read_row(r)
+            self._stable[r] = bits
+            base = r * self.ncols
+            for c in range(self.ncols):
+                if bits & self._col_bits[c]:
+                    self._debouncer.set_down(base + c, True)
+                    self._held[base + c] = 1
+                    self._muted[base + c] = 1
+
+    def read_columns(self):
+        """The columns of the row being driven: a set bit = that key is down."""
+        bits = 0
+        c = 0
+        for pin in self._cols:
+            if not pin.value():
+                bits |= 1 << c
+            c += 1
+        return bits
+
+    def _read_row(self, r):
+        pin = self._rows[r]
+        pin.value(0)
+        bits = self.read_columns()
+        pin.value(1)
+        return bits
+
+    def scan(self, now):
+        """Scan the whole matrix once; queue the presses and releases it completes."""
+        stable = self._stable
+        dirty = self._dirty
+        for r in range(len(self._rows)):
+            bits = self._read_row(r)
+            if bits == stable[r] and not dirty[r]:
+                continue  # the usual case: nothing moved in this row
+            self._scan_row(r, bits, now)
+
+    def _scan_row(self, r, bits, now):
+        deb = self._debouncer
+        col_bits = self._col_bits
+        base = r * self.ncols
+        stable = self._stable[r]
+        for c in range(self.ncols):
+            key = base + c
+            event = deb.update(key, bits & col_bits[c])
+            if event is None:
+                continue
+            if event:
+                stable |= col_bits[c]
+            else:
+                stable &= ~col_bits[c]
+            if self._muted[key]:
+                if not event:
+                    self._muted[key] = 0  # released at last: it counts from now on
+                continue
+            self._queue.put(key, event, now)
+        self._stable[r] = stable
+        # a key disagreeing with its debounced state is still counting
+        self._dirty[r] = 1 if bits != stable else 0
+
+    def held_at_start(self, key):
+        return self._held[key] == 1
+
+    def is_down(self, key):
+        """The debounced state now (keys held since power-up included)."""
+        return self._debouncer.is_down(key)
+
+    # -- background scanning -------------------------------------------------------
+    def start(self):
+        """Scan from a periodic machine.Timer at scan_hz."""
+        import machine
+
+        if self._clock is None:
+            from compat import ticks_ms
+        else:
+            ticks_ms = self._clock.ticks_ms
+
+        def on_timer(_timer):
+            self.scan(ticks_ms())
+
+        self.stop()
+        self._timer = machine.Timer(-1, mode=machine.Timer.PERIODIC, freq=self.scan_hz, callback=on_timer)
+
+    def stop(self):
+        if self._timer is not None:
+            self._timer.deinit()
+            self._timer = None
+
+    # -- the queue -----------------------------------------------------------------
+    def get(self):
+        return self._queue.get()
+
+    def clear(self):
+        self._queue.clear()
+
+    @property
+    def overflowed(self):
+        return self._queue.overflowed
+
+    def __len__(self):
+        return len(self._queue)
+
+
+class Rp2MatrixKeys(MatrixKeys):
+    """MatrixKeys reading all columns at once from the RP2040's SIO GPIO_IN register
+    (one load per row instead of one Pin.value() call per key: the scan's cost at
+    1 kHz). col_gpios are the columns' GPIO numbers (pins.MATRIX_COLS)."""
+
+    def __init__(self, row_pins, col_pins, col_gpios, **kwargs):
+        import machine
+
+        self._mem32 = machine.mem32
+        self._col_bits = tuple(1 << g for g in col_gpios)
+        mask = 0
+        for b in self._col_bits:
+            mask |= b
+        self._col_mask = mask
+        MatrixKeys.__init__(self, row_pins, col_pins, **kwargs)
+
+    def read_columns(self):
+        # pull-ups: a low input is a pressed key
+        return ~self._mem32[_SIO_GPIO_IN] & self._col_mask

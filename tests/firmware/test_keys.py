@@ -1,0 +1,287 @@
+# The key driver: the event queue's overflow policy, the pure debouncer against
+# scripted readings, and the matrix scan against fake pins.
+from drivers.keys import Debouncer, EventQueue, MatrixKeys
+
+
+# -- EventQueue ----------------------------------------------------------------------
+def test_queue_is_fifo_with_tuples():
+    q = EventQueue(4)
+    assert q.get() is None and len(q) == 0
+    q.put(5, True, 100)
+    q.put(143, False, 250)
+    assert len(q) == 2
+    assert q.get() == (5, True, 100)
+    assert q.get() == (143, False, 250)
+    assert q.get() is None
+
+
+def test_queue_wraps_around():
+    q = EventQueue(3)
+    for i in range(20):  # many more events than slots, one in one out
+        assert q.put(i, i % 2 == 0, 1000 + i)
+        assert q.get() == (i, i % 2 == 0, 1000 + i)
+    assert len(q) == 0 and not q.overflowed
+
+
+def test_queue_overflow_drops_newest_and_flag_stays_until_clear():
+    q = EventQueue(3)
+    assert q.put(1, True, 10) and q.put(2, True, 20) and q.put(3, True, 30)
+    assert not q.overflowed
+    assert q.put(4, True, 40) is False  # full: the newest is dropped
+    assert q.overflowed and len(q) == 3
+    assert q.get() == (1, True, 10)  # the oldest are kept, in order
+    assert q.overflowed  # reading does not reset it
+    q.put(5, False, 50)
+    assert [q.get(), q.get(), q.get(), q.get()] == [(2, True, 20), (3, True, 30), (5, False, 50), None]
+    assert q.overflowed
+    q.clear()
+    assert not q.overflowed and len(q) == 0
+
+
+def test_queue_clear_empties():
+    q = EventQueue(8)
+    for i in range(5):
+        q.put(i, True, i)
+    q.clear()
+    assert len(q) == 0 and q.get() is None
+    q.put(9, True, 1)
+    assert q.get() == (9, True, 1)
+
+
+def test_queue_rejects_zero_size():
+    try:
+        EventQueue(0)
+    except ValueError:
+        return
+    assert False, "EventQueue(0) must raise ValueError"
+
+
+# -- Debouncer -----------------------------------------------------------------------
+def feed(deb, key, readings):
+    """The debouncer's answers to a script of readings ('#' down, '.' up)."""
+    return [deb.update(key, ch == "#") for ch in readings]
+
+
+def events(results):
+    return [(i, r) for i, r in enumerate(results) if r is not None]
+
+
+def test_debounce_clean_press_and_release():
+    deb = Debouncer(4, threshold=3)
+    out = feed(deb, 2, "..######....")
+    assert events(out) == [(4, True), (10, False)]  # the 3rd reading of each change
+    assert not deb.is_down(2)
+
+
+def test_debounce_ignores_short_glitches():
+    deb = Debouncer(4, threshold=3)
+    assert events(feed(deb, 0, "..#..##..#.##...")) == []
+    assert not deb.is_down(0)
+    feed(deb, 0, "####")
+    assert deb.is_down(0)
+    assert events(feed(deb, 0, "#.#..#.##..####")) == []  # drop-outs while held
+
+
+def test_debounce_bouncy_press_counts_once():
+    deb = Debouncer(4, threshold=3)
+    out = feed(deb, 1, "#.#.##.#########..#.#...........")
+    assert [r for _, r in events(out)] == [True, False]
+
+
+def test_debounce_long_hold_gives_one_press():
+    deb = Debouncer(1, threshold=5)
+    out = feed(deb, 0, "#" * 2000)
+    assert events(out) == [(4, True)]
+
+
+def test_debounce_keys_are_independent():
+    deb = Debouncer(3, threshold=2)
+    assert deb.update(0, True) is None
+    assert deb.update(1, True) is None
+    assert deb.update(0, True) is True
+    assert deb.update(1, False) is None  # key 1's count restarted
+    assert deb.update(1, True) is None
+    assert deb.update(1, True) is True
+    assert not deb.is_down(2)
+
+
+def test_debounce_threshold_one_is_immediate():
+    deb = Debouncer(1, threshold=1)
+    assert feed(deb, 0, "#.") == [True, False]
+
+
+# -- MatrixKeys ----------------------------------------------------------------------
+class FakeMatrix:
+    """Switches wired like the board: a down key joins its row to its column."""
+
+    def __init__(self, nrows=12, ncols=12, down=()):
+        self.down = set(down)
+        self.ncols = ncols
+        self.rows = [FakeRow(self, r) for r in range(nrows)]
+        self.cols = [FakeCol(self, c) for c in range(ncols)]
+
+    def column_level(self, c):
+        for row in self.rows:
+            if row.level == 0 and row.index * self.ncols + c in self.down:
+                return 0
+        return 1  # the pull-up
+
+
+class FakeRow:
+    def __init__(self, matrix, index):
+        self.matrix = matrix
+        self.index = index
+        self.level = 0  # floats low until the driver sets it
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = 1 if v else 0
+
+
+class FakeCol:
+    def __init__(self, matrix, index):
+        self.matrix = matrix
+        self.index = index
+
+    def value(self, v=None):
+        return self.matrix.column_level(self.index)
+
+
+def drain(keys):
+    out = []
+    e = keys.get()
+    while e is not None:
+        out.append(e)
+        e = keys.get()
+    return out
+
+
+def scan_ms(keys, start, ms):
+    """Scan once a millisecond (scan_hz=1000) from `start`; returns the next time."""
+    for t in range(start, start + ms):
+        keys.scan(t)
+    return start + ms
+
+
+def test_matrix_press_release_key_numbers():
+    m = FakeMatrix()
+    keys = MatrixKeys(m.rows, m.cols)
+    assert all(r.level == 1 for r in m.rows)  # rows idle high
+    t = scan_ms(keys, 0, 10)
+    assert drain(keys) == []
+    m.down.add(3 * 12 + 7)  # row 3, column 7
+    t = scan_ms(keys, t, 10)
+    assert drain(keys) == [(43, True, 14)]  # debounced on the 5th scan
+    m.down.clear()
+    t = scan_ms(keys, t, 10)
+    assert drain(keys) == [(43, False, 24)]
+
+
+def test_matrix_every_key_and_no_ghosts():
+    m = FakeMatrix()
+    keys = MatrixKeys(m.rows, m.cols)
+    t = 0
+    for key in range(144):
+        m.down = {key}
+        t = scan_ms(keys, t, 6)
+        m.down = set()
+        t = scan_ms(keys, t, 6)
+        got = drain(keys)
+        assert [(k, p) for k, p, _ in got] == [(key, True), (key, False)], (key, got)
+
+
+def test_matrix_several_keys_at_once():
+    m = FakeMatrix()
+    keys = MatrixKeys(m.rows, m.cols)
+    m.down = {0, 11, 132, 143, 70}
+    scan_ms(keys, 0, 8)
+    assert sorted(k for k, p, _ in drain(keys)) == [0, 11, 70, 132, 143]
+    assert keys.is_down(70) and not keys.is_down(71)
+
+
+def test_matrix_bounce_is_debounced():
+    m = FakeMatrix()
+    keys = MatrixKeys(m.rows, m.cols)
+    t = 0
+    for ch in "#.#..#.######...#.##.......":
+        m.down = {5} if ch == "#" else set()
+        keys.scan(t)
+        t += 1
+    assert [(k, p) for k, p, _ in drain(keys)] == [(5, True), (5, False)]
+
+
+def test_matrix_key_held_at_power_up_is_ignored_until_released():
+    m = FakeMatrix(down={0, 50})
+    keys = MatrixKeys(m.rows, m.cols)
+    assert keys.held_at_start(0) and keys.held_at_start(50)
+    assert not keys.held_at_start(1)
+    t = scan_ms(keys, 0, 100)
+    assert drain(keys) == []  # no press for keys already down
+    m.down = {50}
+    t = scan_ms(keys, t, 10)
+    assert drain(keys) == []  # nor a release for key 0
+    m.down = {0, 50}
+    t = scan_ms(keys, t, 10)
+    assert drain(keys) == [(0, True, t - 10 + 4)]  # pressed again: now it counts
+    assert keys.held_at_start(0)  # still tells safe mode what happened at power-up
+
+
+def test_matrix_queue_overflow_delegates():
+    m = FakeMatrix()
+    keys = MatrixKeys(m.rows, m.cols, queue_size=4)
+    t = 0
+    for key in range(3):  # 6 events into 4 slots
+        m.down = {key}
+        t = scan_ms(keys, t, 6)
+        m.down = set()
+        t = scan_ms(keys, t, 6)
+    assert keys.overflowed and len(keys) == 4
+    assert [(k, p) for k, p, _ in drain(keys)] == [(0, True), (0, False), (1, True), (1, False)]
+    keys.clear()
+    assert not keys.overflowed
+
+
+def test_matrix_debounce_follows_scan_rate():
+    m = FakeMatrix(2, 2)
+    keys = MatrixKeys(m.rows, m.cols, scan_hz=500)  # 5 ms = 3 scans at 2 ms
+    m.down = {3}
+    for i in range(3):
+        keys.scan(i * 2)
+    assert drain(keys) == [(3, True, 4)]
+
+
+def test_matrix_rejects_slow_scan():
+    m = FakeMatrix(2, 2)
+    try:
+        MatrixKeys(m.rows, m.cols, scan_hz=100)
+    except ValueError:
+        return
+    assert False, "scan_hz below 500 must raise ValueError"
+
+
+class ShiftedColumns(MatrixKeys):
+    """A replacement reader whose bits are not 1 << column (like a GPIO register)."""
+
+    def __init__(self, matrix):
+        self.matrix = matrix
+        self._col_bits = tuple(1 << (c + 12) for c in range(matrix.ncols))
+        MatrixKeys.__init__(self, matrix.rows, matrix.cols)
+
+    def read_columns(self):
+        bits = 0
+        for c in range(self.matrix.ncols):
+            if self.matrix.column_level(c) == 0:
+                bits |= 1 << (c + 12)
+        return bits
+
+
+def test_matrix_reader_is_replaceable():
+    m = FakeMatrix(down={7})
+    keys = ShiftedColumns(m)
+    assert keys.held_at_start(7)
+    m.down = set()
+    t = scan_ms(keys, 0, 6)
+    m.down = {100}
+    scan_ms(keys, t, 6)
+    assert [(k, p) for k, p, _ in drain(keys)] == [(100, True)]
