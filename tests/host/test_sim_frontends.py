@@ -1,0 +1,289 @@
+# The simulator's interactive front-ends: the pygame window (offscreen, SDL's dummy
+# video driver) and the truecolor terminal (pure functions, then a real pty session).
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from app import colors, grid  # noqa: E402
+from app.app import HOLD_MS, LOOP_MS  # noqa: E402
+from sim import terminal, window  # noqa: E402
+from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+C3 = grid.parse("c3")  # the menu's first tile: Connect Four (yellow top-left)
+D3 = grid.parse("d3")  # ... its red top-right
+
+
+def run(board, ms):
+    for _ in range(ms // LOOP_MS):
+        board.clock.sleep_ms(LOOP_MS)
+        board.app.step()
+
+
+def screen(board):
+    return board.app.screen.describe()["screen"]
+
+
+@pytest.fixture(scope="module")
+def surface():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.Surface((window.WIDTH, window.HEIGHT))
+    pygame.quit()
+
+
+# -- how a cell looks ------------------------------------------------------------------------
+def test_shown_colour_follows_the_frame_and_brightness():
+    board = SimBoard()
+    board.app.set_brightness(100)
+    board.app.frame.set(C3, colors.WHITE)
+    assert terminal.shown_rgb(board, C3) == (255, 255, 255)
+    board.app.frame.set(C3, colors.OFF)
+    assert terminal.shown_rgb(board, C3) == terminal.CAP_RGB
+    board.app.frame.set(C3, colors.RED)
+    full = terminal.shown_rgb(board, C3)
+    assert full[0] == 255 and full[1:] == terminal.CAP_RGB[1:]
+    board.app.set_brightness(25)
+    quarter = terminal.shown_rgb(board, C3)
+    # dimmer, but clearly lit: not the near-black of the raw gamma-corrected levels
+    assert 140 < quarter[0] < 255 and quarter[1:] == terminal.CAP_RGB[1:]
+    assert board.levels_rgb(C3)[0] < 100 < quarter[0]
+
+
+# -- the window ------------------------------------------------------------------------------
+def test_cell_at_maps_window_positions_to_cells():
+    for cell in (0, grid.UNDO, C3, grid.HINT, grid.NEW):
+        assert window.cell_at(window.cell_centre(cell)) == cell
+    x, y = window.cell_centre(C3)
+    assert window.cell_at((x + window.PITCH, y)) == C3 + 1
+    assert window.cell_at((x, y + window.PITCH)) == C3 + grid.SIZE
+    assert window.cell_at((window.BOARD_X - 1, y)) is None
+    assert window.cell_at((x, window.BOARD_Y + grid.SIZE * window.PITCH)) is None
+    assert window.cell_at((0, 0)) is None
+
+
+def test_draw_shows_each_cell_in_its_frame_colour(surface):
+    board = SimBoard()
+    window.draw(surface, board, "status")
+    frame = board.app.frame
+    assert frame.get(C3) == colors.YELLOW and frame.get(D3) == colors.RED
+    for cell in (C3, D3, grid.cell(5, 5)):  # lit, lit, dark
+        centre = window.cell_centre(cell)
+        assert tuple(surface.get_at(centre))[:3] == terminal.shown_rgb(board, cell)
+    r, g, b = surface.get_at(window.cell_centre(D3))[:3]
+    assert r > 2 * g and r > 2 * b  # red shows red
+    # between two buttons: the panel, not a cell colour
+    x, y = window.cell_centre(C3)
+    assert tuple(surface.get_at((x + window.PITCH // 2, y - window.PITCH // 2)))[:3] != terminal.shown_rgb(board, C3)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, button=1, pos=pos)
+
+
+def test_mouse_click_on_a_tile_starts_the_game():
+    board = SimBoard()
+    m = window.Mouse(board)
+    assert m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(C3)), board.clock.now)
+    board.app.step()
+    assert screen(board) == "menu"  # still down: nothing yet
+    assert m.handle(mouse(pygame.MOUSEBUTTONUP, window.cell_centre(C3)), board.clock.now)
+    board.app.step()
+    d = board.app.screen.describe()
+    assert d["screen"] == "game" and d["game"] == "connect4"
+
+
+def test_mouse_held_down_is_a_hold_and_releases_the_cell_it_pressed():
+    board = SimBoard()
+    board.app.start_game("connect4")
+    m = window.Mouse(board)
+    m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(grid.MENU)), board.clock.now)
+    run(board, HOLD_MS - 100)
+    assert screen(board) == "game"
+    run(board, 200)
+    assert screen(board) == "menu"
+    # released far off the board: the key that went down comes up
+    m.handle(mouse(pygame.MOUSEBUTTONUP, (1, 1)), board.clock.now)
+    run(board, 50)
+    assert board.app.down == {} and screen(board) == "menu"
+
+
+def test_clicks_off_the_board_and_other_buttons_do_nothing():
+    board = SimBoard()
+    m = window.Mouse(board)
+    m.handle(mouse(pygame.MOUSEBUTTONDOWN, (2, 2)), 0)
+    m.handle(mouse(pygame.MOUSEBUTTONUP, (2, 2)), 0)
+    m.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=window.cell_centre(C3)), 0)
+    assert board.keys.events == []
+
+
+def test_escape_and_close_quit():
+    board = SimBoard()
+    m = window.Mouse(board)
+    assert m.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE), 0) is False
+    assert m.handle(pygame.event.Event(pygame.QUIT), 0) is False
+    assert m.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a), 0) is True
+
+
+def test_beeper_never_raises():
+    beeper = window.Beeper()
+    for name in ("move", "illegal", "no-such-sound"):
+        beeper.play(name)
+
+
+def test_run_window_plays_and_quits(monkeypatch):
+    """The real loop: a click on the Connect Four tile, then the window is closed."""
+    centre = window.cell_centre(C3)
+    script = [
+        [mouse(pygame.MOUSEBUTTONDOWN, centre)],
+        [mouse(pygame.MOUSEBUTTONUP, centre)],
+        [],
+        [],
+        [pygame.event.Event(pygame.QUIT)],
+    ]
+    monkeypatch.setattr(window.pygame.event, "get", lambda: script.pop(0))
+    storage = MemoryStorage()
+    assert window.run_window(storage) == 0
+    assert script == []
+    assert "connect4" in (storage.read("game.json") or "".join(storage.files.values()))
+
+
+# -- the terminal ----------------------------------------------------------------------------
+CELL_RE = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+)m██")
+
+
+def test_render_draws_12_rows_of_truecolor_cells():
+    board = SimBoard()
+    lines = terminal.render(board, C3)
+    assert len(lines) == 13  # the column letters, then the rows
+    assert lines[0].split() == list("abcdefghijkl")
+    for row in range(grid.SIZE):
+        line = lines[1 + row]
+        assert line.split()[0] == str(row + 1)
+        found = [tuple(int(v) for v in m) for m in CELL_RE.findall(line)]
+        assert found == [terminal.shown_rgb(board, grid.cell(row, col)) for col in range(grid.SIZE)]
+    yellow = terminal.shown_rgb(board, C3)
+    assert yellow[0] > yellow[1] > yellow[2]  # yellow tile, not grey
+
+
+def test_render_marks_the_cursor_with_brackets():
+    board = SimBoard()
+    plain = re.compile(r"\x1b\[[0-9;]*m")
+    for cursor in (C3, grid.MENU, grid.NEW):
+        text = [plain.sub("", line) for line in terminal.render(board, cursor)]
+        row, col = grid.row_col(cursor)
+        line = text[1 + row]
+        assert line.count("[") == 1 and line.count("]") == 1
+        assert line.index("[") == 4 + 3 * col and line.index("]") == 4 + 3 * col + 3
+        assert sum(t.count("[") for t in text) == 1
+
+
+def test_status_line_names_cursor_corners_and_sound():
+    board = SimBoard()
+    lines = terminal.status_lines(board, C3, "menu")
+    assert "c3" in lines[0] and "sound: menu" in lines[0]
+    assert "a1 menu (hold)" in lines[1] and "l12 new (hold)" in lines[1]
+
+
+def test_key_decoder():
+    d = terminal.KeyDecoder()
+    assert d.feed(b"\x1b[A\x1b[B\x1b[C\x1b[D") == ["up", "down", "right", "left"]
+    assert d.feed(b"\x1bOA") == ["up"]  # application cursor mode
+    assert d.feed(b"\r\nh q\x03") == ["tap", "tap", "hold", "tap", "quit", "quit"]
+    assert d.feed(b"x7\x1b[5~") == []  # keys we do not use, Page Up
+    assert d.feed(b"\x1b") == [] and d.feed(b"[") == [] and d.feed(b"Ch") == ["right", "hold"]
+    d.feed(b"\x1b")
+    d.flush()  # a lone Esc
+    assert d.feed(b"\r") == ["tap"]
+
+
+def test_move_cursor_stays_on_the_board():
+    assert terminal.move_cursor(C3, "right") == D3
+    assert terminal.move_cursor(C3, "down") == grid.parse("c4")
+    assert terminal.move_cursor(grid.MENU, "up") == grid.MENU
+    assert terminal.move_cursor(grid.MENU, "left") == grid.MENU
+    assert terminal.move_cursor(grid.NEW, "down") == grid.NEW
+    assert terminal.move_cursor(grid.NEW, "right") == grid.NEW
+
+
+def test_session_keys_start_a_game_drop_a_disc_and_hold_for_the_menu():
+    board = SimBoard()
+    s = terminal.Session(board)
+    now = board.clock.ticks_ms
+    for cmd in terminal.KeyDecoder().feed(b"\x1b[D\x1b[C\r"):  # left, right, Enter on c3
+        assert s.command(cmd, now())
+    s.step(now())
+    assert board.app.screen.describe()["game"] == "connect4"
+    # up to the ring row above the board, then drop a disc
+    for cmd in ("up", "up", "tap"):
+        s.command(cmd, now())
+    s.step(now())
+    assert board.app.screen.describe()["moves"] == ["1"] and s.last_sound == "move"  # column c is the first
+    # `h` on a1 holds it: the menu comes back while it is still down, then it is let go
+    for cmd in ("left", "left", "hold"):
+        s.command(cmd, now())
+    assert s.cursor == grid.MENU
+    for _ in range(terminal.HOLD_PRESS_MS // LOOP_MS + 2):
+        board.clock.sleep_ms(LOOP_MS)
+        s.step(now())
+    assert screen(board) == "menu" and s.holding is None and board.app.down == {}
+    assert s.command("quit", now()) is False
+
+
+def test_not_a_terminal_exits_2(capsys):
+    class NoTTY:
+        def isatty(self):
+            return False
+
+    assert terminal.run_terminal(MemoryStorage(), stdin=NoTTY()) == 2
+    assert "--headless" in capsys.readouterr().err
+
+
+def read_until(fd, needle, timeout=10.0):
+    """Read the pty until `needle` shows up (the child blocks if nobody reads)."""
+    out = b""
+    end = time.monotonic() + timeout
+    while needle not in out and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                break
+    return out
+
+
+def test_terminal_session_in_a_pty(tmp_path):
+    """python -m sim --terminal as a user runs it: start Connect Four, drop a disc, q."""
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM="xterm-256color")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sim", "--terminal", "--saves", str(tmp_path)],
+        cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+    )
+    os.close(slave)
+    try:
+        assert b"menu: tap a tile" in read_until(master, b"menu: tap a tile")
+        os.write(master, b"\r")
+        assert b"player 1 to move" in read_until(master, b"player 1 to move")
+        os.write(master, b"\x1b[A\x1b[A\r")  # up to the drop row, drop a disc
+        assert b"player 2 to move" in read_until(master, b"player 2 to move")
+        os.write(master, b"q")
+        tail = read_until(master, b"\x1b[?1049l")
+        assert proc.wait(timeout=10) == 0
+        assert b"\x1b[?25h" in tail  # the terminal's cursor is back
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    assert "connect4" in "".join(p.read_text() for p in tmp_path.iterdir())
