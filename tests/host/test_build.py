@@ -1,0 +1,159 @@
+# host_tools.build (mpy-cross into build/) and host_tools.upy_tests (real MicroPython,
+# wasm, via node) on small throwaway firmware trees: what fails and how it is reported.
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import build, upy_tests
+
+HAVE_NODE = shutil.which("node") is not None and os.path.exists(
+    os.path.join(build.ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript"))
+needs_node = pytest.mark.skipif(not HAVE_NODE, reason="node and `npm ci` needed")
+
+
+def write_tree(root, files):
+    for rel, text in files.items():
+        path = os.path.join(str(root), rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+
+
+def make_firmware(tmp_path, files):
+    src = tmp_path / "firmware"
+    write_tree(src, files)
+    return str(src), str(tmp_path / "build")
+
+
+def test_modules_become_mpy_and_main_stays_source(tmp_path):
+    src, out = make_firmware(tmp_path, {
+        "main.py": "import lib.util\n",
+        "lib/__init__.py": "",
+        "lib/util.py": "X = 1\n",
+        "data.txt": "kept as is\n",
+    })
+    built = build.build(src, out, log=lambda _: None)
+    assert sorted(built) == ["data.txt", "lib/__init__.mpy", "lib/util.mpy", "main.py"]
+    with open(os.path.join(out, "lib", "util.mpy"), "rb") as f:
+        header = f.read(4)
+    assert header[0:1] == b"M" and header[1] == 6  # .mpy version 6: MicroPython 1.27
+    # no native code: no arch in the header, so the wasm port loads the Pico's very files
+    assert header[2] >> 2 == 0 and header[3] == 31  # 31-bit small ints
+    with open(os.path.join(out, "main.py")) as f:
+        assert f.read() == "import lib.util\n"
+
+
+def test_stale_files_are_removed(tmp_path):
+    src, out = make_firmware(tmp_path, {"a.py": "A = 1\n"})
+    os.makedirs(out)
+    with open(os.path.join(out, "gone.mpy"), "wb") as f:
+        f.write(b"old")
+    build.build(src, out, log=lambda _: None)
+    assert os.listdir(out) == ["a.mpy"]
+
+
+@pytest.mark.parametrize("rel,text", [
+    ("games/bad.py", "def f(:\n    pass\n"),  # a syntax error
+    ("games/match.py", "def f(x):\n    match x:\n        case 1:\n            return 1\n"),  # CPython-only
+    ("main.py", "while True\n    pass\n"),  # main.py stays source but is checked too
+])
+def test_a_file_mpy_cross_rejects_fails_the_build_naming_it(tmp_path, rel, text, capsys):
+    src, out = make_firmware(tmp_path, {"ok.py": "OK = 1\n", rel: text})
+    with pytest.raises(build.BuildError) as error:
+        build.build(src, out, log=lambda _: None)
+    assert rel in str(error.value) and "SyntaxError" in str(error.value)
+    assert build.main(["--src", src, "--out", out]) == 1
+    err = capsys.readouterr().err
+    assert "build FAILED" in err and rel in err and "Traceback" not in err.split("\n")[0]
+
+
+def test_the_real_firmware_builds(tmp_path):
+    out = str(tmp_path / "build")
+    built = build.build(build.FIRMWARE, out, log=lambda _: None)
+    assert "games/base.mpy" in built and "compat.mpy" in built
+    assert not [b for b in built if b.endswith(".py") and b not in build.SOURCE_FILES]
+
+
+def test_firmware_modules_and_main_imports(tmp_path):
+    src, out = make_firmware(tmp_path, {
+        "main.py": "import machine\nfrom app import grid\n\ndef main():\n    from app.app import App\n",
+        "app/__init__.py": "", "app/grid.py": "", "compat.py": "",
+    })
+    build.build(src, out, log=lambda _: None)
+    assert upy_tests.firmware_modules(out) == {
+        "app": "app/__init__.mpy", "app.grid": "app/grid.mpy", "compat": "compat.mpy"}
+    assert upy_tests.main_imports(os.path.join(out, "main.py")) == ["app", "app.app", "machine"]
+
+
+def run_upy(tmp_path, firmware, tests=None):
+    src, out = make_firmware(tmp_path, firmware)
+    build.build(src, out, log=lambda _: None)
+    tests_dir = tmp_path / "tests"
+    write_tree(tests_dir, tests or {})
+    lines = []
+    results = upy_tests.run_all(out=lines.append, build_dir=out, tests_dir=str(tests_dir),
+                                scenarios_dir=str(tmp_path / "no-scenarios"))
+    return results, lines
+
+
+@needs_node
+@pytest.mark.parametrize("rel,text,why", [
+    ("games/t.py", "import typing\n", "'typing'"),
+    ("games/t.py", "import abc\n", "'abc'"),  # the wasm port has abc; the Pico does not
+    ("app/t.py", "def later():\n    import dataclasses\nlater()\n", "'dataclasses'"),
+    ("app/t.py", "from collections import defaultdict\n", "'defaultdict'"),
+    ("app/t.py", "from os import path\n", "'path'"),
+    ("app/t.py", "import sim.drivers\n", "'sim.drivers'"),
+])
+def test_an_import_the_pico_lacks_fails_naming_the_file(tmp_path, rel, text, why):
+    results, lines = run_upy(tmp_path, {"games/__init__.py": "", "app/__init__.py": "", rel: text,
+                                        "games/fine.py": "import gc, time, array\nfrom micropython import const\n"})
+    assert results.failed == 1, lines
+    failure = [line for line in lines if line.startswith("FAIL")][0]
+    assert rel[:-3] + ".mpy" in failure and why in failure
+    assert lines[-1] == "%d passed, 1 failed" % results.passed
+
+
+@needs_node
+def test_firmware_tests_run_under_micropython_and_failures_count(tmp_path):
+    firmware = {"calc.py": "def double(x):\n    return 2 * x\n"}
+    tests = {"test_calc.py": (
+        "import sys\nfrom calc import double\n\n"
+        "def test_double():\n    assert double(2) == 4\n\n"
+        "def test_on_micropython():\n    assert sys.implementation.name == 'micropython'\n\n"
+        "def test_broken():\n    assert double(2) == 5, 'two doubled'\n"),
+        "test_bad_import.py": "import pytest\n"}
+    results, lines = run_upy(tmp_path, firmware, tests)
+    text = "\n".join(lines)
+    assert "PASS test_calc::test_double" in text and "PASS test_calc::test_on_micropython" in text
+    assert "FAIL test_calc::test_broken (AssertionError: two doubled)" in text
+    assert "FAIL test_bad_import" in text
+    assert (results.passed, results.failed) == (3, 2)
+    assert lines[-1] == "3 passed, 2 failed"
+
+
+def test_scenarios_compare_move_by_move():
+    source = ["press c3", "#expect \"screen\": \"game\"", "frame"]
+    lines, origin = upy_tests.expand(source)
+    assert lines == ["state", "frame", "press c3", "state", "frame", "#expect \"screen\": \"game\"", "frame"]
+    assert origin == [0, 0, 1, 1, 1, 2, 3]
+    same = [(3, '{"a": 1, "b": 2}'), (4, "00 01")]
+    assert upy_tests.compare(source, lines, origin, same, [(3, '{"b": 2, "a": 1}'), (4, "00 01")]) is None
+    problem = upy_tests.compare(source, lines, origin, same, [(3, '{"a": 1, "b": 2}'), (4, "00 02")])
+    assert "line 1 `press c3`" in problem and "00 01" in problem and "00 02" in problem
+    assert "<nothing>" in upy_tests.compare(source, lines, origin, same[:1], same)
+    assert upy_tests.check_scenario(source, origin, [(3, '{"screen": "menu"}')]) == [
+        'line 2: expected "screen": "game" in the state {"screen": "menu"}']
+    assert upy_tests.check_scenario(source, origin, [(3, '{"screen": "game"}')]) == []
+
+
+def test_build_cli_exit_status(tmp_path):
+    # a rejected file: exit 1 and a message naming it (so `make build` and `make test` fail)
+    src, out = make_firmware(tmp_path, {"bad.py": "def f(:\n"})
+    proc = subprocess.run([sys.executable, "-c", "import sys; from host_tools import build; "
+                           "sys.exit(build.main(['--src', %r, '--out', %r]))" % (src, out)],
+                          cwd=build.ROOT, capture_output=True, text=True)
+    assert proc.returncode == 1 and "bad.py" in proc.stderr
