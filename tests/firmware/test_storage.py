@@ -1,0 +1,138 @@
+# File storage: text in and out, atomic replacement, missing and bad files, bad names.
+# Runs in a fresh temporary directory (tempfile on CPython, a scratch path elsewhere).
+import os
+
+from drivers.storage import FileStorage
+
+_count = [0]
+
+
+def fresh_root():
+    _count[0] += 1
+    try:
+        import tempfile
+
+        base = tempfile.mkdtemp()
+    except ImportError:  # MicroPython: no tempfile
+        base = "/tmp_storage_test"
+        try:
+            os.mkdir(base)
+        except OSError:
+            pass
+    return base + "/run%d/data" % _count[0]  # two levels that do not exist yet
+
+
+def listing(root):
+    try:
+        return sorted(os.listdir(root))
+    except OSError:
+        return []
+
+
+def test_missing_file_reads_none():
+    st = FileStorage(fresh_root())
+    assert st.read("settings.json") is None  # not even the directory exists
+
+
+def test_write_then_read_round_trip_creates_root():
+    root = fresh_root()
+    st = FileStorage(root)
+    text = '{"brightness": 40, "name": "caf\u00e9 \u2603"}\nsecond line'
+    st.write("settings.json", text)
+    assert st.read("settings.json") == text
+    assert FileStorage(root + "/").read("settings.json") == text  # a trailing slash is fine
+    assert listing(root) == ["settings.json"]  # no temporary file left behind
+
+
+def test_overwrite_replaces_whole_file():
+    st = FileStorage(fresh_root())
+    st.write("game.json", "x" * 500)
+    st.write("game.json", "short")
+    assert st.read("game.json") == "short"
+    st.write("game.json", "")
+    assert st.read("game.json") == ""
+
+
+def test_stale_temporary_file_is_harmless():
+    root = fresh_root()
+    st = FileStorage(root)
+    st.write("game.json", "old")
+    with open(root + "/game.json.tmp", "w") as f:  # a write cut short by a power loss
+        f.write("half of a ne")
+    assert st.read("game.json") == "old"
+    st.write("game.json", "new")
+    assert st.read("game.json") == "new"
+    assert listing(root) == ["game.json"]
+
+
+def test_remove_existing_and_missing():
+    st = FileStorage(fresh_root())
+    st.remove("nothing.json")  # no directory, no file: fine
+    st.write("a.json", "1")
+    st.write("b.json", "2")
+    st.remove("a.json")
+    assert st.read("a.json") is None
+    assert st.read("b.json") == "2"
+    st.remove("a.json")
+
+
+def test_unreadable_file_reads_none():
+    root = fresh_root()
+    st = FileStorage(root)
+    st.write("ok.json", "1")
+    os.mkdir(root + "/dir.json")  # a name that is not a readable file
+    assert st.read("dir.json") is None
+    with open(root + "/bad.json", "wb") as f:
+        f.write(b"\xff\xfe\x80 not utf-8")
+    got = st.read("bad.json")
+    assert got is None or isinstance(got, str)  # never a crash
+
+
+def test_bad_names_are_refused():
+    st = FileStorage(fresh_root())
+    for bad in ("", "..", ".", "a/b", "../escape", "x\\y", None, 7):
+        for call in (lambda: st.read(bad), lambda: st.write(bad, "t"), lambda: st.remove(bad)):
+            try:
+                call()
+            except ValueError:
+                continue
+            assert False, "name %r must raise ValueError" % (bad,)
+
+
+def test_non_text_is_refused_and_keeps_the_old_file():
+    st = FileStorage(fresh_root())
+    st.write("s.json", "keep")
+    for bad in (b"bytes", None, 12, ["x"]):
+        try:
+            st.write("s.json", bad)
+        except TypeError:
+            continue
+        assert False, "writing %r must raise TypeError" % (bad,)
+    assert st.read("s.json") == "keep"
+
+
+def test_rename_over_existing_falls_back():
+    # FAT refuses to rename onto an existing file: the old one is removed first
+    real = os.rename
+    calls = []
+
+    def fat_rename(src, dst):
+        calls.append(dst)
+        try:
+            os.stat(dst)
+        except OSError:
+            return real(src, dst)
+        raise OSError(17)  # EEXIST
+
+    try:
+        os.rename = fat_rename
+    except (AttributeError, TypeError):
+        return  # this interpreter's os cannot be patched: nothing to check here
+    try:
+        st = FileStorage(fresh_root())
+        st.write("g.json", "one")
+        st.write("g.json", "two")
+    finally:
+        os.rename = real
+    assert st.read("g.json") == "two"
+    assert len(calls) == 3  # first write, refused overwrite, retry
