@@ -5,12 +5,14 @@ from app import colors
 
 CONTROLLERS = {
     "connect4": "app.c_connect4",
+    "cubes": "app.c_cubes",
 }
 
 # (game, players or None for the game's default, the tile's 4 colours: top-left,
 # top-right, bottom-left, bottom-right)
 TILES = (
     ("connect4", None, (colors.YELLOW, colors.RED, colors.RED, colors.YELLOW)),
+    ("cubes", None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
 )
 
 
