@@ -31,7 +31,7 @@ class Buzzer:
 
     def play(self, name):
         """Start sound `name` at once (replacing any playing); unknown names are ignored."""
-        notes = self._sounds.get(name)
+        notes = self._sounds.get(name) if isinstance(name, str) else None
         if not notes or not self.enabled:
             return
         self._notes = notes

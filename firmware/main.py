@@ -1,0 +1,69 @@
+# The Pico's entry point: make the real drivers from the pin map and run the app.
+# Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
+# stays free for recovery over USB (mpremote).
+import machine
+import neopixel
+
+import pins
+from app import grid
+from drivers.clock import Clock
+from drivers.keys import Rp2MatrixKeys
+from drivers.pixels import Pixels, from_pins
+from drivers.sound import Buzzer
+from drivers.storage import FileStorage
+
+SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
+ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
+
+
+def make_keys():
+    rows = [machine.Pin(n, machine.Pin.OUT, value=1) for n in pins.MATRIX_ROWS]
+    cols = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in pins.MATRIX_COLS]
+    return Rp2MatrixKeys(rows, cols, pins.MATRIX_COLS)
+
+
+def make_pixels():
+    strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), grid.CELLS)
+    return Pixels(strip, from_pins())
+
+
+def make_sound():
+    pwm = machine.PWM(machine.Pin(pins.BUZZER))
+    pwm.duty_u16(0)
+    return Buzzer(pwm)
+
+
+def light_corner(pixels, color):
+    frame = bytearray(grid.CELLS * 3)
+    frame[grid.MENU * 3:grid.MENU * 3 + 3] = bytes(color)
+    pixels.show(frame)
+
+
+def main():
+    keys = make_keys()
+    pixels = make_pixels()
+    if keys.held_at_start(grid.MENU):
+        light_corner(pixels, SAFE_MODE_COLOR)
+        print("safe mode: MENU held at power-up; the game loop is not started.")
+        print("The REPL is free (mpremote); reset the board to play.")
+        return
+    sound = make_sound()
+    keys.start()
+    try:
+        from app.app import App
+
+        App(keys, pixels, sound, Clock(), FileStorage("/data")).run()
+    except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
+        keys.stop()
+        sound.stop()
+        pixels.off()
+    except Exception as e:  # show that something broke, keep the trace for USB
+        keys.stop()
+        sound.stop()
+        import sys
+
+        sys.print_exception(e)
+        light_corner(pixels, ERROR_COLOR)
+
+
+main()
