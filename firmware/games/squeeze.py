@@ -86,6 +86,16 @@ def parse_launch(text):
     return side * 10 + int(line) - 1
 
 
+def cell_of(name):
+    """'d3' -> 23; ValueError if it is not a cell of the board."""
+    col, row = parse_cell(name, SIZE, SIZE)
+    return row * SIZE + col
+
+
+def cell_text(cell):
+    return cell_name(cell % SIZE, cell // SIZE)
+
+
 def colour_of(players, seat):
     """[reading] 4 players: seats 1 and 3 are team yellow (1), 2 and 4 team blue (2)."""
     return seat if players == 2 else 2 - seat % 2
@@ -159,22 +169,24 @@ class SqueezeState(GameState):
         self.players = players
         self.board = bytearray(CELLS)
         for name, colour in START_PAWNS:
-            self.board[self._cell(name)] = colour
+            self.board[cell_of(name)] = colour
         for name in START_PENTACLES:
-            self.board[self._cell(name)] = PENTACLE
-        self.pentacles = [0, 0]  # made by colour 1 and 2 (players, or teams)
-        self.empty = sum(1 for v in self.board if v == EMPTY)
+            self.board[cell_of(name)] = PENTACLE
         self.last_squeeze = []  # cells squeezed by the last move (for the flash)
-        self.last_cell = NONE
+        self.last_cell = NONE  # the last pawn's cell
         self.line = None  # the winning line's cells
-        # every start cell must be alive: the incremental squeeze relies on it
+        # every empty cell must be alive before a move: the incremental squeeze relies on it
         squeeze(self.board, range(CELLS), PENTACLE)
-        self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
+        self._refresh()
 
-    @staticmethod
-    def _cell(name):
-        col, row = parse_cell(name, SIZE, SIZE)
-        return row * SIZE + col
+    def _refresh(self):
+        """Derives the counts and the launches' arrival cells from the board (the start,
+        or a position set up by a test)."""
+        board = self.board
+        self.empty = sum(1 for v in board if v == EMPTY)
+        # made by colour 1 and 2 (players, or teams)
+        self.pentacles = [sum(1 for v in board if v == PENTACLE + c) for c in (1, 2)]
+        self.arrive = bytearray(arrival(board, l) for l in range(LAUNCHES))
 
     def colour(self, seat=None):
         """The colour (1 yellow, 2 blue) of a seat, by default the one to move."""
@@ -248,11 +260,7 @@ class SqueezeState(GameState):
     def format_move(self, move):
         if 0 <= move < LAUNCHES:
             return launch_name(move)
-        return self._cell_text(move - CELL_MOVE)
-
-    @staticmethod
-    def _cell_text(cell):
-        return cell_name(cell % SIZE, cell // SIZE)
+        return cell_text(move - CELL_MOVE)
 
     def why_illegal(self, move):
         if self.status != PLAYING:
@@ -262,18 +270,18 @@ class SqueezeState(GameState):
         if move >= CELL_MOVE:
             cell = move - CELL_MOVE
             if self.board[cell] != EMPTY:
-                return "%s is taken" % self._cell_text(cell)
-            return "no launch stops on %s now" % self._cell_text(cell)
+                return "%s is taken" % cell_text(cell)
+            return "no launch stops on %s now" % cell_text(cell)
         if self.arrive[move] != NONE:
             return None
         path = PATHS[move * HALF:move * HALF + HALF]
         name = launch_name(move)
         first = path[0]
         if self.board[first] != EMPTY:
-            return "%s is impossible: its first cell %s is taken" % (name, self._cell_text(first))
+            return "%s is impossible: its first cell %s is taken" % (name, cell_text(first))
         for c in path:
             if self.board[c] != EMPTY:
-                return "%s is impossible: the pawn would meet the pentacle on %s first" % (name, self._cell_text(c))
+                return "%s is impossible: the pawn would meet the pentacle on %s first" % (name, cell_text(c))
         return "%s is impossible" % name  # not reached: an empty path ends at the median
 
     # -- a move ------------------------------------------------------------------------
@@ -285,8 +293,9 @@ class SqueezeState(GameState):
         self.last_cell = cell
         self.empty -= 1
         self.last_squeeze = []
-        self.line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
-        if self.line:
+        line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
+        if line:
+            self.line = [r * SIZE + c for c, r in line]
             self.status = WON
             self.winner = colour
         else:

@@ -35,7 +35,7 @@ def check_board(state, lines, where):
     for cell in range(100):
         got = state.char(cell, marks)
         assert got == want[cell], "%s: cell %s is %r, the example draws %r" % (
-            where, squeeze.SqueezeState._cell_text(cell), got, want[cell])
+            where, squeeze.cell_text(cell), got, want[cell])
     assert state.rows() == lines, where  # and rows() draws it exactly the same way
 
 
@@ -69,7 +69,7 @@ def replay_game(lines, start, title):
         move = state.parse_move(launch)
         assert state.format_move(move) == launch, where
         target = state.arrival_cell(move)
-        assert squeeze.SqueezeState._cell_text(target) == cell, (where, line)
+        assert squeeze.cell_text(target) == cell, (where, line)
         assert move in state.launches_to(target), where
         # the arrival cell is the same move (possibly through another launch)
         assert state.arrival_cell(state.parse_move(cell)) == target, where
@@ -98,7 +98,7 @@ def test_start_board_and_legal_launches():
     listed = lines[i + 1 + BOARD_LINES]
     assert listed.startswith("Legal launches: "), listed
     pairs = sorted(listed.split(": ")[1].split())
-    ours = sorted("%s->%s" % (state.format_move(m), squeeze.SqueezeState._cell_text(state.arrival_cell(m)))
+    ours = sorted("%s->%s" % (state.format_move(m), squeeze.cell_text(state.arrival_cell(m)))
                   for m in state.legal_moves())
     assert ours == pairs, (ours, pairs)
 
