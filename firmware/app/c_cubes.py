@@ -36,11 +36,10 @@ class Controller(GameController):
         st = self.state
         if st.status == DRAW:
             return [board_cell(m) for m in range(CELLS) if not st.board[m]]
-        return [grid.cell(TOP + r, LEFT + c) for c, r in st.win_line or ()]
+        return [board_cell(r * SIZE + c) for c, r in st.win_line or ()]
 
     def draw_board(self, frame, now):
         st = self.state
-        playing = st.status == PLAYING
         glow = colors.scale(self.player_colors[st.to_move], 1, 4)
         allowed = st.legal_moves()  # empty once the game is over
         for m in range(CELLS):
@@ -52,7 +51,7 @@ class Controller(GameController):
             elif m in allowed:
                 color = glow
             else:
-                color = EMPTY if playing or st.status != DRAW else DEAD
+                color = DEAD if st.status == DRAW else EMPTY
             frame.set(board_cell(m), color)
         self.draw_ring(frame)
 
