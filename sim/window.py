@@ -72,7 +72,9 @@ class Mouse:
             if cell is not None:
                 self.down_cell = cell
                 self.board.keys.push(cell, True, now)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.down_cell is not None:
+        elif self.down_cell is not None and (
+            (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or event.type == pygame.WINDOWFOCUSLOST
+        ):  # released, or the window lost the mouse: no key stays stuck down
             self.board.keys.push(self.down_cell, False, now)
             self.down_cell = None
         return True

@@ -118,6 +118,14 @@ def test_mouse_held_down_is_a_hold_and_releases_the_cell_it_pressed():
     assert board.app.down == {} and screen(board) == "menu"
 
 
+def test_losing_focus_releases_the_key():
+    board = SimBoard()
+    m = window.Mouse(board)
+    m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(C3)), 0)
+    m.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST), 0)
+    assert board.keys.events == [(C3, True, 0), (C3, False, 0)] and m.down_cell is None
+
+
 def test_clicks_off_the_board_and_other_buttons_do_nothing():
     board = SimBoard()
     m = window.Mouse(board)
