@@ -38,6 +38,7 @@ CORNER_LABELS = (
     (grid.NEW, "new (hold)"),
 )
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 BEEP_HZ = {"move": 660, "illegal": 180, "win": 990, "draw": 440, "squeeze": 520, "menu": 770, "hint": 880}
 BEEP_MS = 60
 
@@ -179,9 +180,12 @@ class Beeper:
 def run_window(storage):
     try:
         pygame.display.init()
+        if pygame.display.get_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
+            raise pygame.error("no display to open a window on")  # SDL fell back to an invisible one
         pygame.font.init()
         surface = pygame.display.set_mode((WIDTH, HEIGHT))
     except pygame.error as e:
+        pygame.quit()
         sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
         return 2
     pygame.display.set_caption("LED game board")

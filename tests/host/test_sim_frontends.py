@@ -295,3 +295,14 @@ def test_terminal_session_in_a_pty(tmp_path):
             proc.kill()
         os.close(master)
     assert "connect4" in "".join(p.read_text() for p in tmp_path.iterdir())
+
+
+def test_window_without_a_display_says_so(tmp_path):
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "sim", "--window", "--saves", str(tmp_path)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=20,
+    )
+    assert done.returncode == 2 and "--terminal" in done.stderr
