@@ -1,13 +1,14 @@
 """The board in a terminal: truecolor cells, a cursor moved with the arrow keys,
 Enter = tap, h = hold (~1 s), q or Ctrl-C = quit. Also the pieces both interactive
-front-ends share (real time, how a lit LED looks on a screen), which need no pygame."""
+front-ends share (how a lit LED looks on a screen, the sounds played), which need no pygame."""
 import os
 import select
 import sys
 
 from app import grid
 from app.app import HOLD_MS
-from compat import sleep_ms, ticks_diff, ticks_ms
+from compat import ticks_diff, ticks_ms
+from drivers.clock import Clock
 from sim.drivers import SimBoard
 
 FPS = 60
@@ -21,16 +22,6 @@ CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light 
 
 CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
-
-
-class RealClock:
-    """The firmware's clock interface on wall-clock time."""
-
-    def ticks_ms(self):
-        return ticks_ms()
-
-    def sleep_ms(self, ms):
-        sleep_ms(ms)
 
 
 def brightness_factor(percent):
@@ -201,7 +192,7 @@ def run_terminal(storage, stdin=None, stdout=None):
 
     fd = stdin.fileno()
     saved = termios.tcgetattr(fd)
-    session = Session(SimBoard(clock=RealClock(), storage=storage))
+    session = Session(SimBoard(clock=Clock(), storage=storage))
     decoder = KeyDecoder()
     out = stdout.write
     try:

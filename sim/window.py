@@ -8,8 +8,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner over the t
 import pygame  # noqa: E402
 
 from app import grid  # noqa: E402
+from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
-from sim.terminal import RealClock, shown_rgb, take_sounds  # noqa: E402
+from sim.terminal import shown_rgb, take_sounds  # noqa: E402
 
 FPS = 60
 PITCH = 48  # one cell, centre to centre
@@ -189,7 +190,7 @@ def run_window(storage):
         sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
         return 2
     pygame.display.set_caption("LED game board")
-    clock = RealClock()
+    clock = Clock()
     board = SimBoard(clock=clock, storage=storage)
     mouse = Mouse(board)
     beeper = Beeper()
