@@ -1,0 +1,203 @@
+# The reference board as a SKiDL circuit, wired from firmware/pins.py: the Pico, the
+# 12 x 12 key matrix with one diode per key, the 144-LED chain behind a level shifter,
+# the buzzer driver and the 5 V input. Net names are what the netlist and docs show.
+import logging
+import re
+
+import pins
+from app import grid
+from drivers.pixels import from_pins
+
+from hardware.parts import PICO_GPIOS, make_templates, skidl
+
+SIZE = grid.SIZE
+
+
+def row_net(i):
+    return "ROW%d" % i
+
+
+def col_net(j):
+    return "COL%d" % j
+
+
+# The signal nets the firmware drives or reads, with the GPIO that pins.py gives each.
+def signal_gpios():
+    """{net name: GPIO number}, straight from pins.py."""
+    nets = {}
+    for i, gpio in enumerate(pins.MATRIX_ROWS):
+        nets[row_net(i)] = gpio
+    for j, gpio in enumerate(pins.MATRIX_COLS):
+        nets[col_net(j)] = gpio
+    nets["NEOPIXEL"] = pins.NEOPIXEL
+    nets["BUZZER"] = pins.BUZZER
+    return nets
+
+
+def check_pin_map():
+    """ValueError unless pins.py fits the board: 12 rows, 12 columns, no GPIO twice."""
+    if len(pins.MATRIX_ROWS) != SIZE or len(pins.MATRIX_COLS) != SIZE:
+        raise ValueError("pins.py: the matrix needs %d rows and %d columns" % (SIZE, SIZE))
+    used = list(signal_gpios().values())
+    twice = sorted(set(g for g in used if used.count(g) > 1))
+    if twice:
+        raise ValueError("pins.py: GPIO used twice: %s" % ", ".join("GP%d" % g for g in twice))
+
+
+def build(chain_cells):
+    """The board as a new skidl.Circuit. chain_cells[i] is the cell (row * 12 + col)
+    under LED i of the chain, as the firmware's chain layout maps it."""
+    check_pin_map()
+    if sorted(chain_cells) != list(range(SIZE * SIZE)):
+        raise ValueError("the LED chain must visit each of the %d cells once" % (SIZE * SIZE))
+    circuit = skidl.Circuit()
+    circuit.no_files = True
+    t = make_templates()
+
+    def part(kind, value=None, ref=None, **fields):
+        p = t[kind](circuit=circuit)
+        for key, text in fields.items():
+            p.fields[key] = text
+        if value is not None:
+            p.value = value
+        if ref is not None:
+            p.ref = ref
+        p.tag = p.ref  # a stable tag: the netlist is the same on every run
+        return p
+
+    def net(name):
+        return skidl.Net(name, circuit=circuit)
+
+    # Power: the jack drives +5V and GND (KiCad would want a PWR_FLAG for the same).
+    v5, gnd, vsys = net("+5V"), net("GND"), net("VSYS")
+    nc = circuit.NC  # pins left open on purpose (ERC checks that nothing else is)
+    jack = part("jack", ref="J1")
+    v5 += jack["+5V"]
+    gnd += jack["GND"]
+    bulk = part("cp", "1000u 10V", ref="C1")  # at the chain's power input
+    v5 += bulk["+"]
+    gnd += bulk["-"]
+    # The Pico runs from the same 5 V through a Schottky, so USB and the jack can both
+    # be plugged in (its datasheet's recommended external-supply circuit).
+    feed = part("schottky", ref="D200")
+    v5 += feed["A"]
+    vsys += feed["K"]
+    vsys.drive = skidl.Pin.drives.POWER  # VSYS is fed through D200 from the jack
+
+    pico = part("pico", ref="U1")
+    vsys += pico["VSYS"]
+    for pin in pico.pins:
+        if pin.name in ("GND", "AGND"):
+            gnd += pin
+        elif pin.name in ("RUN", "3V3_EN", "ADC_VREF", "3V3_OUT", "VBUS"):
+            nc += pin
+
+    signals = {name: net(name) for name in signal_gpios()}
+    for name, gpio in signal_gpios().items():
+        signals[name] += pico["GP%d" % gpio]
+    for gpio in _unused_gpios():
+        nc += pico["GP%d" % gpio]
+
+    # Key matrix: column (pull-up) -> switch -> diode anode, cathode -> row (driven
+    # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column.
+    for key in range(SIZE * SIZE):
+        r, c = grid.row_col(key)
+        cell = grid.name(key)
+        sw = part("switch", ref="SW%d" % (key + 1), Cell=cell)
+        d = part("diode", ref="D%d" % (key + 1), Cell=cell)
+        mid = net("K_%s" % cell)
+        signals[col_net(c)] += sw["1"]
+        mid += sw["2"], d["A"]
+        signals[row_net(r)] += d["K"]
+
+    # LED data: GP -> 74AHCT125 (5 V supply, TTL inputs) -> 330 ohm -> LED1 DIN.
+    shifter = part("ahct125", ref="U2")
+    v5 += shifter["VCC"]
+    gnd += shifter["GND"]
+    decouple = part("c", "100n", ref="C2")
+    v5 += decouple["1"]
+    gnd += decouple["2"]
+    gnd += shifter["1OE"]  # gate 1 always enabled
+    signals["NEOPIXEL"] += shifter["1A"]
+    for gate in "234":  # spare gates: disabled, inputs tied low
+        v5 += shifter[gate + "OE"]
+        gnd += shifter[gate + "A"]
+        nc += shifter[gate + "Y"]
+    shifted = net("DATA_5V")
+    shifted += shifter["1Y"]
+    series = part("r", "330", ref="R1")
+    shifted += series["1"]
+    data = net("DIN_1")
+    data += series["2"]
+
+    # The chain: LEDn's DOUT feeds LEDn+1's DIN; each LED has its 100 nF.
+    for i, cell in enumerate(chain_cells):
+        led = part("ws2812b", ref="LED%d" % (i + 1), Cell=grid.name(cell))
+        v5 += led["VDD"]
+        gnd += led["VSS"]
+        data += led["DIN"]
+        cap = part("c", "100n", ref="C%d" % (i + 101))
+        v5 += cap["1"]
+        gnd += cap["2"]
+        if i + 1 < len(chain_cells):
+            data = net("DIN_%d" % (i + 2))
+            data += led["DOUT"]
+        else:
+            nc += led["DOUT"]  # end of the chain
+
+    # Buzzer: GP -> 1k -> NPN base (10k pull-down keeps it off while the Pico boots);
+    # the piezo sits between +5V and the collector, 1k across it to discharge it.
+    q = part("npn", ref="Q1")
+    base_r = part("r", "1k", ref="R2")
+    pull_down = part("r", "10k", ref="R3")
+    bleed = part("r", "1k", ref="R4")
+    buzzer = part("buzzer", ref="BZ1")
+    signals["BUZZER"] += base_r["1"]
+    base = net("BUZZER_BASE")
+    base += base_r["2"], q["B"], pull_down["1"]
+    gnd += pull_down["2"], q["E"]
+    v5 += buzzer["+"], bleed["1"]
+    collector = net("BUZZER_DRIVE")
+    collector += buzzer["-"], bleed["2"], q["C"]
+    return circuit
+
+
+def chain_cells():
+    """The cell under each LED of the chain (LED 0 first), from the firmware's own
+    chain layout (pins.CHAIN_* through drivers.pixels)."""
+    table = from_pins(pins).table  # cell -> chain index
+    cells = [0] * len(table)
+    for cell, index in enumerate(table):
+        cells[index] = cell
+    return cells
+
+
+def erc(circuit):
+    """Run SKiDL's electrical rules check (it prints its own report); return
+    (errors, warnings)."""
+    from skidl.logger import erc_logger
+
+    circuit.ERC()
+    return (
+        erc_logger.error.count + erc_logger.bare_error.count,
+        erc_logger.warning.count + erc_logger.bare_warning.count,
+    )
+
+
+def netlist(circuit):
+    """The KiCad netlist (import it in Pcbnew or Eeschema), without the run's date
+    or script name so that it only changes when the circuit does."""
+    # Its only warning is for the top sheet's missing tag, which a flat board can't set.
+    logging.disable(logging.WARNING)
+    try:
+        text = str(circuit.generate_netlist(tool=skidl.KICAD8, track_src=False))
+    finally:
+        logging.disable(logging.NOTSET)
+    text = re.sub(r'\(source "[^"]*"\)', '(source "hardware/circuit.py")', text)
+    text = re.sub(r'\(date "[^"]*"\)', '(date "")', text)
+    return text.rstrip() + "\n"
+
+
+def _unused_gpios():
+    used = set(signal_gpios().values())
+    return [g for g in PICO_GPIOS if g not in used]

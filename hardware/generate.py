@@ -1,0 +1,78 @@
+# `make hardware`: build the SKiDL circuit from firmware/pins.py, run the electrical
+# rules check, and write everything generated from it into hardware/ (or --out DIR).
+# --check writes nothing and fails if a committed file differs from what it generates.
+import argparse
+import os
+import sys
+
+from hardware import HERE
+from hardware import bom, circuit, pinsdoc, power, wiring, wokwi
+
+
+def outputs():
+    """({relative path: text}, report dict). Raises nothing for a failing ERC: the
+    report carries its error and warning counts."""
+    chain = circuit.chain_cells()
+    board = circuit.build(chain)
+    errors, warnings = circuit.erc(board)
+    diagram, notes = wokwi.json_text()
+    files = {
+        "board.net": circuit.netlist(board),
+        "BOM.csv": bom.csv_text(board),
+        "PINS.md": pinsdoc.markdown(board),
+        "wiring.svg": wiring.svg(board, chain),
+        os.path.join("wokwi", "diagram.json"): diagram,
+        "POWER.md": power.markdown(),
+    }
+    lines = bom.rows(board)
+    report = {
+        "erc_errors": errors,
+        "erc_warnings": warnings,
+        "parts": len(board.parts),
+        "nets": len(set(n.name for n in board.nets)),
+        "bom_total": bom.total(lines),
+        "notes": notes,
+    }
+    return files, report
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m hardware.generate", description=__doc__)
+    ap.add_argument("--out", default=HERE, help="where to write (default: hardware/)")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; fail if a file in --out is not up to date")
+    args = ap.parse_args(argv)
+    try:
+        files, report = outputs()
+    except ValueError as e:  # a pin map or chain layout the board can't have
+        print("hardware: %s" % e, file=sys.stderr)
+        return 2
+    stale = []
+    for rel, text in sorted(files.items()):
+        path = os.path.join(args.out, rel)
+        if args.check:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    same = f.read() == text
+            except OSError:
+                same = False
+            if not same:
+                stale.append(rel)
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        print("wrote %s" % os.path.relpath(path))
+    for note in report["notes"]:
+        print("note: %s" % note)
+    print("ERC: %d errors, %d warnings; %d parts, %d nets; BOM total $%.2f"
+          % (report["erc_errors"], report["erc_warnings"], report["parts"], report["nets"],
+             report["bom_total"]))
+    if stale:
+        print("out of date (run make hardware): %s" % ", ".join(stale), file=sys.stderr)
+        return 1
+    return 1 if report["erc_errors"] or report["erc_warnings"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
