@@ -228,6 +228,26 @@ def test_squeeze_chain_a_cell_kept_alive_only_by_another():
     assert state.pentacles == [3, 0]
 
 
+def test_squeeze_chain_along_a_column():
+    # the same position mirrored on the a1-j10 diagonal: N-a stops on a4 above a5
+    state = position([
+        ". . . . . | . . . . .",
+        ". . . . . | . . . . .",
+        ". . * . . | . . * . .",
+        ". . . . . | . . . . .",
+        "B * B . Y | B . . . .",
+        ". . . . B | Y . . . .",
+        ". . . . . | . . . . .",
+        ". . * . . | . . * . .",
+        ". . . . . | . . . . .",
+        ". . . . . | . . . . .",
+    ])
+    state.play_text("N-a")
+    assert state.board[cell("a4")] == squeeze.YELLOW
+    assert names(state.last_squeeze) == ["b3", "b4", "c4"]
+    assert state.board[cell("b2")] == squeeze.EMPTY and state.board[cell("a3")] == squeeze.EMPTY
+
+
 def test_a_cell_alive_through_an_alive_cell_is_kept():
     state = squeeze.new_state()
     state.play_text("N-b")  # b5 cuts c5's row; c3 (a pentacle) cuts its column
