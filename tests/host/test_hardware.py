@@ -1,0 +1,261 @@
+# hardware/: the SKiDL board passes its ERC, and every generated file (netlist, BOM,
+# pin table, wiring diagram, Wokwi diagram, power budget) agrees with firmware/pins.py.
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import hardware  # noqa: F401  (puts firmware/ on the path, as `make hardware` does)
+import pins
+from app import grid
+from drivers.pixels import ChainLayout, from_pins
+from games import GAMES
+from hardware import HERE, ROOT, circuit, generate, power
+from hardware.parts import pico_pin_number
+
+CHECKED_FILES = ("board.net", "BOM.csv", "PINS.md", "wiring.svg", os.path.join("wokwi", "diagram.json"))
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return generate.outputs()
+
+
+@pytest.fixture(scope="module")
+def files(generated):
+    return generated[0]
+
+
+def sexp(text):
+    """Parse an S-expression into nested lists of strings."""
+    tokens = re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()]+', text)
+    stack = [[]]
+    for tok in tokens:
+        if tok == "(":
+            stack.append([])
+        elif tok == ")":
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(tok[1:-1] if tok.startswith('"') else tok)
+    return stack[0][0]
+
+
+def child(node, key):
+    for item in node[1:]:
+        if isinstance(item, list) and item and item[0] == key:
+            return item
+    return None
+
+
+def netlist(text):
+    """({ref: (value, {field: text})}, {net name: {(ref, pin number)}})."""
+    tree = sexp(text)
+    comps = {}
+    for comp in child(tree, "components")[1:]:
+        fields = {}
+        for f in child(comp, "fields")[1:]:
+            name = child(f, "name")[1]
+            fields[name] = f[2] if len(f) > 2 else ""
+        comps[child(comp, "ref")[1]] = (child(comp, "value")[1], fields)
+    nets = {}
+    for net in child(tree, "nets")[1:]:
+        nodes = set()
+        for item in net[1:]:
+            if item[0] == "node":
+                nodes.add((child(item, "ref")[1], child(item, "pin")[1]))
+        nets[child(net, "name")[1]] = nodes
+    return comps, nets
+
+
+def net_of(nets, ref, pin):
+    found = [name for name, nodes in nets.items() if (ref, str(pin)) in nodes]
+    assert len(found) == 1, (ref, pin, found)
+    return found[0]
+
+
+def test_make_hardware_into_a_temp_dir_passes_erc(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "hardware.generate", "--out", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "ERC: 0 errors, 0 warnings" in run.stdout
+    assert "No errors or warnings found while running ERC" in run.stderr
+    for rel in CHECKED_FILES + ("POWER.md",):
+        assert (tmp_path / rel).stat().st_size > 0, rel
+
+
+def test_erc_is_clean(generated):
+    report = generated[1]
+    assert (report["erc_errors"], report["erc_warnings"]) == (0, 0)
+
+
+def test_erc_catches_a_broken_board():
+    board = circuit.build(circuit.chain_cells())
+    parts = {p.ref: p for p in board.parts}
+    parts["LED144"]["VSS"].disconnect()
+    assert circuit.erc(board) == (0, 1)  # an unconnected ground pin
+    board = circuit.build(circuit.chain_cells())
+    parts = {p.ref: p for p in board.parts}
+    parts["LED7"]["DOUT"].disconnect()
+    [din6] = [n for n in board.nets if n.name == "DIN_6"]
+    din6 += parts["LED7"]["DOUT"]  # two outputs fighting on one net
+    errors, warnings = circuit.erc(board)
+    assert errors == 1 and warnings > 0
+
+
+def test_netlist_has_the_144_keys_and_leds(files):
+    comps, nets = netlist(files["board.net"])
+    for prefix, value in (("SW", "tactile 12 mm"), ("D", "1N4148"), ("LED", "WS2812B")):
+        refs = ["%s%d" % (prefix, n) for n in range(1, 145)]
+        assert all(comps[r][0] == value for r in refs), prefix
+    assert len([r for r in comps if r.startswith("LED")]) == 144
+    assert len([r for r in comps if re.match(r"SW\d+$", r)]) == 144
+    assert len([r for r, (v, _) in comps.items() if v == "1N4148"]) == 144
+
+
+def test_every_pin_of_pins_py_is_on_its_net(files):
+    _, nets = netlist(files["board.net"])
+    for i, gpio in enumerate(pins.MATRIX_ROWS):
+        assert net_of(nets, "U1", pico_pin_number(gpio)) == "ROW%d" % i
+    for j, gpio in enumerate(pins.MATRIX_COLS):
+        assert net_of(nets, "U1", pico_pin_number(gpio)) == "COL%d" % j
+    assert net_of(nets, "U1", pico_pin_number(pins.NEOPIXEL)) == "NEOPIXEL"
+    assert net_of(nets, "U1", pico_pin_number(pins.BUZZER)) == "BUZZER"
+    # NEOPIXEL -> U2 1A (pin 2); U2 1Y (pin 3) -> R1 -> LED1 DIN (pin 4)
+    assert nets["NEOPIXEL"] == {("U1", str(pico_pin_number(pins.NEOPIXEL))), ("U2", "2")}
+    assert net_of(nets, "U2", 3) == net_of(nets, "R1", 1)
+    assert net_of(nets, "R1", 2) == net_of(nets, "LED1", 4)
+    assert ("R2", "1") in nets["BUZZER"]
+
+
+def test_each_key_is_column_switch_diode_row(files):
+    _, nets = netlist(files["board.net"])
+    for key in range(144):
+        r, c = grid.row_col(key)
+        n = key + 1
+        assert net_of(nets, "SW%d" % n, 1) == "COL%d" % c
+        assert net_of(nets, "SW%d" % n, 2) == net_of(nets, "D%d" % n, 2)  # anode
+        assert net_of(nets, "D%d" % n, 1) == "ROW%d" % r  # cathode towards the row
+
+
+def test_led_chain_follows_the_firmware_layout(files):
+    comps, nets = netlist(files["board.net"])
+    table = from_pins(pins).table
+    for i in range(1, 145):
+        cell = grid.parse(comps["LED%d" % i][1]["Cell"])
+        assert table[cell] == i - 1
+        assert net_of(nets, "LED%d" % i, 1) == "+5V" and net_of(nets, "LED%d" % i, 3) == "GND"
+        if i < 144:  # DOUT -> next DIN
+            assert net_of(nets, "LED%d" % i, 2) == net_of(nets, "LED%d" % (i + 1), 4)
+
+
+def test_a_changed_pin_map_moves_the_nets(monkeypatch):
+    rows = list(pins.MATRIX_ROWS)
+    rows[0], rows[1] = rows[1], rows[0]
+    monkeypatch.setattr(pins, "MATRIX_ROWS", tuple(rows))
+    _, nets = netlist(circuit.netlist(circuit.build(circuit.chain_cells())))
+    assert net_of(nets, "U1", pico_pin_number(rows[0])) == "ROW0"
+    monkeypatch.setattr(pins, "BUZZER", pins.NEOPIXEL)
+    with pytest.raises(ValueError, match="GPIO used twice"):
+        circuit.build(circuit.chain_cells())
+
+
+def test_another_chain_layout_reorders_the_leds(monkeypatch):
+    monkeypatch.setattr(pins, "CHAIN_ORIGIN", "bottom-right")
+    monkeypatch.setattr(pins, "CHAIN_SERPENTINE", False)
+    cells = circuit.chain_cells()
+    layout = ChainLayout("bottom-right", True, False, pins.CHAIN_ROTATION)
+    assert [layout.index(c) for c in cells] == list(range(144))
+    assert cells[0] == grid.cell(11, 11)
+
+
+def test_bom_quantities_and_total(files):
+    comps, _ = netlist(files["board.net"])
+    rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
+    body, total = rows[:-1], rows[-1]
+    by_value = {r["value"]: r for r in body}
+    assert int(by_value["1N4148"]["quantity"]) == 144
+    assert int(by_value["WS2812B"]["quantity"]) == 144
+    assert int(by_value["tactile 12 mm"]["quantity"]) == 144
+    assert int(by_value["100n"]["quantity"]) == 145  # one per LED + the level shifter's
+    on_board = [r for r in body if r["refs"] != "off board"]
+    assert sum(int(r["quantity"]) for r in on_board) == len(comps)
+    for r in body:
+        assert r["example_part_number"] and r["package"]
+        assert abs(int(r["quantity"]) * float(r["unit_cost_usd"]) - float(r["line_cost_usd"])) < 0.005
+        values = [v for v, _ in comps.values()]
+        if r["refs"] != "off board":
+            assert values.count(r["value"]) == int(r["quantity"]), r["value"]
+    assert total["part"] == "total"
+    assert abs(float(total["line_cost_usd"]) - sum(float(r["line_cost_usd"]) for r in body)) < 0.005
+
+
+def test_pins_md_agrees_with_pins_py(files):
+    rows = re.findall(r"^\| (\w+) \| GP(\d+) \| (\d+) \|", files["PINS.md"], re.M)
+    table = {net: (int(gpio), int(num)) for net, gpio, num in rows}
+    expect = {"NEOPIXEL": pins.NEOPIXEL, "BUZZER": pins.BUZZER}
+    expect.update(("ROW%d" % i, g) for i, g in enumerate(pins.MATRIX_ROWS))
+    expect.update(("COL%d" % j, g) for j, g in enumerate(pins.MATRIX_COLS))
+    assert table == {net: (g, pico_pin_number(g)) for net, g in expect.items()}
+
+
+def test_wokwi_diagram_agrees_with_pins_py(files):
+    d = json.loads(files[os.path.join("wokwi", "diagram.json")])
+    links = {}
+    for a, b, _, _ in d["connections"]:
+        links.setdefault(a, set()).add(b)
+        links.setdefault(b, set()).add(a)
+    assert "pico:GP%d" % pins.NEOPIXEL in links["leds:DIN"]
+    assert "pico:GP%d" % pins.BUZZER in links["bz1:2"]
+    buttons = [p for p in d["parts"] if p["type"] == "wokwi-pushbutton"]
+    assert len(buttons) >= 4
+    for p in buttons:
+        r, c = grid.row_col(grid.parse(p["attrs"]["label"]))
+        assert links[p["id"] + ":1.l"] == {"pico:GP%d" % pins.MATRIX_COLS[c]}
+        assert links[p["id"] + ":2.r"] == {"pico:GP%d" % pins.MATRIX_ROWS[r]}
+    corners = {grid.parse(p["attrs"]["label"]) for p in buttons} & set(grid.CORNERS)
+    assert corners == set(grid.CORNERS)  # menu, undo, hint and new game are all there
+    [leds] = [p for p in d["parts"] if p["type"] == "wokwi-neopixel-matrix"]
+    assert leds["attrs"]["matrixLayout"] == ("serpentine" if pins.CHAIN_SERPENTINE else "")
+
+
+def test_wiring_svg_agrees_with_pins_py(files):
+    root = ET.fromstring(files["wiring.svg"])
+    groups = [g for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    pico = {g.get("data-name"): g.get("data-net") for g in groups if g.get("class") == "pico-pin"}
+    labels = {g.get("data-net"): int(g.get("data-gpio")) for g in groups
+              if g.get("class") in ("row-label", "col-label")}
+    for i, gpio in enumerate(pins.MATRIX_ROWS):
+        assert pico["GP%d" % gpio] == "ROW%d" % i and labels["ROW%d" % i] == gpio
+    for j, gpio in enumerate(pins.MATRIX_COLS):
+        assert pico["GP%d" % gpio] == "COL%d" % j and labels["COL%d" % j] == gpio
+    assert pico["GP%d" % pins.NEOPIXEL] == "NEOPIXEL" and pico["GP%d" % pins.BUZZER] == "BUZZER"
+    table = from_pins(pins).table
+    leds = [g for g in groups if g.get("class") == "led"]
+    assert len(leds) == 144
+    for g in leds:
+        assert table[grid.parse(g.get("data-cell"))] == int(g.get("data-led")) - 1
+
+
+def test_committed_generated_files_are_up_to_date(files):
+    for rel in CHECKED_FILES:
+        with open(os.path.join(HERE, rel), encoding="utf-8") as f:
+            assert f.read() == files[rel], "hardware/%s is stale: run make hardware" % rel
+
+
+def test_power_budget_from_the_firmware_frames(files):
+    white = bytes([255]) * 432
+    assert power.uncapped_ma(white) == 144 * 1 + 144 * 3 * 20  # 8784 mA: why the cap exists
+    assert power.current_ma(white, brightness=100) <= power.CAP_MA
+    doc = files["POWER.md"].split("## Worst cases")[0]
+    assert "| menu |" in doc
+    for game in GAMES:
+        assert "| %s" % game in doc
+    typical = [int(m) for m in re.findall(r"^\| [^|]+ \| (\d+) \|", doc, re.M)]
+    assert typical and all(144 <= ma <= power.CAP_MA for ma in typical)
