@@ -146,7 +146,8 @@ def job_config(modes, heap=HEAP, build_dir=BUILD, tests_dir=TESTS, **extra):
         "extra_imports": [["main.py", m] for m in main_imports(os.path.join(build_dir, "main.py"))],
     }
     args.update(extra)
-    return {"heap": heap, "copy": mount_list(build_dir, tests_dir), "script": RUNNER, "args": args}
+    return {"heap": heap, "copy": mount_list(build_dir, tests_dir), "script": RUNNER, "args": args,
+            "loop": "MORE = NEXT()"}
 
 
 class Run:

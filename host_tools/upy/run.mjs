@@ -4,7 +4,11 @@
 //   node host_tools/upy/run.mjs CONFIG_JSON
 //
 // CONFIG_JSON: {"heap": bytes, "copy": [[hostPath, fsPath], ...],
-//               "script": hostPath, "args": any JSON}
+//               "script": hostPath, "args": any JSON, "loop": expression}
+// If loop is given (a statement that sets the global MORE), it is run again and
+// again, each time as a new top-level call, while MORE is true: the wasm port's GC collects only at the top level
+// (it cannot scan the wasm stack), so a long job is cut into such calls to free memory
+// between its steps and to measure the live heap.
 // Every copy entry (a file or a whole directory) is written into the interpreter's
 // in-memory filesystem; args is written to /upy_args.json for the script to read.
 // The script's output goes to stdout line by line. Exit status: the script's
@@ -61,6 +65,9 @@ async function main() {
   let status = 0;
   try {
     mp.runPython(code);
+    if (config.loop) {
+      do mp.runPython(config.loop); while (mp.globals.get("MORE"));
+    }
     const exit = mp.globals.get("EXIT_CODE");
     if (typeof exit === "number") status = exit;
   } catch (error) {

@@ -2,6 +2,8 @@
 # with build/ mounted as the Pico's filesystem. Reads its job from /upy_args.json and
 # prints one record line per check ("@@PASS\tname\tms" / "@@FAIL\tname\tmessage"),
 # with any output and tracebacks in between. The host side counts the records.
+# node calls NEXT() until it returns False: one check a top-level call, so the wasm
+# port's GC (which collects only at the top level) frees each check's garbage.
 #
 # An import guard makes this interpreter as strict as the Pico: a firmware module that
 # imports a module the Pico's MicroPython lacks fails, naming the file, even where the
@@ -69,7 +71,12 @@ def describe(error):
 
 
 def check(name, func):
-    """Runs func(); records PASS or FAIL (with the traceback) under name."""
+    """Runs func(); records PASS or FAIL (with the traceback) under name. Yields once
+    after it, so the next check starts in a new top-level call."""
+    yield _run_check(name, func)
+
+
+def _run_check(name, func):
     start = now_ms()
     try:
         func()
@@ -85,14 +92,14 @@ def check(name, func):
 def run_imports():
     """Imports every built module, as the Pico would on first use."""
     for module in sorted(FIRMWARE):
-        check("import %s" % FIRMWARE[module], lambda m=module: __import__(m))
+        yield from check("import %s" % FIRMWARE[module], lambda m=module: __import__(m))
     for importer, module in JOB.get("extra_imports", ()):
         def load(importer=importer, module=module):
             why = pico_import_error(importer, module, ())
             if why:
                 raise ImportError(why)
             __import__(module)
-        check("import %s from %s" % (module, importer), load)
+        yield from check("import %s from %s" % (module, importer), load)
 
 
 def run_tests():
@@ -103,15 +110,15 @@ def run_tests():
         except Exception as error:
             print(describe(error))
             report(False, module, "cannot import: %s: %s" % (type(error).__name__, error))
+            yield False
             continue
         names = sorted(n for n in dir(mod) if n.startswith("test_"))
         for name in names:
             func = getattr(mod, name)
             if callable(func):
-                check("%s::%s" % (module, name), func)
+                yield from check("%s::%s" % (module, name), func)
         del sys.modules[module]
         mod = None
-        gc.collect()
 
 
 def scenario_lines(headless, lines):
@@ -142,11 +149,25 @@ def run_scenarios():
                     print("@@OUT\t%d\t%s" % (i, text))
             finally:
                 print("@@END\t%s" % name)
-        check("scenario %s (runs on MicroPython)" % name, play)
-        gc.collect()
+        yield from check("scenario %s (runs on MicroPython)" % name, play)
 
 
 MODES = {"imports": run_imports, "tests": run_tests, "scenarios": run_scenarios}
-EXIT_CODE = 0
-for _mode in JOB["modes"]:
-    MODES[_mode]()
+
+
+def all_checks():
+    for mode in JOB["modes"]:
+        yield from MODES[mode]()
+
+
+_checks = all_checks()
+
+
+def NEXT():
+    """One check; False when all have run."""
+    try:
+        next(_checks)
+    except StopIteration:
+        return False
+    gc.collect()  # asks for a collection: it runs at the start of the next top-level call
+    return True
