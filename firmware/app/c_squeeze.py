@@ -1,0 +1,163 @@
+# 4D Squeeze on the board: the 10x10 board fills the play area (b2..k11) and each ring
+# cell is the launch point of the row or column it faces (the west ring cell of row 3
+# launches W-3). The four quarters are tinted faintly in turn, so the medians show as
+# tint edges. On a turn, the launch points with a possible launch glow in the mover's
+# colour; pressing one (or a cell a launch reaches now) slides the pawn in. A squeeze
+# flashes the new pentacles and sounds "squeeze". The end: a winning line blinks; on a
+# full board the ring shows the pentacle counts (yellow clockwise from a1, blue on
+# from there) and the winner's pentacles blink (every pentacle made, for a draw).
+# 4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
+# on the seat's own side are brighter.
+from app import colors, grid
+from app.controller import GameController, blink_on
+from compat import ticks_diff
+from games.base import DRAW, PLAYING
+from games import squeeze as rules
+
+SLIDE_MS = 40  # the launched pawn's step time, from the ring cell to its arrival
+SQUEEZE_MS = 900  # then the new pentacles flash this long
+SQUEEZE_BLINK_MS = 100
+QUARTER_TINTS = (colors.scale(colors.WHITE, 1, 40), colors.scale(colors.CYAN, 1, 24))
+NEUTRAL = colors.scale(colors.PURPLE, 1, 3)  # the four start pentacles
+PENTACLE_LEVEL = 5  # a coloured pentacle: its colour at 1/5 (a pawn is at full level)
+SEAT_SIDE = (None, rules.S, rules.W, rules.N, rules.E)  # 4 players: seat -> side
+
+
+def board_cell(c):
+    """Squeeze cell (row * 10 + column) -> grid cell."""
+    return grid.cell(c // 10 + 1, c % 10 + 1)
+
+
+def ring_cell(launch):
+    row, col = rules.launch_cell(launch)
+    return grid.cell(row, col)
+
+
+# grid cell -> launch, for the 40 launch points
+LAUNCH_AT = {}
+for _l in range(rules.LAUNCHES):
+    LAUNCH_AT[ring_cell(_l)] = _l
+
+
+class Controller(GameController):
+    player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
+
+    def move_for_cell(self, cell):
+        if cell in LAUNCH_AT:
+            return LAUNCH_AT[cell]
+        row, col = grid.row_col(cell)
+        if 1 <= row <= 10 and 1 <= col <= 10:
+            # the arrival cell: its launch now, or a move that play() refuses with a reason
+            return self.state.parse_move(rules.cell_text((row - 1) * 10 + col - 1))
+        return None
+
+    def cell_for_move(self, move):
+        return ring_cell(move)
+
+    def refused_cells(self, cell, move):
+        # an impossible launch: flash its launch point and what blocks it
+        if move < rules.LAUNCHES:
+            for i in range(rules.HALF):
+                c = rules.PATHS[move * rules.HALF + i]
+                if self.state.board[c] != rules.EMPTY:
+                    return (cell, ring_cell(move), board_cell(c))
+        return (cell,)
+
+    def press(self, cell, now):
+        played = len(self.state.history)
+        GameController.press(self, cell, now)
+        st = self.state
+        if len(st.history) > played and st.last_squeeze and st.status == PLAYING:
+            self.app.sound.play("squeeze")
+
+    def on_played(self, move, now):
+        st = self.state
+        self.anim_start = now
+        self.anim_launch = move
+        self.anim_steps = 1 + rules.POS_OF[st.last_cell * 2 + (1 if move // 10 in (rules.N, rules.S) else 0)]
+
+    def elapsed(self, now):
+        return ticks_diff(now, self.anim_start) if self.anim_start is not None else None
+
+    def animating(self, now):
+        t = self.elapsed(now)
+        return t is not None and t < SLIDE_MS * self.anim_steps + (SQUEEZE_MS if self.state.last_squeeze else 0)
+
+    def end_cells(self):
+        st = self.state
+        if st.line:
+            return [board_cell(c) for c in st.line]
+        if st.status == DRAW:
+            made = (rules.PENTACLE + 1, rules.PENTACLE + 2)
+        else:
+            made = (rules.PENTACLE + st.winner,)
+        return [board_cell(c) for c in range(rules.CELLS) if st.board[c] in made]
+
+    # -- drawing --------------------------------------------------------------------------
+    def cell_color(self, c):
+        v = self.state.board[c]
+        if v == rules.EMPTY:
+            return QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)]
+        if v <= rules.BLUE:
+            return self.player_colors[v]
+        if v == rules.PENTACLE:
+            return NEUTRAL
+        return colors.scale(self.player_colors[v - rules.PENTACLE], 1, PENTACLE_LEVEL)
+
+    def draw_board(self, frame, now):
+        st = self.state
+        for c in range(rules.CELLS):
+            frame.set(board_cell(c), self.cell_color(c))
+        if st.status == PLAYING:
+            self.draw_launches(frame)
+        else:
+            self.draw_end(frame)
+        if self.animating(now):
+            self.draw_move(frame, self.elapsed(now))
+
+    def draw_move(self, frame, t):
+        """The last pawn slides in from its launch point, then the squeeze flashes."""
+        st = self.state
+        step = t // SLIDE_MS
+        if step < self.anim_steps:
+            path = rules.PATHS[self.anim_launch * rules.HALF:]
+            for c in [st.last_cell] + st.last_squeeze:
+                frame.set(board_cell(c), QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)])
+            where = ring_cell(self.anim_launch) if step == 0 else board_cell(path[step - 1])
+            frame.set(where, self.player_colors[st.board[st.last_cell]])
+        elif not blink_on(t, SQUEEZE_BLINK_MS):
+            for c in st.last_squeeze:
+                frame.set(board_cell(c), colors.WHITE)
+
+    def draw_launches(self, frame):
+        st = self.state
+        color = self.player_colors[st.colour()]
+        side = SEAT_SIDE[st.to_move] if st.players == 4 else None
+        for l in range(rules.LAUNCHES):
+            own = l // 10 == side
+            if st.arrival_cell(l) != rules.NONE:
+                lit = color if own or side is None else colors.scale(color, 1, 3)
+            else:
+                lit = colors.scale(color, 1, 10) if own else colors.OFF
+            frame.set(ring_cell(l), lit)
+
+    def draw_end(self, frame):
+        """The ring: the winner's colour after an alignment, else the pentacle counts
+        as shares of the 40 launch points, yellow first clockwise from b1."""
+        st = self.state
+        ring = [c for c in grid.ring_cells() if c in LAUNCH_AT]
+        if st.line:
+            for c in ring:
+                frame.set(c, colors.scale(self.player_colors[st.winner], 1, 3))
+            return
+        yellow, blue = st.pentacles
+        share = (yellow * len(ring) + (yellow + blue) // 2) // max(1, yellow + blue)
+        for i in range(len(ring)):
+            frame.set(ring[i], self.player_colors[1 if i < share else 2])
+
+    def describe(self):
+        info = GameController.describe(self)
+        st = self.state
+        info["squeezed"] = [rules.cell_text(c) for c in st.last_squeeze]
+        info["line"] = [rules.cell_text(c) for c in st.line] if st.line else None
+        return info
