@@ -5,6 +5,7 @@ from app import colors
 
 CONTROLLERS = {
     "connect4": "app.c_connect4",
+    "squeeze": "app.c_squeeze",
     "cubes": "app.c_cubes",
 }
 
@@ -12,6 +13,8 @@ CONTROLLERS = {
 # top-right, bottom-left, bottom-right)
 TILES = (
     ("connect4", None, (colors.YELLOW, colors.RED, colors.RED, colors.YELLOW)),
+    ("squeeze", None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
+    ("squeeze", 4, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
     ("cubes", None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
 )
 
