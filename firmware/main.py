@@ -19,7 +19,7 @@ ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 def make_keys():
     rows = [machine.Pin(n, machine.Pin.OUT, value=1) for n in pins.MATRIX_ROWS]
     cols = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in pins.MATRIX_COLS]
-    return Rp2MatrixKeys(rows, cols, pins.MATRIX_COLS)
+    return Rp2MatrixKeys(rows, cols, pins.MATRIX_ROWS, pins.MATRIX_COLS)
 
 
 def make_pixels():

@@ -123,16 +123,20 @@ class Pixels:
     def show(self, frame):
         """frame: 3 bytes a cell (RGB at full level, cell order)."""
         n3 = self._n * 3
-        if len(frame) < n3:
-            raise ValueError("a frame is %d bytes, got %d" % (n3, len(frame)))
+        if len(frame) != n3:
+            if len(frame) < n3:
+                raise ValueError("a frame is %d bytes, got %d" % (n3, len(frame)))
+            frame = memoryview(frame)[:n3]
         lut = self._lut
         lv = self.levels
         buf = self._strip.buf
         offs = self._offs
-        for i in range(n3):  # one pass, no allocation: the usual frame is under budget
-            v = lut[frame[i]]
+        i = 0
+        for v in frame:  # one pass, no allocation (the per-frame cost on the Pico)
+            v = lut[v]
             lv[i] = v
             buf[offs[i]] = v
+            i += 1
         total = sum(lv)
         if total > self._max_sum:  # over budget: scale every level down alike
             k = self._max_sum * 256 // total
@@ -140,7 +144,8 @@ class Pixels:
                 v = (lv[i] * k) >> 8
                 lv[i] = v
                 buf[offs[i]] = v
-        self.current_ma = estimate_ma(lv)
+            total = sum(lv)
+        self.current_ma = IDLE_MA * self._n + total * MA_PER_CHANNEL // 255
         self._strip.write()
 
     def off(self):

@@ -232,6 +232,11 @@ def test_bad_frames_and_strips_are_refused():
         pass
     else:
         assert False, "a short frame must raise ValueError"
+    long = bytearray(500)  # longer than a frame: the first 432 bytes count
+    long[0] = 255
+    long[450] = 255
+    px.show(long)
+    assert px.levels[0] > 0 and sum(px.levels) == px.levels[0]
     try:
         Pixels(FakeStrip(100))
     except ValueError:
