@@ -11,7 +11,7 @@ ROLES = {"ROW": "output, low while its row is scanned", "COL": "input, pull-up",
 
 
 def reaches(circuit, net_name, skip_ref="U1"):
-    """'D1-D12 K' style summary of the pins on a net, other than the Pico's."""
+    """'D1-D12 (pin K)' style summary of the pins on a net, other than the Pico's."""
     by_pin = {}
     for net in circuit.nets:
         if net.name != net_name:
@@ -19,7 +19,7 @@ def reaches(circuit, net_name, skip_ref="U1"):
         for pin in net.pins:
             if pin.part.ref != skip_ref:
                 by_pin.setdefault(pin.name, []).append(pin.part.ref)
-    return "; ".join("%s %s" % (ref_ranges(refs), name) for name, refs in sorted(by_pin.items()))
+    return "; ".join("%s (pin %s)" % (ref_ranges(refs), name) for name, refs in sorted(by_pin.items()))
 
 
 def pico_nets(circuit):
