@@ -14,6 +14,7 @@ from drivers.storage import FileStorage
 
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
+SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 
 
 def make_keys():
@@ -39,10 +40,21 @@ def light_corner(pixels, color):
     pixels.show(frame)
 
 
+def menu_held(keys, clock):
+    """MENU down at power-up and still down SAFE_CHECK_MS later (not a glitch)."""
+    if not keys.held_at_start(grid.MENU):
+        return False
+    for _ in range(SAFE_CHECK_MS):
+        keys.scan(clock.ticks_ms())
+        clock.sleep_ms(1)
+    return keys.is_down(grid.MENU)
+
+
 def main():
+    clock = Clock()
     keys = make_keys()
     pixels = make_pixels()
-    if keys.held_at_start(grid.MENU):
+    if menu_held(keys, clock):
         light_corner(pixels, SAFE_MODE_COLOR)
         print("safe mode: MENU held at power-up; the game loop is not started.")
         print("The REPL is free (mpremote); reset the board to play.")
@@ -52,7 +64,7 @@ def main():
     try:
         from app.app import App
 
-        App(keys, pixels, sound, Clock(), FileStorage("/data")).run()
+        App(keys, pixels, sound, clock, FileStorage("/data")).run()
     except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
         keys.stop()
         sound.stop()
