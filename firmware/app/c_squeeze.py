@@ -33,14 +33,19 @@ def ring_cell(launch):
     return grid.cell(row, col)
 
 
-# grid cell -> launch, for the 40 launch points
-LAUNCH_AT = {}
-for _l in range(rules.LAUNCHES):
-    LAUNCH_AT[ring_cell(_l)] = _l
+# Tables, so that drawing a frame does little work: the grid cell of each board cell
+# and of each launch point, the launch at each launch point, each cell's quarter tint.
+BOARD_CELLS = bytes(board_cell(c) for c in range(rules.CELLS))
+RING_CELLS = bytes(ring_cell(l) for l in range(rules.LAUNCHES))
+LAUNCH_AT = dict((RING_CELLS[l], l) for l in range(rules.LAUNCHES))
+TINT = tuple(QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS))
 
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
+    # by cell value (see games.squeeze): empty (its tint instead), pawns, pentacles
+    palette = (None, colors.YELLOW, colors.BLUE, NEUTRAL,
+               colors.scale(colors.YELLOW, 1, PENTACLE_LEVEL), colors.scale(colors.BLUE, 1, PENTACLE_LEVEL))
 
     def move_for_cell(self, cell):
         if cell in LAUNCH_AT:
@@ -52,7 +57,7 @@ class Controller(GameController):
         return None
 
     def cell_for_move(self, move):
-        return ring_cell(move)
+        return RING_CELLS[move]
 
     def refused_cells(self, cell, move):
         # an impossible launch: flash its launch point and what blocks it
@@ -60,7 +65,7 @@ class Controller(GameController):
             for i in range(rules.HALF):
                 c = rules.PATHS[move * rules.HALF + i]
                 if self.state.board[c] != rules.EMPTY:
-                    return (cell, ring_cell(move), board_cell(c))
+                    return (cell, RING_CELLS[move], BOARD_CELLS[c])
         return (cell,)
 
     def press(self, cell, now):
@@ -86,28 +91,20 @@ class Controller(GameController):
     def end_cells(self):
         st = self.state
         if st.line:
-            return [board_cell(c) for c in st.line]
+            return [BOARD_CELLS[c] for c in st.line]
         if st.status == DRAW:
             made = (rules.PENTACLE + 1, rules.PENTACLE + 2)
         else:
             made = (rules.PENTACLE + st.winner,)
-        return [board_cell(c) for c in range(rules.CELLS) if st.board[c] in made]
+        return [BOARD_CELLS[c] for c in range(rules.CELLS) if st.board[c] in made]
 
     # -- drawing --------------------------------------------------------------------------
-    def cell_color(self, c):
-        v = self.state.board[c]
-        if v == rules.EMPTY:
-            return QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)]
-        if v <= rules.BLUE:
-            return self.player_colors[v]
-        if v == rules.PENTACLE:
-            return NEUTRAL
-        return colors.scale(self.player_colors[v - rules.PENTACLE], 1, PENTACLE_LEVEL)
-
     def draw_board(self, frame, now):
         st = self.state
+        board, palette = st.board, self.palette
         for c in range(rules.CELLS):
-            frame.set(board_cell(c), self.cell_color(c))
+            v = board[c]
+            frame.set(BOARD_CELLS[c], palette[v] if v else TINT[c])
         if st.status == PLAYING:
             self.draw_launches(frame)
         else:
@@ -122,24 +119,26 @@ class Controller(GameController):
         if step < self.anim_steps:
             path = rules.PATHS[self.anim_launch * rules.HALF:]
             for c in [st.last_cell] + st.last_squeeze:
-                frame.set(board_cell(c), QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)])
-            where = ring_cell(self.anim_launch) if step == 0 else board_cell(path[step - 1])
+                frame.set(BOARD_CELLS[c], TINT[c])
+            where = RING_CELLS[self.anim_launch] if step == 0 else BOARD_CELLS[path[step - 1]]
             frame.set(where, self.player_colors[st.board[st.last_cell]])
         elif not blink_on(t, SQUEEZE_BLINK_MS):
             for c in st.last_squeeze:
-                frame.set(board_cell(c), colors.WHITE)
+                frame.set(BOARD_CELLS[c], colors.WHITE)
 
     def draw_launches(self, frame):
         st = self.state
         color = self.player_colors[st.colour()]
         side = SEAT_SIDE[st.to_move] if st.players == 4 else None
+        other = color if side is None else colors.scale(color, 1, 3)  # other sides
+        closed = colors.scale(color, 1, 10)  # the seat's side, no launch there
         for l in range(rules.LAUNCHES):
             own = l // 10 == side
             if st.arrival_cell(l) != rules.NONE:
-                lit = color if own or side is None else colors.scale(color, 1, 3)
+                lit = color if own else other
             else:
-                lit = colors.scale(color, 1, 10) if own else colors.OFF
-            frame.set(ring_cell(l), lit)
+                lit = closed if own else colors.OFF
+            frame.set(RING_CELLS[l], lit)
 
     def draw_end(self, frame):
         """The ring: the winner's colour after an alignment, else the pentacle counts
