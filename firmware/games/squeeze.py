@@ -7,7 +7,7 @@
 # column for N/S and the row for E/W, 0-based). Text: "W-3", "N-c", or the arrival
 # cell "d3" (the same move: a launch is fully described by where it lands).
 from compat import const
-from games.base import GameState, IllegalMove, PLAYING, WON, DRAW, parse_cell, cell_name, four_in_a_row
+from games.base import GameState, PLAYING, WON, DRAW, parse_cell, cell_name, four_in_a_row
 
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
