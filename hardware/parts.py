@@ -7,8 +7,10 @@ import logging
 logging.disable(logging.WARNING)
 import skidl  # noqa: E402
 from skidl import SKIDL, TEMPLATE, Part, Pin  # noqa: E402
+from skidl.logger import stop_log_file_output  # noqa: E402
 
 logging.disable(logging.NOTSET)
+stop_log_file_output()  # SKiDL opens NAME.log/.erc files in the cwd on import: no files
 
 PASSIVE = Pin.types.PASSIVE
 INPUT = Pin.types.INPUT
