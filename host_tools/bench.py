@@ -1,0 +1,117 @@
+"""Memory and speed of the firmware under real MicroPython (wasm), as built for the Pico.
+
+Prints `BENCH <name> <value> <unit>` lines: the live heap (gc.mem_alloc() after
+gc.collect()) at boot, in the menu and after every move of a full game of each game
+(deterministic: a seeded Rng picks among the legal moves), and the times of an app
+tick, of rendering a frame, of a key press to its new frame, of boot to the menu and of
+each game's rules per move. Times are measured under this interpreter on this machine;
+the Pico's are ESTIMATED as PICO_FACTOR times those (`..._pico_est`), then checked
+against the targets.
+
+    python -m host_tools.bench [--no-build] [--seed N] [--strict]
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+from host_tools import build as build_tool
+from host_tools import upy_tests
+
+BENCH_UPY = upy_tests.os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
+PICO_FACTOR = 15  # Pico time ~ this x wasm MicroPython time on a desktop (an estimate)
+HEAP_TARGET = 64 * 1024  # bytes of live heap at most, anywhere in a game
+# (what, measurement, target in Pico-estimated ms)
+TIME_TARGETS = (
+    ("a frame rendered (Pixels.show)", "frame_show", 5),
+    ("boot to the menu", "boot_to_menu", 1000),
+)
+PRESS_TARGET = 20  # ms from a key press to its new frame (Pico estimate)
+
+
+def run_bench(seed=1, heap=upy_tests.HEAP):
+    """Runs the MicroPython side; returns (measurements {name: (value, unit)}, notes)."""
+    config = upy_tests.job_config([], heap)
+    config["script"] = BENCH_UPY
+    config["loop"] = "MORE = NEXT()"
+    config["args"]["seed"] = seed
+    proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
+                          cwd=build_tool.ROOT, timeout=upy_tests.TIMEOUT_S)
+    values, notes = {}, []
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@M\t"):
+            _, name, value, unit = line.split("\t")
+            try:
+                value = float(value)
+            except ValueError:
+                pass
+            values[name] = (value, unit)
+        else:
+            notes.append(line)
+    if proc.returncode != 0:
+        raise RuntimeError("the bench failed under MicroPython:\n%s" % proc.stderr.strip())
+    return values, notes
+
+
+def bench_lines(values):
+    """The BENCH lines and the target verdicts. Returns (lines, missed targets)."""
+    lines, missed = [], []
+    for name, (value, unit) in values.items():
+        if unit == "ms":
+            lines.append("BENCH %s_wasm %.3f ms" % (name, value))
+            lines.append("BENCH %s_pico_est %.2f ms   (estimate: %dx wasm)" % (name, value * PICO_FACTOR, PICO_FACTOR))
+        elif unit == "bytes":
+            lines.append("BENCH %s %d bytes   (%.1f KB)" % (name, value, value / 1024))
+        elif isinstance(value, float):
+            lines.append("BENCH %s %d %s" % (name, value, unit))
+        else:
+            lines.append("BENCH %s %s %s" % (name, value, unit))
+    lines.append("")
+
+    def verdict(what, est, target, unit):
+        ok = est <= target
+        if not ok:
+            missed.append(what)
+        lines.append("TARGET %-44s <= %g %s: %.2f %s %s" % (what, target, unit, est, unit,
+                                                          "OK" if ok else "MISSED"))
+        return ok
+
+    peak = values.get("heap_peak", (None,))[0]
+    if peak is not None:
+        within = verdict("live heap peak", peak / 1024, HEAP_TARGET / 1024, "KB")
+        lines.append("BENCH heap_peak_within_target %s -" % ("yes" if within else "no"))
+    for what, name, target in TIME_TARGETS:
+        if name in values:
+            verdict(what + " (Pico est.)", values[name][0] * PICO_FACTOR, target, "ms")
+    for name in sorted(values):
+        if name.endswith("_press_to_frame_max"):
+            game = name[: -len("_press_to_frame_max")]
+            verdict("%s key press to new frame, worst (Pico est.)" % game,
+                    values[name][0] * PICO_FACTOR, PRESS_TARGET, "ms")
+    return lines, missed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games' move choices")
+    parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    args = parser.parse_args(argv)
+    try:
+        if not args.no_build:
+            build_tool.build()
+        values, notes = run_bench(args.seed)
+    except (build_tool.BuildError, RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+        print("bench FAILED: %s" % error, file=sys.stderr)
+        return 1
+    for line in notes:
+        print(line)
+    lines, missed = bench_lines(values)
+    for line in lines:
+        print(line)
+    print("targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,293 @@
+# The MicroPython side of host_tools.bench: runs under the real interpreter (wasm) with
+# build/ as the filesystem and the simulator's drivers (the real Pixels driver, a
+# virtual clock). Prints one record a measurement: "@@M\tname\tvalue\tunit" where unit
+# is "ms" (time under this interpreter) or "bytes" (live heap).
+#
+# The live heap is gc.mem_alloc() after a collection, less what this script holds
+# before the firmware loads. The wasm port's GC collects only at the top level (it
+# cannot scan the wasm stack): so the bench is a generator, plan(), that node steps
+# with one top-level call each (MORE = NEXT()); each step yields the name to measure
+# the heap under, and the next call, which starts with a collection, measures it.
+# Games are played deterministically: a seeded Rng picks among the legal moves.
+import gc
+import json
+import sys
+import time
+
+try:
+    import js  # the wasm port: performance.now() has sub-millisecond resolution
+
+    def clock_ms():
+        return js.performance.now()
+except ImportError:
+    def clock_ms():
+        return time.ticks_us() / 1000
+
+with open("/upy_args.json") as _f:
+    JOB = json.load(_f)
+for _path in reversed(JOB["sys_path"]):
+    sys.path.insert(0, _path)
+
+SEED = JOB.get("seed", 1)
+MAX_MOVES = 400  # a game longer than this is cut (no game here is that long)
+TIMED_PASSES = 5  # each time is the least of this many runs: the host is shared and noisy
+# per move, the least time over the passes (allocated before the baseline: not counted)
+from array import array  # noqa: E402
+
+LATENCY = array("d", bytearray(MAX_MOVES))
+TICK = array("d", bytearray(MAX_MOVES))
+SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
+
+
+def record(name, value, unit):
+    print("@@M\t%s\t%s\t%s" % (name, value, unit))
+
+
+def note(text):
+    print("# " + text)
+
+
+def overhead_ms():
+    """What one clock_ms() pair costs, to take off single timings."""
+    n = 200
+    start = clock_ms()
+    for _ in range(n):
+        clock_ms()
+    return (clock_ms() - start) / (n + 1)
+
+
+def keep_least(times, i, value, first):
+    if first or value < times[i]:
+        times[i] = value
+
+
+def emit_per_move(name, times, n):
+    """Mean and worst over the moves of each move's least time (the timer's overhead,
+    taken off, can leave a tiny negative: it counts as 0)."""
+    for i in range(n):
+        times[i] = max(0.0, times[i])
+    if n:
+        record(name + "_mean", sum(times[i] for i in range(n)) / n, "ms")
+        record(name + "_max", max(times[i] for i in range(n)), "ms")
+
+
+def least_mean(func, reps, batches=10):
+    """The least, over batches, of the mean time of func() over reps calls."""
+    best = None
+    for _ in range(batches):
+        start = clock_ms()
+        for _ in range(reps):
+            func()
+        mean = (clock_ms() - start) / reps
+        if best is None or mean < best:
+            best = mean
+    return best
+
+
+class Stat:
+    """Running count, total and maximum (no list: the bench's own heap stays flat)."""
+
+    def __init__(self):
+        self.n = 0
+        self.total = 0.0
+        self.max = 0.0
+
+    def add(self, value):
+        self.n += 1
+        self.total += value
+        if value > self.max:
+            self.max = value
+
+    def emit(self, name, unit):
+        if self.n:
+            record(name + "_mean", self.total / self.n, unit)
+            record(name + "_max", self.max, unit)
+
+
+TIMER = overhead_ms()
+G = {}  # what the plan keeps between steps (live, so it counts: the board)
+
+
+def plan():
+    """The whole bench. Yields (label, Stat or None): measure the live heap now."""
+    # -- boot to the menu: load the firmware, make the drivers and the App, first frame
+    start = clock_ms()
+    from sim.drivers import SimBoard  # imports app.app, drivers.pixels, ...
+
+    board = SimBoard()
+    record("boot_to_menu", clock_ms() - start, "ms")
+    yield "heap_boot", None
+
+    from app import catalog, grid
+    from app.app import LOOP_MS
+    from app.frame import Frame
+    from games import GAMES, load
+    from games.rng import Rng
+
+    clock = board.clock
+    app = board.app
+
+    def step():
+        clock.now += LOOP_MS
+        app.step()
+
+    def settle():
+        """Step until the screen stops animating (as the main loop would)."""
+        end = clock.now + SETTLE_MS
+        while app.screen.busy(clock.now) and clock.now < end:
+            step()
+
+    # -- the menu ---------------------------------------------------------------------
+    for _ in range(100):
+        step()
+    yield "heap_menu", None
+
+    # one app tick with nothing to do, and one rendering the menu's frame
+    record("app_tick_idle", least_mean(step, 100), "ms")
+
+    def render_step():
+        app.dirty = True
+        step()
+
+    record("app_tick_render", least_mean(render_step, 50), "ms")
+    yield None, None
+
+    # rendering one frame: Pixels.show of a full frame (every cell lit, varied colours)
+    frame = Frame()
+    for cell in range(grid.CELLS):
+        frame.set(cell, (cell * 0x10305) & 0xFFFFFF | 0x010101)
+    record("frame_show", least_mean(lambda: board.pixels.show(frame.buf), 50), "ms")
+    frame = None
+    yield None, None
+
+    # -- a full game of each game through the app: heap after every move, press -> frame
+    def press_to_frame(cell):
+        """A tap (down, then up): the time of the step that takes the tap and renders."""
+        board.keys.push(cell, True, clock.now)
+        step()
+        board.keys.push(cell, False, clock.now)
+        clock.now += LOOP_MS
+        start = clock_ms()
+        app.step()
+        return clock_ms() - start - TIMER
+
+    def play_game(game, measure_heap, first=False, last=False):
+        """A full game through the app. The warm-up pass (measure_heap) yields for the
+        heap after every move; the timed passes then run the same moves again, so the
+        host's one-off costs (JIT tiers, wasm memory growth) stay out of the times."""
+        rng = Rng(SEED)
+        app.start_game(game, None, None, SEED)
+        settle()
+        if measure_heap:
+            yield "heap_%s_start" % game, None
+        heap = Stat()
+        moves = 0
+        while moves < MAX_MOVES:
+            st = app.screen.describe()
+            if st["status"] != "playing":
+                break
+            legal = st["legal"]
+            cell = grid.parse(st["keys"][legal[rng.below(len(legal))]])
+            before = len(st["moves"])
+            st = legal = None
+            if not measure_heap:
+                keep_least(LATENCY, moves, press_to_frame(cell), first)
+            else:
+                press_to_frame(cell)
+            ticks = 0
+            end = clock.now + SETTLE_MS
+            start = clock_ms()
+            while app.screen.busy(clock.now) and clock.now < end:  # animation frames
+                clock.now += LOOP_MS
+                app.step()
+                ticks += 1
+            if not measure_heap and ticks:  # the mean tick of this move's animation
+                keep_least(TICK, moves, (clock_ms() - start) / ticks, first)
+            moves += 1
+            if len(app.screen.describe()["moves"]) != before + 1:
+                note("%s: a press on %s played no move; game cut after %d moves"
+                     % (game, grid.name(cell), moves))
+                break
+            # a new top-level call a move: the GC runs (as it would on the Pico, where a
+            # collection is short on a small heap) instead of the wasm heap growing
+            yield ("%s move %d" % (game, moves), heap) if measure_heap else (None, None)
+        if measure_heap:
+            heap.emit("heap_%s_move" % game, "bytes")
+        if last:
+            record("%s_app_moves" % game, moves, "moves")
+            record("%s_result" % game, app.screen.describe()["status"], "status")
+            emit_per_move("%s_press_to_frame" % game, LATENCY, moves)
+            emit_per_move("%s_app_tick_animating" % game, TICK, moves)  # per move: its mean tick
+        app.show_menu()
+        settle()
+
+    for game in catalog.CONTROLLERS:
+        yield from play_game(game, True)
+        yield "heap_menu_after_%s" % game, None
+        for n in range(TIMED_PASSES):
+            yield from play_game(game, False, n == 0, n == TIMED_PASSES - 1)
+            yield None, None
+
+    # -- the rules alone: legal moves + play, per move, for every game ------------------
+    def rules_game(name, measure_heap, first=False, last=False):
+        module = load(name)
+        rng = Rng(SEED)
+        state = module.new_state(rng=Rng(SEED))
+        heap = Stat()
+        moves = 0
+        while state.status == "playing" and moves < MAX_MOVES:
+            start = clock_ms()
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+            took = clock_ms() - start - TIMER
+            legal = None
+            if not measure_heap:
+                keep_least(LATENCY, moves, took, first)
+            moves += 1
+            yield ("%s rules move %d (with the menu)" % (name, moves), heap) if measure_heap else (None, None)
+        if measure_heap:
+            heap.emit("heap_%s_rules_move" % name, "bytes")
+        if last:
+            record("%s_rules_moves" % name, moves, "moves")
+            emit_per_move("%s_move" % name, LATENCY, moves)
+
+    for name in GAMES:
+        yield from rules_game(name, True)
+        for n in range(TIMED_PASSES):
+            yield from rules_game(name, False, n == 0, n == TIMED_PASSES - 1)
+    G["board"] = board
+
+
+_plan = plan()
+_pending = ["heap_baseline_excluded", None]
+_peak = [0, ""]
+BASELINE = 0
+
+
+def NEXT():
+    """One step of the plan (this call began with a collection); False when done."""
+    global BASELINE
+    label, stat = _pending
+    if label == "heap_baseline_excluded":
+        BASELINE = gc.mem_alloc()
+        record(label, BASELINE, "bytes")
+    elif label is not None:
+        value = gc.mem_alloc() - BASELINE
+        if value > _peak[0]:
+            _peak[0], _peak[1] = value, label
+        if stat is None:
+            record(label, value, "bytes")
+        else:
+            stat.add(value)
+    try:
+        _pending[0], _pending[1] = next(_plan)
+    except StopIteration:
+        record("heap_peak", _peak[0], "bytes")
+        note("heap peak at: " + _peak[1])
+        record("timer_overhead", TIMER, "ms")
+        return False
+    gc.collect()  # asks for a collection: it runs at the start of the next call
+    return True
+
+
+gc.collect()
