@@ -139,7 +139,7 @@ CATALOGUE = {
     ("2N3904", "2N3904"): (
         "NPN transistor (buzzer driver)", "TO-92", "onsemi 2N3904BU", 0.10),
     ("Buzzer", "passive piezo"): (
-        "passive piezo buzzer", "12 mm, 7.6 mm pitch", "Murata PKM17EPPH4001-B0", 0.70),
+        "passive piezo buzzer", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
     ("Barrel_Jack", "5 V 4 A in"): (
         "DC jack 5.5 x 2.1 mm", "THT", "CUI PJ-102AH", 0.60),
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
