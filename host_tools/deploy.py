@@ -1,0 +1,118 @@
+"""Copies build/ (what `make build` made) onto the Pico with mpremote (pinned).
+
+    python -m host_tools.deploy [--port PORT] [--dry-run]
+
+PORT is a serial port (/dev/ttyACM0, COM3) or `auto` (the default: the first board
+found). --dry-run prints the commands and runs nothing. With no board attached it
+says so and exits 1. Steps:
+  1. remove from the board the .py twin of every module deployed as .mpy (MicroPython
+     imports x.py before x.mpy, so a stale source would hide the new build);
+  2. `fs cp -r` everything in build/ to the board's root (mpremote skips unchanged
+     files); saved games and settings (/data) are left alone;
+  3. reset the board, which then runs the new main.py.
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+from host_tools.build import BUILD, ROOT
+
+MPREMOTE = [sys.executable, "-m", "mpremote"]
+TIMEOUT_S = 120
+NO_BOARD_HINTS = ("no device found", "failed to access", "could not enter raw repl",
+                  "no such file or directory", "could not open port")
+
+
+class DeployError(Exception):
+    pass
+
+
+def deployed_entries(build_dir=BUILD):
+    """The top-level files and folders of build/, in a stable order."""
+    if not os.path.isdir(build_dir) or not os.listdir(build_dir):
+        raise DeployError("nothing to deploy: %s is missing or empty (run `make build`)"
+                          % os.path.relpath(build_dir, ROOT))
+    return sorted(os.listdir(build_dir))
+
+
+def stale_sources(build_dir=BUILD):
+    """'/app/menu.py' for each 'app/menu.mpy' in build/: the sources it replaces."""
+    found = []
+    for dirpath, _, filenames in os.walk(build_dir):
+        for name in sorted(filenames):
+            if name.endswith(".mpy"):
+                rel = os.path.relpath(os.path.join(dirpath, name), build_dir)
+                found.append("/" + rel[:-4].replace(os.sep, "/") + ".py")
+    return sorted(found)
+
+
+def cleanup_code(paths):
+    """MicroPython code that removes each path if it is there."""
+    return ("import os\nfor p in %r:\n    try:\n        os.remove(p)\n"
+            "    except OSError:\n        pass\n" % (paths,))
+
+
+def commands(port="auto", build_dir=BUILD):
+    """The mpremote commands a deploy runs, each a list of arguments (run in build/)."""
+    connect = MPREMOTE + ["connect", port]
+    return [
+        connect + ["exec", cleanup_code(stale_sources(build_dir))],
+        connect + ["fs", "cp", "-r"] + deployed_entries(build_dir) + [":"],
+        connect + ["reset"],
+    ]
+
+
+def run(command, build_dir):
+    try:
+        proc = subprocess.run(command, cwd=build_dir, capture_output=True, text=True,
+                              timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise DeployError("mpremote did not finish in %d s: is the board busy? "
+                          "(unplug and replug it, then retry)" % TIMEOUT_S)
+    except OSError as error:
+        raise DeployError("cannot run mpremote: %s (run `make setup`)" % error)
+    output = (proc.stdout + proc.stderr).strip()
+    if proc.returncode != 0:
+        if any(hint in output.lower() for hint in NO_BOARD_HINTS):
+            raise DeployError("no Pico found on %s: connect the board over USB (and close "
+                              "any other program using its port), or pass --port.\n"
+                              "mpremote said: %s" % (command[len(MPREMOTE) + 1], output))
+        raise DeployError("mpremote failed (exit %d): %s\n%s"
+                          % (proc.returncode, " ".join(command[len(MPREMOTE):]), output))
+    return output
+
+
+def deploy(port="auto", dry_run=False, build_dir=BUILD, out=print):
+    todo = commands(port, build_dir)
+    for command in todo:
+        shown = ["mpremote"] + command[len(MPREMOTE):]
+        if dry_run:
+            out("(dry run) cd %s && %s" % (os.path.relpath(build_dir, ROOT), shlex.join(shown)))
+            continue
+        out("$ " + " ".join("<code>" if "\n" in arg else arg for arg in shown))
+        output = run(command, build_dir)
+        if output:
+            out(output)
+    if not dry_run:
+        out("deployed %s to the Pico" % os.path.relpath(build_dir, ROOT))
+    return todo
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--port", default="auto", help="serial port of the Pico (default: auto)")
+    parser.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    parser.add_argument("--build", default=BUILD, help="the build to deploy (default: build/)")
+    args = parser.parse_args(argv)
+    try:
+        deploy(args.port, args.dry_run, args.build)
+    except DeployError as error:
+        print("deploy FAILED: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,58 @@
+# host_tools.deploy: the mpremote commands it would run (--dry-run), and a clear
+# failure, never a traceback, with no board attached. No hardware is touched.
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import build, deploy
+
+
+@pytest.fixture
+def built(tmp_path):
+    src = tmp_path / "firmware"
+    for rel, text in {"main.py": "import app.menu\n", "app/__init__.py": "", "app/menu.py": "M = 1\n",
+                      "compat.py": "C = 1\n"}.items():
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text(text)
+    out = str(tmp_path / "build")
+    build.build(str(src), out, log=lambda _: None)
+    return out
+
+
+def test_commands_copy_the_build_to_the_root_then_reset(built):
+    cmds = deploy.commands("/dev/ttyACM0", built)
+    args = [c[len(deploy.MPREMOTE):] for c in cmds]
+    assert all(c[:len(deploy.MPREMOTE)] == deploy.MPREMOTE for c in cmds)
+    assert args[0][:3] == ["connect", "/dev/ttyACM0", "exec"]
+    assert args[1] == ["connect", "/dev/ttyACM0", "fs", "cp", "-r", "app", "compat.mpy", "main.py", ":"]
+    assert args[2] == ["connect", "/dev/ttyACM0", "reset"]
+
+
+def test_stale_sources_are_removed_first(built):
+    assert deploy.stale_sources(built) == ["/app/__init__.py", "/app/menu.py", "/compat.py"]
+    code = deploy.commands("auto", built)[0][-1]
+    compile(code, "cleanup", "exec")  # valid Python (and MicroPython) code
+    assert "'/app/menu.py'" in code and "main.py" not in code
+
+
+def test_dry_run_prints_and_runs_nothing(built, capsys):
+    assert deploy.main(["--dry-run", "--port", "COM3", "--build", built]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) >= 3 and all(line.startswith("(dry run)") for line in out if "mpremote" in line)
+    assert "mpremote connect COM3 fs cp -r app compat.mpy main.py :" in "\n".join(out)
+
+
+def test_nothing_built_is_a_clear_error(tmp_path, capsys):
+    assert deploy.main(["--dry-run", "--build", str(tmp_path / "none")]) == 1
+    err = capsys.readouterr().err
+    assert "make build" in err and "Traceback" not in err
+
+
+def test_no_board_fails_with_a_message_and_exit_1(built):
+    # a port that is surely not a Pico: mpremote cannot open it
+    proc = subprocess.run([sys.executable, "-m", "host_tools.deploy", "--port", "/dev/no-such-pico",
+                           "--build", built], cwd=build.ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert "no Pico found on /dev/no-such-pico" in proc.stderr and "Traceback" not in proc.stderr
