@@ -35,10 +35,15 @@ def signal_gpios():
 
 
 def check_pin_map():
-    """ValueError unless pins.py fits the board: 12 rows, 12 columns, no GPIO twice."""
+    """ValueError unless pins.py fits the board: 12 rows, 12 columns, each a GPIO on
+    the Pico's header, none used twice."""
     if len(pins.MATRIX_ROWS) != SIZE or len(pins.MATRIX_COLS) != SIZE:
         raise ValueError("pins.py: the matrix needs %d rows and %d columns" % (SIZE, SIZE))
     used = list(signal_gpios().values())
+    off = sorted(set(g for g in used if g not in PICO_GPIOS), key=str)
+    if off:
+        raise ValueError("pins.py: %s not on the Pico's header (GP0-GP22, GP26-GP28)"
+                         % ", ".join("GP%s" % g for g in off))
     twice = sorted(set(g for g in used if used.count(g) > 1))
     if twice:
         raise ValueError("pins.py: GPIO used twice: %s" % ", ".join("GP%d" % g for g in twice))

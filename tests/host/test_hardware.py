@@ -259,3 +259,24 @@ def test_power_budget_from_the_firmware_frames(files):
         assert "| %s" % game in doc
     typical = [int(m) for m in re.findall(r"^\| [^|]+ \| (\d+) \|", doc, re.M)]
     assert typical and all(144 <= ma <= power.CAP_MA for ma in typical)
+
+
+def test_check_mode_finds_a_stale_file(tmp_path, files, capsys):
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert generate.main(["--out", str(tmp_path), "--check"]) == 0
+    (tmp_path / "PINS.md").write_text("edited by hand\n", encoding="utf-8")
+    assert generate.main(["--out", str(tmp_path), "--check"]) == 1
+    assert "PINS.md" in capsys.readouterr().err
+
+
+def test_a_bad_pin_map_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(pins, "MATRIX_COLS", pins.MATRIX_COLS[:11])
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "12 columns" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())  # nothing half-written
+    monkeypatch.setattr(pins, "MATRIX_COLS", pins.MATRIX_COLS[:11] + (23,))
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "GP23 not on the Pico's header" in capsys.readouterr().err
