@@ -8,7 +8,7 @@ each game's rules per move. Times are measured under this interpreter on this ma
 the Pico's are ESTIMATED as PICO_FACTOR times those (`..._pico_est`), then checked
 against the targets.
 
-    python -m host_tools.bench [--no-build] [--seed N] [--strict]
+    python -m host_tools.bench [--no-build] [--seed N] [--per-move] [--strict]
 """
 import argparse
 import json
@@ -29,12 +29,13 @@ TIME_TARGETS = (
 PRESS_TARGET = 20  # ms from a key press to its new frame (Pico estimate)
 
 
-def run_bench(seed=1, heap=upy_tests.HEAP):
+def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False):
     """Runs the MicroPython side; returns (measurements {name: (value, unit)}, notes)."""
     config = upy_tests.job_config([], heap)
     config["script"] = BENCH_UPY
     config["loop"] = "MORE = NEXT()"
     config["args"]["seed"] = seed
+    config["args"]["per_move"] = per_move
     proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
                           cwd=build_tool.ROOT, timeout=upy_tests.TIMEOUT_S)
     values, notes = {}, []
@@ -95,12 +96,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games' move choices")
+    parser.add_argument("--per-move", action="store_true", help="print the heap after every move")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
             build_tool.build()
-        values, notes = run_bench(args.seed)
+        values, notes = run_bench(args.seed, per_move=args.per_move)
     except (build_tool.BuildError, RuntimeError, OSError, subprocess.TimeoutExpired) as error:
         print("bench FAILED: %s" % error, file=sys.stderr)
         return 1

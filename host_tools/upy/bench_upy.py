@@ -29,6 +29,7 @@ for _path in reversed(JOB["sys_path"]):
     sys.path.insert(0, _path)
 
 SEED = JOB.get("seed", 1)
+PER_MOVE = JOB.get("per_move", False)  # print the heap after every move, not just mean/max
 MAX_MOVES = 400  # a game longer than this is cut (no game here is that long)
 TIMED_PASSES = 5  # each time is the least of this many runs: the host is shared and noisy
 # per move, the least time over the passes (allocated before the baseline: not counted)
@@ -279,6 +280,8 @@ def NEXT():
             record(label, value, "bytes")
         else:
             stat.add(value)
+            if PER_MOVE:
+                print("heap after %s: %d bytes" % (label, value))
     try:
         _pending[0], _pending[1] = next(_plan)
     except StopIteration:

@@ -91,8 +91,13 @@ def _run_check(name, func):
 
 def run_imports():
     """Imports every built module, as the Pico would on first use."""
+    def load(module):
+        __import__(module)
+        where = getattr(sys.modules[module], "__file__", "")
+        assert where.endswith(".mpy"), "%s was loaded from %s, not the build" % (module, where)
+
     for module in sorted(FIRMWARE):
-        yield from check("import %s" % FIRMWARE[module], lambda m=module: __import__(m))
+        yield from check("import %s" % FIRMWARE[module], lambda m=module: load(m))
     for importer, module in JOB.get("extra_imports", ()):
         def load(importer=importer, module=module):
             why = pico_import_error(importer, module, ())
