@@ -70,38 +70,63 @@ def compile_file(src, rel, target):
 
 
 def build(src=FIRMWARE, out=BUILD, log=print):
-    """Builds src into out (emptied first, so no stale modules survive).
-    Returns the deployed paths relative to out. Raises BuildError."""
+    """Builds src into out, replacing it whole (so no stale module survives). Returns
+    the deployed paths relative to out. Raises BuildError (out is then left as it was)."""
     check_version()
     if not os.path.isdir(src):
         raise BuildError("no firmware directory at %s" % src)
-    if os.path.isdir(out):
-        shutil.rmtree(out)
-    os.makedirs(out)
-    built = []
-    errors = []
-    with tempfile.TemporaryDirectory() as scratch:
-        for rel in firmware_files(src):
-            os.makedirs(os.path.join(out, os.path.dirname(rel)), exist_ok=True)
-            try:
-                if not rel.endswith(".py"):
-                    shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
-                    built.append(rel)
-                elif rel in SOURCE_FILES:
-                    compile_file(src, rel, os.path.join(scratch, "check.mpy"))
-                    shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
-                    built.append(rel)
-                else:
-                    mpy = rel[:-3] + ".mpy"
-                    compile_file(src, rel, os.path.join(out, mpy))
-                    built.append(mpy)
-            except BuildError as error:
-                errors.append(str(error))
-    if errors:
-        raise BuildError("\n".join(errors))
+    parent = os.path.dirname(os.path.abspath(out))
+    os.makedirs(parent, exist_ok=True)
+    # built beside out, then swapped in: others may be running tests on out meanwhile
+    stage = tempfile.mkdtemp(prefix=".build-", dir=parent)
+    try:
+        built = compile_tree(src, stage)
+        swap_in(stage, out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
     log("build: %d files from %s -> %s (mpy-cross -march=%s)"
         % (len(built), os.path.relpath(src, ROOT), os.path.relpath(out, ROOT), MARCH))
     return built
+
+
+def compile_tree(src, out):
+    built = []
+    errors = []
+    for rel in firmware_files(src):
+        os.makedirs(os.path.join(out, os.path.dirname(rel)), exist_ok=True)
+        try:
+            if not rel.endswith(".py"):
+                shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
+                built.append(rel)
+            elif rel in SOURCE_FILES:
+                with tempfile.TemporaryDirectory() as scratch:
+                    compile_file(src, rel, os.path.join(scratch, "check.mpy"))
+                shutil.copyfile(os.path.join(src, rel), os.path.join(out, rel))
+                built.append(rel)
+            else:
+                mpy = rel[:-3] + ".mpy"
+                compile_file(src, rel, os.path.join(out, mpy))
+                built.append(mpy)
+        except BuildError as error:
+            errors.append(str(error))
+    if errors:
+        raise BuildError("\n".join(errors))
+    return built
+
+
+def swap_in(stage, out):
+    """Replaces out by stage with two renames. If another build swaps in at the same
+    moment, theirs (from the same sources) is kept."""
+    old = "%s.old-%d" % (out, os.getpid())
+    for _ in range(5):
+        try:
+            if os.path.exists(out):
+                os.rename(out, old)
+            os.rename(stage, out)
+            break
+        except OSError:
+            continue
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def main(argv=None):

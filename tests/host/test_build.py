@@ -141,10 +141,10 @@ def test_scenarios_compare_move_by_move():
     assert lines == ["state", "frame", "press c3", "state", "frame", "#expect \"screen\": \"game\"", "frame"]
     assert origin == [0, 0, 1, 1, 1, 2, 3]
     same = [(3, '{"a": 1, "b": 2}'), (4, "00 01")]
-    assert upy_tests.compare(source, lines, origin, same, [(3, '{"b": 2, "a": 1}'), (4, "00 01")]) is None
-    problem = upy_tests.compare(source, lines, origin, same, [(3, '{"a": 1, "b": 2}'), (4, "00 02")])
+    assert upy_tests.compare(source, origin, same, [(3, '{"b": 2, "a": 1}'), (4, "00 01")]) is None
+    problem = upy_tests.compare(source, origin, same, [(3, '{"a": 1, "b": 2}'), (4, "00 02")])
     assert "line 1 `press c3`" in problem and "00 01" in problem and "00 02" in problem
-    assert "<nothing>" in upy_tests.compare(source, lines, origin, same[:1], same)
+    assert "<nothing>" in upy_tests.compare(source, origin, same[:1], same)
     assert upy_tests.check_scenario(source, origin, [(3, '{"screen": "menu"}')]) == [
         'line 2: expected "screen": "game" in the state {"screen": "menu"}']
     assert upy_tests.check_scenario(source, origin, [(3, '{"screen": "game"}')]) == []
