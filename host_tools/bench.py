@@ -29,13 +29,15 @@ TIME_TARGETS = (
 PRESS_TARGET = 20  # ms from a key press to its new frame (Pico estimate)
 
 
-def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False):
-    """Runs the MicroPython side; returns (measurements {name: (value, unit)}, notes)."""
-    config = upy_tests.job_config([], heap)
+def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False, passes=5, build_dir=upy_tests.BUILD):
+    """Runs the MicroPython side; returns (measurements {name: (value, unit)}, notes).
+    passes: timed runs of each game (each time is the least over them)."""
+    config = upy_tests.job_config([], heap, build_dir)
     config["script"] = BENCH_UPY
     config["loop"] = "MORE = NEXT()"
     config["args"]["seed"] = seed
     config["args"]["per_move"] = per_move
+    config["args"]["passes"] = passes
     proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
                           cwd=build_tool.ROOT, timeout=upy_tests.TIMEOUT_S)
     values, notes = {}, []
@@ -56,13 +58,16 @@ def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False):
 
 def bench_lines(values):
     """The BENCH lines and the target verdicts. Returns (lines, missed targets)."""
-    lines, missed = [], []
+    lines = ["# Times: `_wasm` measured under MicroPython (wasm) on this machine (the least of",
+             "# several runs); `_pico_est` is an ESTIMATE of the Pico's: %dx the wasm time." % PICO_FACTOR,
+             "# Heap: live bytes (gc.mem_alloc() after a collection) above the bench's own."]
+    missed = []
     for name, (value, unit) in values.items():
         if unit == "ms":
             lines.append("BENCH %s_wasm %.3f ms" % (name, value))
-            lines.append("BENCH %s_pico_est %.2f ms   (estimate: %dx wasm)" % (name, value * PICO_FACTOR, PICO_FACTOR))
+            lines.append("BENCH %s_pico_est %.2f ms" % (name, value * PICO_FACTOR))
         elif unit == "bytes":
-            lines.append("BENCH %s %d bytes   (%.1f KB)" % (name, value, value / 1024))
+            lines.append("BENCH %s %d bytes" % (name, value))
         elif isinstance(value, float):
             lines.append("BENCH %s %d %s" % (name, value, unit))
         else:
@@ -80,7 +85,8 @@ def bench_lines(values):
     peak = values.get("heap_peak", (None,))[0]
     if peak is not None:
         within = verdict("live heap peak", peak / 1024, HEAP_TARGET / 1024, "KB")
-        lines.append("BENCH heap_peak_within_target %s -" % ("yes" if within else "no"))
+        lines.append("BENCH heap_peak_kb %.1f KB" % (peak / 1024))
+        lines.append("BENCH heap_peak_within_%dKB %s target" % (HEAP_TARGET // 1024, "yes" if within else "no"))
     for what, name, target in TIME_TARGETS:
         if name in values:
             verdict(what + " (Pico est.)", values[name][0] * PICO_FACTOR, target, "ms")

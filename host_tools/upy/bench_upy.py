@@ -31,7 +31,7 @@ for _path in reversed(JOB["sys_path"]):
 SEED = JOB.get("seed", 1)
 PER_MOVE = JOB.get("per_move", False)  # print the heap after every move, not just mean/max
 MAX_MOVES = 400  # a game longer than this is cut (no game here is that long)
-TIMED_PASSES = 5  # each time is the least of this many runs: the host is shared and noisy
+TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs: the host is shared and noisy
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
 

@@ -1,0 +1,35 @@
+# host_tools.bench: BENCH lines and target verdicts, and one real run under MicroPython.
+import os
+import shutil
+
+import pytest
+
+from host_tools import bench, build
+
+HAVE_NODE = shutil.which("node") is not None and os.path.exists(
+    os.path.join(build.ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript"))
+
+
+def test_lines_estimates_and_verdicts():
+    values = {"frame_show": (0.5, "ms"), "boot_to_menu": (10.0, "ms"), "heap_peak": (70000.0, "bytes"),
+              "x_press_to_frame_max": (1.0, "ms"), "x_result": ("won", "status")}
+    lines, missed = bench.bench_lines(values)
+    text = "\n".join(lines)
+    assert "BENCH frame_show_wasm 0.500 ms" in text and "BENCH frame_show_pico_est 7.50 ms" in text
+    assert "BENCH heap_peak 70000 bytes" in text and "BENCH heap_peak_within_64KB no target" in text
+    assert "BENCH x_result won status" in text
+    assert all(len(line.split()) == 4 for line in lines if line.startswith("BENCH "))
+    assert missed == ["live heap peak", "a frame rendered (Pixels.show) (Pico est.)"]  # boot 150 ms, press 15 ms: met
+
+
+@pytest.mark.skipif(not HAVE_NODE, reason="node and `npm ci` needed")
+def test_a_real_run_measures_every_game(tmp_path):
+    out = str(tmp_path / "build")
+    build.build(build.FIRMWARE, out, log=lambda _: None)
+    values, _ = bench.run_bench(seed=2, passes=1, build_dir=out)
+    from games import GAMES  # tests/conftest.py puts firmware/ on the path
+    for name in ("boot_to_menu", "frame_show", "app_tick_idle", "heap_boot", "heap_menu", "heap_peak"):
+        assert name in values, name
+    for game in GAMES:
+        assert values["%s_move_mean" % game][1] == "ms"
+    assert 0 < values["heap_boot"][0] <= values["heap_peak"][0]
