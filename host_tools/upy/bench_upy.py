@@ -161,7 +161,7 @@ def plan():
     frame = None
     yield None, None
 
-    # -- a full game of each game through the app: heap after every move, press -> frame
+    # -- a full game of each menu tile through the app: heap after every move, press -> frame
     def press_to_frame(cell):
         """A tap (down, then up): the time of the step that takes the tap and renders."""
         board.keys.push(cell, True, clock.now)
@@ -172,15 +172,16 @@ def plan():
         app.step()
         return clock_ms() - start - TIMER
 
-    def play_game(game, measure_heap, first=False, last=False):
+    def play_game(game, players, measure_heap, first=False, last=False):
         """A full game through the app. The warm-up pass (measure_heap) yields for the
         heap after every move; the timed passes then run the same moves again, so the
         host's one-off costs (JIT tiers, wasm memory growth) stay out of the times."""
         rng = Rng(SEED)
-        app.start_game(game, None, None, SEED)
+        app.start_game(game, players, None, SEED)
+        label = game if players is None else "%s_%dp" % (game, players)
         settle()
         if measure_heap:
-            yield "heap_%s_start" % game, None
+            yield "heap_%s_start" % label, None
         heap = Stat()
         moves = 0
         while moves < MAX_MOVES:
@@ -207,26 +208,30 @@ def plan():
             moves += 1
             if len(app.screen.describe()["moves"]) != before + 1:
                 note("%s: a press on %s played no move; game cut after %d moves"
-                     % (game, grid.name(cell), moves))
+                     % (label, grid.name(cell), moves))
                 break
             # a new top-level call a move: the GC runs (as it would on the Pico, where a
             # collection is short on a small heap) instead of the wasm heap growing
-            yield ("%s move %d" % (game, moves), heap) if measure_heap else (None, None)
+            yield ("%s move %d" % (label, moves), heap) if measure_heap else (None, None)
         if measure_heap:
-            heap.emit("heap_%s_move" % game, "bytes")
+            heap.emit("heap_%s_move" % label, "bytes")
         if last:
-            record("%s_app_moves" % game, moves, "moves")
-            record("%s_result" % game, app.screen.describe()["status"], "status")
-            emit_per_move("%s_press_to_frame" % game, LATENCY, moves)
-            emit_per_move("%s_app_tick_animating" % game, TICK, moves)  # per move: its mean tick
+            record("%s_app_moves" % label, moves, "moves")
+            record("%s_result" % label, app.screen.describe()["status"], "status")
+            emit_per_move("%s_press_to_frame" % label, LATENCY, moves)
+            emit_per_move("%s_app_tick_animating" % label, TICK, moves)  # per move: its mean tick
         app.show_menu()
         settle()
 
-    for game in catalog.CONTROLLERS:
-        yield from play_game(game, True)
-        yield "heap_menu_after_%s" % game, None
+    tiles = []  # every menu tile: each game, and each player count it offers
+    for game, players, _ in catalog.TILES:
+        if (game, players) not in tiles:
+            tiles.append((game, players))
+    for game, players in tiles:
+        yield from play_game(game, players, True)
+        yield "heap_menu_after_%s%s" % (game, "" if players is None else "_%dp" % players), None
         for n in range(TIMED_PASSES):
-            yield from play_game(game, False, n == 0, n == TIMED_PASSES - 1)
+            yield from play_game(game, players, False, n == 0, n == TIMED_PASSES - 1)
             yield None, None
 
     # -- the rules alone: legal moves + play, per move, for every game ------------------
