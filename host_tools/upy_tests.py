@@ -169,7 +169,8 @@ class Run:
             proc = subprocess.run(node_command(self.config), capture_output=True, text=True,
                                   timeout=TIMEOUT_S, cwd=ROOT)
         except subprocess.TimeoutExpired as e:
-            self.lines = (e.stdout or "").splitlines() if isinstance(e.stdout, str) else []
+            out = e.stdout or ""
+            self.lines = (out.decode("utf-8", "replace") if isinstance(out, bytes) else out).splitlines()
             self.code, self.stderr = -1, "timed out after %d s" % TIMEOUT_S
             return
         except OSError as e:
