@@ -2,12 +2,12 @@
 # with build/ mounted as the Pico's filesystem. Reads its job from /upy_args.json and
 # prints one record line per check ("@@PASS\tname\tms" / "@@FAIL\tname\tmessage"),
 # with any output and tracebacks in between. The host side counts the records.
-# node calls NEXT() until it returns False: one check a top-level call, so the wasm
+# node runs `MORE = NEXT()` until MORE is False: one check a top-level call, so the wasm
 # port's GC (which collects only at the top level) frees each check's garbage.
 #
 # An import guard makes this interpreter as strict as the Pico: a firmware module that
 # imports a module the Pico's MicroPython lacks fails, naming the file, even where the
-# wasm port happens to have that module (it has abc, typing-free pathlib, os.path...).
+# wasm port happens to have that module (it has abc, pathlib, os.path, datetime...).
 import builtins
 import gc
 import io
