@@ -57,6 +57,15 @@ class Headless:
             clock.now = min(end, clock.now + LOOP_MS)
             self.board.app.step()
 
+    def state(self):
+        """The app state, as the `state` command prints it, read back (a dict)."""
+        return json.loads(json.dumps(self.board.app.screen.describe()))
+
+    def leds(self):
+        """{cell name: (r, g, b)} of what every LED gets now, as `frame` prints it."""
+        self.board.app.render(self.board.clock.now)
+        return dict((grid.name(c), self.board.levels_rgb(c)) for c in range(grid.CELLS))
+
     def cell(self, text):
         try:
             return grid.parse(text)

@@ -13,18 +13,7 @@ TILE = "c3"  # the Connect Four tile (first tile of the menu)
 COLUMN_KEYS = dict((str(i + 1), "%s1" % "cdefghi"[i]) for i in range(7))
 
 
-def state(sim):
-    return json.loads(sim.run("state")[0])
 
-
-def frame(sim):
-    return [row.split() for row in sim.run("frame")]
-
-
-def color_at(sim, cell):
-    col, row = ord(cell[0]) - ord("a"), int(cell[1:]) - 1
-    value = frame(sim)[row][col]
-    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
 
 
 def is_red(rgb):
@@ -43,11 +32,11 @@ def drop(sim, column):
 
 def test_boots_to_the_menu_and_a_tile_starts_connect4():
     sim = Headless()
-    s = state(sim)
+    s = sim.state()
     assert s["screen"] == "menu" and s["game"] is None
     assert {"game": "connect4", "players": None, "cell": TILE, "resume": False} in s["tiles"]
     sim.run("press " + TILE)
-    s = state(sim)
+    s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "connect4", "playing", 1)
     assert s["legal"] == list("1234567")
     assert s["keys"] == COLUMN_KEYS
@@ -58,26 +47,26 @@ def test_any_cell_of_a_column_or_the_ring_above_drops_a_disc():
     sim.run("press e9")  # bottom cell of column 3
     sim.run("press e4")  # top cell of column 3
     sim.run("press c1")  # ring cell above column 1
-    assert state(sim)["moves"] == ["3", "3", "1"]
+    assert sim.state()["moves"] == ["3", "3", "1"]
 
 
 def test_falling_animation_then_the_disc_rests_at_the_bottom():
     sim = new_game()
     drop(sim, "4")
-    yellow_top = color_at(sim, "f4")
+    yellow_top = sim.leds()["f4"]
     assert yellow_top[0] > 0 and yellow_top[1] > 0 and yellow_top[2] == 0  # falling, at the top
     sim.run("wait 400")
-    assert color_at(sim, "f4")[0] < yellow_top[0]  # the top is empty again
-    assert color_at(sim, "f9") == yellow_top  # landed on the bottom row
+    assert sim.leds()["f4"][0] < yellow_top[0]  # the top is empty again
+    assert sim.leds()["f9"] == yellow_top  # landed on the bottom row
 
 
 def test_turn_shows_on_the_ring():
     sim = new_game()
     sim.run("wait 400")
-    ring_yellow = color_at(sim, "a5")
+    ring_yellow = sim.leds()["a5"]
     drop(sim, "4")
     sim.run("wait 400")
-    ring_red = color_at(sim, "a5")
+    ring_red = sim.leds()["a5"]
     assert ring_yellow[1] > 0 and ring_red[1] == 0 and ring_red[0] > 0
 
 
@@ -85,25 +74,25 @@ def test_win_blinks_the_four_then_hold_menu_goes_back():
     sim = new_game()
     for col in "1122334":
         drop(sim, col)
-    s = state(sim)
+    s = sim.state()
     assert (s["status"], s["winner"], s["to_move"], s["legal"]) == ("won", 1, None, [])
     seen = set()
     for _ in range(8):  # the winning cells go on and off
         sim.run("wait 150")
-        seen.add(color_at(sim, "c9"))
+        seen.add(sim.leds()["c9"])
     assert len(seen) == 2 and (0, 0, 0) in seen
     sim.run("hold a1 1000")
-    assert state(sim)["screen"] == "menu"
+    assert sim.state()["screen"] == "menu"
 
 
 def test_draw_is_shown():
     sim = new_game()
     for col in "121212343434565656212121434343656565777777":
         drop(sim, col)
-    s = state(sim)
+    s = sim.state()
     assert (s["status"], s["winner"]) == ("draw", None)
     sim.run("wait 100")
-    ring = set(color_at(sim, c) for c in ("b1", "c1", "d1", "e1"))
+    ring = set(sim.leds()[c] for c in ("b1", "c1", "d1", "e1"))
     assert len(ring) == 2  # the two player colours alternate around the ring
 
 
@@ -111,19 +100,19 @@ def test_illegal_press_flashes_red_beeps_and_changes_nothing():
     sim = new_game()
     for _ in range(6):
         drop(sim, "2")
-    before = state(sim)
+    before = sim.state()
     sounds = len(sim.board.sound.played)
     sim.run("press d6")  # a cell of the full column 2
-    after = state(sim)
+    after = sim.state()
     assert after["moves"] == before["moves"] and after["to_move"] == before["to_move"]
     assert "full" in after["error"]
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    assert is_red(color_at(sim, "d6")) and is_red(color_at(sim, "d9"))  # the whole column
+    assert is_red(sim.leds()["d6"]) and is_red(sim.leds()["d9"])  # the whole column
     sim.run("press b6")  # outside the board
-    assert "plays no move" in state(sim)["error"] and is_red(color_at(sim, "b6"))
+    assert "plays no move" in sim.state()["error"] and is_red(sim.leds()["b6"])
     sim.run("wait 500")
-    assert not is_red(color_at(sim, "b6"))
-    assert state(sim)["moves"] == before["moves"]
+    assert not is_red(sim.leds()["b6"])
+    assert sim.state()["moves"] == before["moves"]
 
 
 def test_press_vs_hold_on_the_corners():
@@ -131,16 +120,16 @@ def test_press_vs_hold_on_the_corners():
     drop(sim, "4")
     drop(sim, "5")
     sim.run("press a1")  # a short press on MENU does not leave the game
-    s = state(sim)
+    s = sim.state()
     assert s["screen"] == "game" and "hold" in s["error"]
     sim.run("press l12")  # nor does a short press on NEW restart it
-    assert state(sim)["moves"] == ["4", "5"]
+    assert sim.state()["moves"] == ["4", "5"]
     sim.run("press l1")  # UNDO
-    assert state(sim)["moves"] == ["4"] and state(sim)["to_move"] == 2
+    assert sim.state()["moves"] == ["4"] and sim.state()["to_move"] == 2
     sim.run("hold l12 800")  # NEW
-    assert state(sim)["moves"] == [] and state(sim)["screen"] == "game"
+    assert sim.state()["moves"] == [] and sim.state()["screen"] == "game"
     sim.run("press l1")
-    assert state(sim)["error"] == "nothing to undo"
+    assert sim.state()["error"] == "nothing to undo"
 
 
 def test_undo_after_a_win_reopens_the_game():
@@ -148,7 +137,7 @@ def test_undo_after_a_win_reopens_the_game():
     for col in "1122334":
         drop(sim, col)
     sim.run("press l1")
-    s = state(sim)
+    s = sim.state()
     assert s["status"] == "playing" and s["moves"] == list("112233")
 
 
@@ -157,7 +146,7 @@ def test_after_the_end_a_press_points_to_the_new_game_key():
     for col in "1122334":
         drop(sim, col)
     sim.run("press f5")
-    s = state(sim)
+    s = sim.state()
     assert s["status"] == "won" and "new-game" in s["error"]
 
 
@@ -168,10 +157,10 @@ def test_power_loss_loses_no_game():
     for col in "4455":
         drop(sim, col)
     rebooted = Headless(storage)  # the same flash, a new boot
-    s = state(rebooted)
+    s = rebooted.state()
     assert s["screen"] == "menu" and s["tiles"][0]["resume"] is True
     rebooted.run("press " + TILE)
-    s = state(rebooted)
+    s = rebooted.state()
     assert s["moves"] == list("4455") and s["to_move"] == 1
 
 
@@ -180,34 +169,34 @@ def test_corrupt_save_and_settings_are_ignored():
     storage.write("game.json", "{not json")
     storage.write("settings.json", '{"brightness": "very"}')
     sim = Headless(storage)
-    s = state(sim)
+    s = sim.state()
     assert s["screen"] == "menu" and s["tiles"][0]["resume"] is False and s["brightness"] == 25
     sim.run("press " + TILE)
-    assert state(sim)["moves"] == []
+    assert sim.state()["moves"] == []
 
 
 def test_brightness_row_in_the_menu():
     storage = MemoryStorage()
     sim = Headless(storage)
-    dim = color_at(sim, TILE)
+    dim = sim.leds()[TILE]
     sim.run("press k12")  # full brightness
-    assert state(sim)["brightness"] == 100
-    assert sum(color_at(sim, TILE)) > sum(dim)
-    assert state(Headless(storage))["brightness"] == 100  # kept in the settings
+    assert sim.state()["brightness"] == 100
+    assert sum(sim.leds()[TILE]) > sum(dim)
+    assert Headless(storage).state()["brightness"] == 100  # kept in the settings
 
 
 def test_menu_refuses_a_press_off_the_tiles():
     sim = Headless()
     sim.run("press f6")
-    s = state(sim)
+    s = sim.state()
     assert s["screen"] == "menu" and "not a game tile" in s["error"]
-    assert is_red(color_at(sim, "f6"))
+    assert is_red(sim.leds()["f6"])
 
 
 def test_start_command_and_bad_script_lines():
     sim = Headless()
     sim.run("start connect4")
-    assert state(sim)["game"] == "connect4"
+    assert sim.state()["game"] == "connect4"
     for bad in ("press z9", "press m1", "hold a1", "wait soon", "wait -5", "jump", "start chess",
                 "start connect4 --players 3", "start connect4 --seed", "frame 2"):
         try:

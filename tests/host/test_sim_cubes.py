@@ -1,5 +1,4 @@
 # The cube game on the board, through the headless simulator, as players would press.
-import json
 
 from sim.headless import Headless
 
@@ -15,19 +14,6 @@ def key(move):
     return "%s%d" % (chr(ord(move[0]) + 2), int(move[1:]) + 2)
 
 
-def state(sim):
-    return json.loads(sim.run("state")[0])
-
-
-def levels(sim):
-    """{key name: (r, g, b)} of the LEDs now."""
-    rows = [row.split() for row in sim.run("frame")]
-    out = {}
-    for r in range(12):
-        for c in range(12):
-            v = rows[r][c]
-            out["%s%d" % (chr(ord("a") + c), r + 1)] = (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
-    return out
 
 
 def is_red(rgb):
@@ -48,18 +34,18 @@ def play(sim, moves):
 
 def glowing(sim):
     """The cube cells whose LEDs glow like the allowed cells: one level below a cube."""
-    s = state(sim)
-    lv = levels(sim)
+    s = sim.state()
+    lv = sim.leds()
     glow = lv[key(s["legal"][0])]
     return set(m for m in MOVES if lv[key(m)] == glow)
 
 
 def test_the_menu_has_a_cubes_tile_that_starts_it():
     sim = Headless()
-    tiles = [t for t in state(sim)["tiles"] if t["game"] == "cubes"]
+    tiles = [t for t in sim.state()["tiles"] if t["game"] == "cubes"]
     assert len(tiles) == 1
     sim.run("press " + tiles[0]["cell"])
-    s = state(sim)
+    s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "cubes", "playing", 1)
     assert s["legal"] == MOVES and s["keys"] == dict((m, key(m)) for m in MOVES)
     assert (s["last"], s["cubes_left"], s["open_lines"]) == (None, [24, 24], 88)
@@ -69,29 +55,29 @@ def test_allowed_cells_glow_softly_in_the_movers_colour():
     sim = new_game()
     assert glowing(sim) == set(MOVES)  # the first cube goes anywhere
     play(sim, ["d4"])
-    s = state(sim)
+    s = sim.state()
     assert s["legal"] == ["c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"]
     assert glowing(sim) == set(s["legal"])
-    lv = levels(sim)
+    lv = sim.leds()
     cube1, glow2, empty = lv[key("d4")], lv[key("c3")], lv[key("a1")]
     assert sum(glow2) < sum(cube1) and sum(empty) < sum(glow2)
     assert glow2 != empty and lv[key("g7")] == empty
     # player 2's glow is in player 2's colour: not a dimmer copy of player 1's
     play(sim, ["e5"])
-    glow1 = levels(sim)[key("d5")]
-    assert glowing(sim) == set(state(sim)["legal"])
+    glow1 = sim.leds()[key("d5")]
+    assert glowing(sim) == set(sim.state()["legal"])
     assert (glow1[1] > glow1[0]) != (glow2[1] > glow2[0])
     # the ring says whose turn it is
-    assert levels(sim)["a5"] != lv["a5"]
+    assert sim.leds()["a5"] != lv["a5"]
 
 
 def test_the_last_cube_is_brighter_than_the_others():
     sim = new_game()
     play(sim, ["d4", "e5", "f6"])
-    lv = levels(sim)
+    lv = sim.leds()
     assert sum(lv[key("f6")]) > sum(lv[key("d4")]) > 0  # player 1's cubes, f6 the last
     play(sim, ["e6"])
-    lv = levels(sim)
+    lv = sim.leds()
     assert sum(lv[key("e6")]) > sum(lv[key("e5")]) > 0  # now e6 is marked
     assert lv[key("f6")] == lv[key("d4")]
 
@@ -99,49 +85,49 @@ def test_the_last_cube_is_brighter_than_the_others():
 def test_illegal_press_flashes_red_beeps_and_changes_nothing():
     sim = new_game()
     play(sim, ["d4"])
-    before = state(sim)
+    before = sim.state()
     sounds = len(sim.board.sound.played)
     sim.run("press " + key("a1"))  # does not touch d4
-    after = state(sim)
+    after = sim.state()
     assert after["error"] == "a1 must touch the last cube (d4)"
     assert (after["moves"], after["to_move"], after["legal"]) == (before["moves"], 2, before["legal"])
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    assert is_red(levels(sim)[key("a1")])
+    assert is_red(sim.leds()[key("a1")])
     sim.run("press " + key("d4"))  # an occupied cell
-    assert state(sim)["error"] == "d4 already holds a cube"
+    assert sim.state()["error"] == "d4 already holds a cube"
     sim.run("press b2")  # off the 7x7 grid
-    assert "plays no move" in state(sim)["error"] and is_red(levels(sim)["b2"])
+    assert "plays no move" in sim.state()["error"] and is_red(sim.leds()["b2"])
     sim.run("wait 500")
-    lv = levels(sim)
+    lv = sim.leds()
     assert not is_red(lv[key("a1")]) and not is_red(lv["b2"])
-    assert state(sim)["moves"] == ["d4"] and glowing(sim) == set(before["legal"])
+    assert sim.state()["moves"] == ["d4"] and glowing(sim) == set(before["legal"])
 
 
 def test_the_worked_example_to_a_win_and_the_four_blinks():
     sim = new_game()
     play(sim, EXAMPLE_WIN)
-    s = state(sim)
+    s = sim.state()
     assert (s["status"], s["winner"], s["legal"]) == ("won", 1, [])
     four = [key(m) for m in ("d6", "e5", "f4", "g3")]
     seen = dict((k, set()) for k in four + [key("a1"), key("b6")])
     for _ in range(8):
         sim.run("wait 150")
-        lv = levels(sim)
+        lv = sim.leds()
         for k in seen:
             seen[k].add(lv[k])
     for k in four:  # on and off
         assert len(seen[k]) == 2 and (0, 0, 0) in seen[k], k
     assert len(seen[key("a1")]) == 1 and len(seen[key("b6")]) == 1  # the rest stays
     sim.run("press " + key("g2"))
-    assert "new-game" in state(sim)["error"]
+    assert "new-game" in sim.state()["error"]
 
 
 def test_the_early_draw_is_shown_at_once():
     sim = new_game()
     play(sim, EARLY_DRAW[:-1])
-    assert state(sim)["status"] == "playing" and state(sim)["open_lines"] > 0
+    assert sim.state()["status"] == "playing" and sim.state()["open_lines"] > 0
     play(sim, EARLY_DRAW[-1:])
-    s = state(sim)
+    s = sim.state()
     assert (s["status"], s["winner"], s["open_lines"]) == ("draw", None, 0)
     assert s["draw_reason"] == "no line left open" and len(s["moves"]) == 43
     assert sim.board.sound.played[-1] == "draw"
@@ -151,7 +137,7 @@ def test_the_early_draw_is_shown_at_once():
     ring = set()
     for _ in range(8):
         sim.run("wait 150")
-        lv = levels(sim)
+        lv = sim.leds()
         for k in seen:
             seen[k].add(lv[k])
         ring |= set(lv[c] for c in ("b1", "c1", "d1", "e1"))
@@ -160,4 +146,4 @@ def test_the_early_draw_is_shown_at_once():
     assert len(seen[key("d4")]) == 1  # cubes stay
     assert len(ring) == 2  # both colours around the ring
     sim.run("press l1")  # undo reopens the game
-    assert state(sim)["status"] == "playing" and glowing(sim) == set(state(sim)["legal"])
+    assert sim.state()["status"] == "playing" and glowing(sim) == set(sim.state()["legal"])

@@ -1,7 +1,6 @@
 # 4D Squeeze on the board, through the headless simulator, as players would press:
 # launch points on the ring, arrival cells in the play area, an impossible launch, a
 # squeeze flash, the end, and the 4-player seats.
-import json
 import re
 
 from sim.headless import Headless
@@ -22,18 +21,6 @@ def launch_key(launch):
     return "%s%d" % (chr(ord(line) + 1), 1 if side == "N" else 12)
 
 
-def state(sim):
-    return json.loads(sim.run("state")[0])
-
-
-def levels(sim):
-    rows = [row.split() for row in sim.run("frame")]
-    out = {}
-    for r in range(12):
-        for c in range(12):
-            v = rows[r][c]
-            out["%s%d" % (chr(ord("a") + c), r + 1)] = (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
-    return out
 
 
 def is_red(rgb):
@@ -56,10 +43,10 @@ def example_game(title):
 
 def test_menu_tiles_start_2_and_4_player_games():
     sim = Headless()
-    tiles = [t for t in state(sim)["tiles"] if t["game"] == "squeeze"]
+    tiles = [t for t in sim.state()["tiles"] if t["game"] == "squeeze"]
     assert len(tiles) == 2
     sim.run("press " + tiles[0]["cell"])
-    s = state(sim)
+    s = sim.state()
     assert (s["game"], s["players"], s["status"], s["to_move"]) == ("squeeze", 2, "playing", 1)
     assert len(s["legal"]) == 32 and s["pentacles"] == [0, 0]
     assert "W-3" not in s["keys"] and s["keys"]["W-1"] == "a2"
@@ -68,7 +55,7 @@ def test_menu_tiles_start_2_and_4_player_games():
 
 def test_board_layout_pawns_pentacles_quarters_and_glowing_launch_points():
     sim = new_game()
-    lv = levels(sim)
+    lv = sim.leds()
     yellow, blue = lv[key("e5")], lv[key("f5")]
     assert lv[key("f6")] == yellow and lv[key("e6")] == blue and yellow != blue
     neutral = lv[key("c3")]
@@ -82,7 +69,7 @@ def test_board_layout_pawns_pentacles_quarters_and_glowing_launch_points():
     assert lv[launch_key("W-3")] == (0, 0, 0) and lv[launch_key("N-h")] == (0, 0, 0)
     sim.run("press " + launch_key("W-1"))
     sim.run("wait 1000")
-    lv2 = levels(sim)
+    lv2 = sim.leds()
     assert lv2[key("e1")] == yellow  # the pawn is in
     assert lv2[launch_key("W-1")] != lv[launch_key("W-1")]  # now blue's turn: blue glow
     assert lv2[launch_key("E-1")] == lv2[launch_key("W-1")]
@@ -93,60 +80,60 @@ def test_launch_slides_in_from_the_ring():
     sim.run("press " + launch_key("W-10"))  # stops on e10 (the median)
     seen = []
     for _ in range(6):
-        lv = levels(sim)
+        lv = sim.leds()
         seen.append([c for c in ("a11", "b11", "c11", "d11", "e11", "f11") if lv[c] == lv[key("e5")]])
         sim.run("wait 40")
     assert seen[0] == ["a11"] and ["b11"] in seen and ["d11"] in seen
     assert seen[-1] == ["f11"]  # e10, where it stays
-    assert state(sim)["moves"] == ["W-10"] and state(sim)["squeezed"] == ["e8"]
+    assert sim.state()["moves"] == ["W-10"] and sim.state()["squeezed"] == ["e8"]
 
 
 def test_press_on_a_reachable_cell_plays_the_same_move():
     sim = new_game()
     sim.run("press " + key("e1"))  # reached by W-1 only
-    s = state(sim)
+    s = sim.state()
     assert s["moves"] == ["W-1"] and s["to_move"] == 2 and s["error"] is None
     sim.run("press " + key("g5"))  # E-5 and N-g both stop on g5
-    assert state(sim)["moves"][1] in ("E-5", "N-g")
+    assert sim.state()["moves"][1] in ("E-5", "N-g")
     sim.run("wait 1000")
-    assert levels(sim)[key("g5")] == levels(sim)[key("f5")]  # a blue pawn
+    assert sim.leds()[key("g5")] == sim.leds()[key("f5")]  # a blue pawn
 
 
 def test_impossible_launch_flashes_red_beeps_and_changes_nothing():
     sim = new_game()
-    before = state(sim)
+    before = sim.state()
     sounds = len(sim.board.sound.played)
     sim.run("press " + launch_key("W-3"))
-    after = state(sim)
+    after = sim.state()
     assert "pentacle on c3" in after["error"]
     assert (after["moves"], after["to_move"], after["legal"]) == (before["moves"], 1, before["legal"])
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    lv = levels(sim)
+    lv = sim.leds()
     assert is_red(lv[launch_key("W-3")]) and is_red(lv[key("c3")])
     sim.run("press " + key("b2"))  # an empty cell no launch reaches now
-    assert "no launch stops on b2" in state(sim)["error"] and is_red(levels(sim)[key("b2")])
+    assert "no launch stops on b2" in sim.state()["error"] and is_red(sim.leds()[key("b2")])
     sim.run("press " + key("e5"))  # a pawn
-    assert "e5 is taken" in state(sim)["error"]
+    assert "e5 is taken" in sim.state()["error"]
     sim.run("wait 500")
-    lv = levels(sim)
-    assert not is_red(lv[launch_key("W-3")]) and lv[key("c3")] == levels(new_game())[key("c3")]
-    assert state(sim)["moves"] == []
+    lv = sim.leds()
+    assert not is_red(lv[launch_key("W-3")]) and lv[key("c3")] == new_game().leds()[key("c3")]
+    assert sim.state()["moves"] == []
 
 
 def test_squeeze_flashes_the_new_pentacles_with_a_sound():
     sim = new_game()
     sim.run("press " + launch_key("W-2"))  # e2: e3 is squeezed
-    assert state(sim)["squeezed"] == ["e3"] and state(sim)["pentacles"] == [1, 0]
+    assert sim.state()["squeezed"] == ["e3"] and sim.state()["pentacles"] == [1, 0]
     assert sim.board.sound.played[-1] == "squeeze"
     seen = set()
     for _ in range(12):
         sim.run("wait 50")
-        seen.add(levels(sim)[key("e3")])
+        seen.add(sim.leds()[key("e3")])
     assert (255, 255, 255) in seen and len(seen) >= 2  # it flashes white
     sim.run("wait 1000")
-    settled = levels(sim)[key("e3")]
+    settled = sim.leds()[key("e3")]
     assert settled != (255, 255, 255) and settled[2] < settled[0]  # a dim yellow pentacle
-    assert sum(settled) < sum(levels(sim)[key("e5")])
+    assert sum(settled) < sum(sim.leds()[key("e5")])
 
 
 def test_example_game_b_to_the_end_shows_the_counts():
@@ -155,11 +142,11 @@ def test_example_game_b_to_the_end_shows_the_counts():
     for i, (launch, cell) in enumerate(moves):
         # alternate between the ring key and the arrival cell
         sim.run("press " + (launch_key(launch) if i % 2 else key(cell)))
-    s = state(sim)
+    s = sim.state()
     assert len(s["moves"]) == 63 and s["error"] is None
     assert (s["status"], s["winner"], s["pentacles"], s["line"]) == ("won", 1, [16, 13], None)
     assert sim.board.sound.played[-1] == "win"
-    lv = levels(sim)
+    lv = sim.leds()
     ring = [lv[c] for c in ["%s1" % c for c in "bcdefghijk"] + ["l%d" % r for r in range(2, 12)]
             + ["%s12" % c for c in "kjihgfedcb"] + ["a%d" % r for r in range(11, 1, -1)]]
     # 16 of 29 pentacles: 22 of the 40 launch points yellow, then blue
@@ -168,29 +155,29 @@ def test_example_game_b_to_the_end_shows_the_counts():
     seen = set()
     for _ in range(6):
         sim.run("wait 150")
-        seen.add(levels(sim)[key("c5")])  # a yellow pentacle of Game B
+        seen.add(sim.leds()[key("c5")])  # a yellow pentacle of Game B
     assert (0, 0, 0) in seen and len(seen) == 2
     sim.run("press " + launch_key("W-1"))
-    assert "over" in state(sim)["error"]
+    assert "over" in sim.state()["error"]
 
 
 def test_four_players_seats_and_team_win():
     sim = new_game("--players", "4")
-    s = state(sim)
+    s = sim.state()
     assert s["players"] == 4 and s["teams"] == [[1, 3], [2, 4]] and s["to_move"] == 1
-    lv = levels(sim)
+    lv = sim.leds()
     # seat 1 plays from the south: its launch points are brighter than the others
     assert sum(lv[launch_key("S-a")]) > sum(lv[launch_key("N-a")]) > 0
     for launch in ("N-e", "S-a", "N-e", "S-j"):
         sim.run("press " + launch_key(launch))
-    lv = levels(sim)
-    assert state(sim)["to_move"] == 1
+    lv = sim.leds()
+    assert sim.state()["to_move"] == 1
     sim.run("press " + launch_key("S-a"))  # seat 1 is back
-    assert state(sim)["to_move"] == 2
-    lv = levels(sim)
+    assert sim.state()["to_move"] == 2
+    lv = sim.leds()
     # seat 2 (blue) plays from the west
     assert sum(lv[launch_key("W-1")]) > sum(lv[launch_key("E-1")]) > 0
     sim.run("press " + launch_key("S-j"))  # seat 2
     sim.run("press " + launch_key("N-e"))  # seat 3: e2 e3 e4 e5, team yellow
-    s = state(sim)
+    s = sim.state()
     assert (s["status"], s["winner"]) == ("won", 1) and s["line"] == ["e2", "e3", "e4", "e5"]
