@@ -4,8 +4,10 @@
 # tint edges. On a turn, the launch points with a possible launch glow in the mover's
 # colour; pressing one (or a cell a launch reaches now) slides the pawn in. A squeeze
 # flashes the new pentacles and sounds "squeeze". The end: a winning line blinks; on a
-# full board the ring shows the pentacle counts (yellow clockwise from a1, blue on
-# from there) and the winner's pentacles blink (every pentacle made, for a draw).
+# full board the ring shows the pentacle counts and the winner's pentacles blink
+# (every pentacle made, for a draw). The counts also show on the ring while a squeeze
+# flashes and when HINT is pressed (the launch points already glow, so HINT needs not
+# show them): see draw_counts().
 # 4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
 # on the seat's own side are brighter.
 from app import colors, grid
@@ -38,6 +40,7 @@ def ring_cell(launch):
 BOARD_CELLS = bytes(board_cell(c) for c in range(rules.CELLS))
 RING_CELLS = bytes(ring_cell(l) for l in range(rules.LAUNCHES))
 LAUNCH_AT = dict((RING_CELLS[l], l) for l in range(rules.LAUNCHES))
+RING_ORDER = bytes(c for c in grid.ring_cells() if c in LAUNCH_AT)  # clockwise from b1
 TINT = tuple(QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS))
 
 
@@ -122,9 +125,11 @@ class Controller(GameController):
                 frame.set(BOARD_CELLS[c], TINT[c])
             where = RING_CELLS[self.anim_launch] if step == 0 else BOARD_CELLS[path[step - 1]]
             frame.set(where, self.player_colors[st.board[st.last_cell]])
-        elif not blink_on(t, SQUEEZE_BLINK_MS):
-            for c in st.last_squeeze:
-                frame.set(BOARD_CELLS[c], colors.WHITE)
+        else:
+            self.draw_counts(frame)
+            if not blink_on(t, SQUEEZE_BLINK_MS):
+                for c in st.last_squeeze:
+                    frame.set(BOARD_CELLS[c], colors.WHITE)
 
     def draw_launches(self, frame):
         st = self.state
@@ -141,18 +146,29 @@ class Controller(GameController):
             frame.set(RING_CELLS[l], lit)
 
     def draw_end(self, frame):
-        """The ring: the winner's colour after an alignment, else the pentacle counts
-        as shares of the 40 launch points, yellow first clockwise from b1."""
+        """The ring: the winner's colour after an alignment, else the pentacle counts."""
         st = self.state
-        ring = [c for c in grid.ring_cells() if c in LAUNCH_AT]
         if st.line:
-            for c in ring:
+            for c in RING_ORDER:
                 frame.set(c, colors.scale(self.player_colors[st.winner], 1, 3))
-            return
-        yellow, blue = st.pentacles
-        share = (yellow * len(ring) + (yellow + blue) // 2) // max(1, yellow + blue)
-        for i in range(len(ring)):
-            frame.set(ring[i], self.player_colors[1 if i < share else 2])
+        else:
+            self.draw_counts(frame)
+
+    def draw_hint(self, frame, now):
+        self.draw_counts(frame)
+
+    def draw_counts(self, frame):
+        """The pentacle counts as tallies on the 40 launch points: yellow's from b1
+        clockwise, blue's from a2 counter-clockwise, one cell per pentacle (two, or
+        more, when both would not fit), every fifth cell of a tally at full level."""
+        yellow, blue = self.state.pentacles
+        unit = max(1, (yellow + blue + len(RING_ORDER) - 1) // len(RING_ORDER))
+        for c in RING_ORDER:
+            frame.set(c, colors.OFF)
+        for count, colour, first, step in ((yellow, 1, 0, 1), (blue, 2, len(RING_ORDER) - 1, -1)):
+            color = self.player_colors[colour]
+            for k in range((count + unit - 1) // unit):
+                frame.set(RING_ORDER[first + step * k], color if k % 5 == 4 else colors.scale(color, 1, 4))
 
     def describe(self):
         info = GameController.describe(self)

@@ -149,12 +149,17 @@ class GameController:
         frame.set(grid.UNDO, colors.SYSTEM if self.state.history else colors.OFF)
         frame.set(grid.HINT, colors.SYSTEM)
         frame.set(grid.NEW, colors.WHITE if self.state.status != PLAYING else colors.SYSTEM)
-        if ticks_diff(self.hint_until, now) > 0 and blink_on(now):
-            for m in self.state.legal_moves():
-                frame.set(self.cell_for_move(m), colors.WHITE)
+        if ticks_diff(self.hint_until, now) > 0:
+            self.draw_hint(frame, now)
         if ticks_diff(self.flash_until, now) > 0:
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
+
+    def draw_hint(self, frame, now):
+        """What HINT shows: by default the keys of the legal moves blink white."""
+        if blink_on(now):
+            for m in self.state.legal_moves():
+                frame.set(self.cell_for_move(m), colors.WHITE)
 
     def describe(self):
         st = self.state

@@ -136,6 +136,46 @@ def test_squeeze_flashes_the_new_pentacles_with_a_sound():
     assert sum(settled) < sum(sim.leds()[key("e5")])
 
 
+RING = (["%s1" % c for c in "bcdefghijk"] + ["l%d" % r for r in range(2, 12)]
+        + ["%s12" % c for c in "kjihgfedcb"] + ["a%d" % r for r in range(11, 1, -1)])
+
+
+def ring_tallies(sim):
+    """The pentacle counts as the ring shows them: (yellow's tally from b1 clockwise,
+    blue's from a2 counter-clockwise, every fifth cell brighter, nothing lit between),
+    or None when the ring shows something else."""
+    lv = sim.leds()
+    ring = [lv[c] for c in RING]
+    counts = []
+    for cells, other in ((ring, 2), (ring[::-1], 0)):  # yellow has no blue, blue no red
+        n = 0
+        while n < len(cells) and cells[n] != (0, 0, 0) and cells[n][other] == 0:
+            n += 1
+        if any((sum(cells[k]) > sum(cells[0])) != (k % 5 == 4) for k in range(1, n)):
+            return None
+        counts.append(n)
+    if ring[counts[0]:len(ring) - counts[1]] != [(0, 0, 0)] * (len(ring) - sum(counts)):
+        return None
+    return tuple(counts)
+
+
+def test_hint_shows_the_pentacle_counts_during_the_game():
+    sim = new_game()
+    moves = example_game("A")[:16]
+    for launch, cell in moves:
+        sim.run("press " + launch_key(launch))
+    s = sim.state()
+    assert s["pentacles"] == [7, 5] and s["status"] == "playing" and len(s["squeezed"]) == 2
+    sim.run("wait 450")  # move 16 squeezed: the counts show while the pentacles flash
+    assert ring_tallies(sim) == (7, 5)
+    sim.run("wait 2000")
+    assert ring_tallies(sim) is None  # the ring shows the launch points
+    sim.run("press a12")
+    assert ring_tallies(sim) == (7, 5)
+    sim.run("wait 2000")
+    assert ring_tallies(sim) is None
+
+
 def test_example_game_b_to_the_end_shows_the_counts():
     sim = new_game()
     moves = example_game("B")
@@ -146,11 +186,8 @@ def test_example_game_b_to_the_end_shows_the_counts():
     assert len(s["moves"]) == 63 and s["error"] is None
     assert (s["status"], s["winner"], s["pentacles"], s["line"]) == ("won", 1, [16, 13], None)
     assert sim.board.sound.played[-1] == "win"
-    lv = sim.leds()
-    ring = [lv[c] for c in ["%s1" % c for c in "bcdefghijk"] + ["l%d" % r for r in range(2, 12)]
-            + ["%s12" % c for c in "kjihgfedcb"] + ["a%d" % r for r in range(11, 1, -1)]]
-    # 16 of 29 pentacles: 22 of the 40 launch points yellow, then blue
-    assert ring[:22] == [ring[0]] * 22 and ring[22:] == [ring[22]] * 18 and ring[0] != ring[22]
+    sim.run("wait 500")  # the last pawn has slid in
+    assert ring_tallies(sim) == (16, 13)
     # the winner's pentacles blink
     seen = set()
     for _ in range(6):
