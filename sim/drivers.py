@@ -10,12 +10,17 @@ class SimKeys:
 
     def __init__(self):
         self.events = []
+        self.overflowed = False  # never, unless a test says so
 
     def push(self, key, pressed, ticks):
         self.events.append((key, pressed, ticks))
 
     def get(self):
         return self.events.pop(0) if self.events else None
+
+    def clear(self):
+        self.events = []
+        self.overflowed = False
 
 
 class SimStrip:

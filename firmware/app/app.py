@@ -77,6 +77,11 @@ class App:
 
     def step(self):
         now = self.clock.ticks_ms()
+        if self.keys.overflowed:
+            # Events were lost: start afresh rather than guess (no phantom tap or hold).
+            self.keys.clear()
+            self.down.clear()
+            self.held.clear()
         event = self.keys.get()
         while event is not None:
             self.key(event[0], event[1], now)

@@ -231,3 +231,19 @@ def test_headless_cli_bad_line_exits_1_with_the_line_number():
 def test_same_script_same_output():
     script = "press c3\npress f1\npress g1\nwait 120\nframe\npress b2\nframe\nstate\n"
     assert run_cli(script).stdout == run_cli(script).stdout
+
+
+def test_lost_key_events_make_no_phantom_press():
+    sim = Headless()
+    keys = sim.board.keys
+    keys.push(2 * 12 + 2, True, 0)  # c3 goes down ...
+    sim.board.app.step()
+    keys.overflowed = True  # ... then the queue overflows and its release is lost
+    sim.board.app.step()
+    assert not keys.overflowed and sim.board.app.down == {}
+    sim.run("wait 1000")
+    keys.push(2 * 12 + 2, False, 1000)  # a late release is not a tap
+    sim.board.app.step()
+    assert sim.state()["screen"] == "menu"
+    sim.run("press c3")
+    assert sim.state()["screen"] == "game"
