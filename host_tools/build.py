@@ -54,8 +54,8 @@ def firmware_files(src):
     for dirpath, dirnames, filenames in os.walk(src):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
         for name in sorted(filenames):
-            if name.endswith(".pyc"):
-                continue
+            if name.endswith((".pyc", ".md")):
+                continue  # bytecode caches and docs take flash space on the Pico for nothing
             found.append(os.path.relpath(os.path.join(dirpath, name), src))
     return found
 
