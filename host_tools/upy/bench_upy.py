@@ -217,7 +217,7 @@ def plan():
             heap.emit("heap_%s_move" % label, "bytes")
         if last:
             record("%s_app_moves" % label, moves, "moves")
-            record("%s_result" % label, app.screen.describe()["status"], "status")
+            note("%s: the game ended %s" % (label, app.screen.describe()["status"]))  # not a figure
             emit_per_move("%s_press_to_frame" % label, LATENCY, moves)
             emit_per_move("%s_app_tick_animating" % label, TICK, moves)  # per move: its mean tick
         app.show_menu()
