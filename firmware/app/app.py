@@ -6,6 +6,7 @@ from app.frame import Frame
 from app.grid import CELLS
 from app.menu import Menu
 from compat import ticks_diff
+from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
@@ -34,8 +35,10 @@ class App:
 
     def start_game(self, game, players=None, variant=None, seed=None):
         """Start a new game; ValueError (nothing changes) for an unknown game or setup."""
-        setup = {"game": game, "players": players, "variant": variant, "seed": seed}
-        controller = catalog.controller_class(game)(self, setup)
+        cls = catalog.controller_class(game)
+        rng = Rng(seed if seed is not None else self.clock.ticks_ms())
+        setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
+        controller = cls(self, setup)
         self.screen = controller
         controller.save()
         self.dirty = True
@@ -48,8 +51,11 @@ class App:
         self.dirty = True
 
     def set_brightness(self, percent):
-        self.settings["brightness"] = percent
         self.pixels.set_brightness(percent)
+        self.set_setting("brightness", percent)
+
+    def set_setting(self, name, value):
+        self.settings[name] = value
         saves.save_settings(self.storage, self.settings)
         self.dirty = True
 

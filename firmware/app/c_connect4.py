@@ -1,7 +1,7 @@
 # Connect Four on the board: the 7x6 grid centred in the play area; a press on any
 # cell of a column, or on the ring cell above it, drops a disc there.
 from app import colors, grid
-from app.controller import GameController
+from app.controller import FIXED, MATCH_SETTING, GameController
 from compat import ticks_diff
 from games.connect4 import COLUMNS, ROWS
 
@@ -11,6 +11,8 @@ FALL_MS_PER_ROW = 35  # the falling disc's speed
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
+    first_starter = FIXED  # [reading] player 1 (yellow) starts ...
+    match_starter = MATCH_SETTING  # ... then "loser starts next" or "alternate starter"
 
     def move_for_cell(self, cell):
         row, col = grid.row_col(cell)

@@ -6,7 +6,7 @@
 # empty cells blink dim white: no line through them can be completed any more (an
 # early draw) or nobody has a cube left for them.
 from app import colors, grid
-from app.controller import GameController
+from app.controller import ALTERNATE, RANDOM, GameController
 from games.base import DRAW, PLAYING
 from games.cubes import CELLS, SIZE
 
@@ -21,6 +21,8 @@ def board_cell(move):
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.PURPLE, colors.GREEN)  # as in the seed's pictures
+    first_starter = RANDOM  # [reading] the board picks the starter at random ...
+    match_starter = ALTERNATE  # ... and alternates in a match
 
     def move_for_cell(self, cell):
         row, col = grid.row_col(cell)

@@ -12,18 +12,52 @@ HINT_MS = 1500  # HINT shows the keys of the legal moves this long
 BLINK_MS = 300  # winning cells blink on/off at this pace
 
 
+# [reading] Who starts. Players are numbered in turn order (RULES.md), so choosing who
+# starts is choosing which colour plays as player 1; `setup["swap"]` says the second
+# colour does. A game's controller says how its first game picks (FIXED: the first
+# colour; RANDOM) and how a new game after a finished one does (SAME; LOSER: the
+# loser's colour starts, a draw alternates; ALTERNATE; MATCH_SETTING: the menu's
+# "match" setting, LOSER or ALTERNATE).
+FIXED = "fixed"
+RANDOM = "random"
+SAME = "same"
+LOSER = "loser"
+ALTERNATE = "alternate"
+MATCH_SETTING = "setting"
+
+
 def blink_on(now, period=BLINK_MS):
     return (now // period) % 2 == 0
 
 
+def next_swap(policy, swap, winner):
+    """`swap` for the game after one that ended with `winner` (None: a draw)."""
+    if policy == ALTERNATE or (policy == LOSER and winner is None):
+        return not swap
+    if policy == LOSER:
+        loser_colour = (3 - winner) if not swap else winner
+        return loser_colour == 2
+    return swap
+
+
 class GameController:
-    # The colour of each player (index 1..) on this game's screen.
+    # The colour of each player (index 1..) on this game's screen, unswapped.
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
+    first_starter = FIXED  # who starts the first game (see "Who starts" above)
+    match_starter = SAME  # who starts the next game, after a finished one
+
+    @classmethod
+    def first_swap(cls, rng):
+        return cls.first_starter == RANDOM and rng.below(2) == 1
 
     def __init__(self, app, setup, moves=()):
-        """setup: {"game", "players", "variant", "seed"}; moves: texts to replay (a save)."""
+        """setup: {"game", "players", "variant", "seed", "swap"}; moves: texts to
+        replay (a save)."""
         self.app = app
         self.setup = setup
+        pc = type(self).player_colors
+        if setup.get("swap"):  # the second colour plays as player 1
+            self.player_colors = (pc[0], pc[2], pc[1]) + pc[3:]
         self.module = load(setup["game"])
         self.flash_cells = ()
         self.flash_color = colors.ILLEGAL
@@ -90,6 +124,16 @@ class GameController:
         if cell == grid.MENU:
             self.app.show_menu()
         elif cell == grid.NEW:
+            if self.state.status != PLAYING:  # the next game of a match
+                policy = self.match_starter
+                if policy == MATCH_SETTING:
+                    policy = self.app.settings["match"]
+                swap = next_swap(policy, bool(self.setup.get("swap")), self.state.winner)
+                if swap != bool(self.setup.get("swap")):
+                    self.setup = dict(self.setup)
+                    self.setup["swap"] = swap
+                    self.player_colors = (self.player_colors[0], self.player_colors[2],
+                                          self.player_colors[1]) + self.player_colors[3:]
             self.state = self.fresh_state()
             self.anim_start = None
             self.save()
@@ -176,6 +220,7 @@ class GameController:
             "keys": dict((st.format_move(m), grid.name(self.cell_for_move(m))) for m in legal),
             "moves": [st.format_move(m) for m in st.history],
             "error": self.error,
+            "colors": ["%06x" % c for c in self.player_colors[1:]],  # player 1's first
         }
         info.update(st.info())
         return info

@@ -1,12 +1,15 @@
 # The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row. A tap on a
 # tile starts that game, or resumes it when a game of it was in progress (its tile
-# blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full.
+# blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full. Two keys
+# of the top ring choose who starts the next game of a Connect Four match: b1 the
+# loser, c1 the other player (alternate); the chosen one is lit.
 from app import catalog, colors, grid, saves
 from app.controller import FLASH_MS, blink_on
 from compat import ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
+MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
 
 
 def tile_cells(index):
@@ -49,6 +52,9 @@ class Menu:
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
             self.app.sound.play("menu")
+        elif cell in MATCH_KEYS:
+            self.app.set_setting("match", MATCH_KEYS[cell])
+            self.app.sound.play("menu")
         else:
             self.error = "%s is not a game tile" % grid.name(cell)
             self.flash_cell = cell
@@ -70,6 +76,8 @@ class Menu:
         level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
         for col in range(1, BRIGHTNESS_STEPS + 1):
             frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
+        for c, choice in MATCH_KEYS.items():
+            frame.set(c, colors.WHITE if self.app.settings["match"] == choice else colors.SYSTEM)
         if ticks_diff(self.flash_until, now) > 0:
             frame.set(self.flash_cell, colors.ILLEGAL)
 
@@ -85,5 +93,6 @@ class Menu:
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],
+            "match": self.app.settings["match"],
             "error": self.error,
         }

@@ -5,7 +5,8 @@ import json
 
 GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
-DEFAULT_SETTINGS = {"brightness": 25}  # HARDWARE.md: default 25 %
+DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
+MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 
 
 def load_settings(storage):
@@ -15,6 +16,8 @@ def load_settings(storage):
         b = saved.get("brightness")
         if isinstance(b, int) and 0 <= b <= 100:
             settings["brightness"] = b
+        if saved.get("match") in MATCH_CHOICES:
+            settings["match"] = saved["match"]
     except (ValueError, AttributeError, TypeError):
         pass  # corrupt settings: keep the defaults
     return settings

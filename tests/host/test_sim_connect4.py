@@ -247,3 +247,57 @@ def test_lost_key_events_make_no_phantom_press():
     assert sim.state()["screen"] == "menu"
     sim.run("press c3")
     assert sim.state()["screen"] == "game"
+
+
+YELLOW, RED = "ffb000", "ff0000"
+
+
+def test_match_the_loser_starts_the_next_game():
+    sim = new_game()
+    assert sim.state()["colors"] == [YELLOW, RED]  # player 1 (yellow) starts the first game
+    for col in "1122334":  # yellow wins
+        drop(sim, col)
+    sim.run("hold l12 800")
+    s = sim.state()
+    assert (s["moves"], s["to_move"], s["colors"]) == ([], 1, [RED, YELLOW])  # red starts
+    sim.run("wait 500")
+    assert sim.leds()["a5"][1] == 0  # the ring shows red's turn
+    for col in "1122334":  # red (player 1 now) wins again: yellow starts next
+        drop(sim, col)
+    sim.run("hold l12 800")
+    assert sim.state()["colors"] == [YELLOW, RED]
+
+
+def test_match_alternate_starter_from_the_menu_setting():
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    assert sim.state()["match"] == "loser"
+    sim.run("press c1")  # "alternate starter"
+    assert sim.state()["match"] == "alternate"
+    assert Headless(storage).state()["match"] == "alternate"  # a setting: kept
+    sim.run("press " + TILE)
+    for col in "1122334":  # yellow wins, yet alternating means red starts ...
+        drop(sim, col)
+    sim.run("hold l12 800")
+    assert sim.state()["colors"] == [RED, YELLOW]
+    for col in "1122334":  # ... and after red's win, yellow
+        drop(sim, col)
+    sim.run("hold l12 800")
+    assert sim.state()["colors"] == [YELLOW, RED]
+
+
+def test_abandoning_a_game_keeps_the_starter_and_a_save_keeps_the_colours():
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    for col in "1122334":
+        drop(sim, col)
+    sim.run("hold l12 800")  # red starts the next game
+    drop(sim, "4")
+    sim.run("hold l12 800")  # abandoned mid-game: red still starts
+    assert sim.state()["colors"] == [RED, YELLOW]
+    drop(sim, "4")
+    rebooted = Headless(storage)
+    rebooted.run("press " + TILE)
+    s = rebooted.state()
+    assert s["moves"] == ["4"] and s["colors"] == [RED, YELLOW]

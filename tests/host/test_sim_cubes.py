@@ -147,3 +147,24 @@ def test_the_early_draw_is_shown_at_once():
     assert len(ring) == 2  # both colours around the ring
     sim.run("press l1")  # undo reopens the game
     assert sim.state()["status"] == "playing" and glowing(sim) == set(sim.state()["legal"])
+
+
+def test_the_starter_is_picked_at_random_then_alternates():
+    purple, green = "a000ff", "00d040"
+    firsts = set()
+    for seed in range(8):
+        sim = Headless()
+        sim.run("start cubes --seed %d" % seed)
+        firsts.add(tuple(sim.state()["colors"]))
+    assert firsts == {(purple, green), (green, purple)}  # both colours get to start
+    sim = Headless()
+    sim.run("start cubes --seed 0")
+    first = sim.state()["colors"]
+    play(sim, EXAMPLE_WIN)
+    assert sim.state()["status"] == "won"
+    sim.run("hold l12 800")
+    assert sim.state()["colors"] == first[::-1] and sim.state()["moves"] == []
+    sim.run("wait 500")
+    glow = [sim.leds()[key(m)] for m in glowing(sim)]
+    assert len(glow) == 49  # the first cube goes anywhere, in the new player 1's colour
+    assert all(rgb[1] > rgb[0] for rgb in glow) == (first[0] == purple)  # green glows
