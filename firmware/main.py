@@ -15,6 +15,7 @@ from drivers.storage import FileStorage
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
+RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
 
 
 def make_keys():
@@ -61,21 +62,26 @@ def main():
         return
     sound = make_sound()
     keys.start()
-    try:
-        from app.app import App
+    from app.app import App
 
-        App(keys, pixels, sound, clock, FileStorage("/data")).run()
-    except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
-        keys.stop()
-        sound.stop()
+    crashed = False
+    for _ in range(1 + RESTARTS):
+        crashed = False
+        try:
+            App(keys, pixels, sound, clock, FileStorage("/data")).run()
+        except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
+            break
+        except Exception as e:  # keep the trace for USB, show it broke, start afresh
+            import sys
+
+            crashed = True
+            sys.print_exception(e)
+            light_corner(pixels, ERROR_COLOR)
+            clock.sleep_ms(1000)
+            keys.clear()
+    keys.stop()
+    sound.stop()
+    if not crashed:  # after the last crash, the red corner stays lit
         pixels.off()
-    except Exception as e:  # show that something broke, keep the trace for USB
-        keys.stop()
-        sound.stop()
-        import sys
-
-        sys.print_exception(e)
-        light_corner(pixels, ERROR_COLOR)
-
 
 main()

@@ -30,7 +30,11 @@ def main(argv=None):
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
 
-        failure = run_script(sys.stdin, write, storage)
+        try:
+            failure = run_script(sys.stdin, write, storage)
+        except BrokenPipeError:  # the reader left (`| head`): nothing more to say
+            sys.stderr.close()
+            return 0
         if failure:
             sys.stderr.write("line %d: %s\n" % failure)
             return 1

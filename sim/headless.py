@@ -8,7 +8,7 @@ from app import grid
 from app.app import LOOP_MS
 from sim.drivers import SimBoard
 
-PRESS_MS = 0  # a `press` is a down and an up at the same instant
+MAX_WAIT_MS = 3600000  # one `wait` or `hold` of virtual time: an hour at most
 
 
 class ScriptError(Exception):
@@ -40,8 +40,8 @@ def number(text, what):
         n = int(text)
     except ValueError:
         raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, text))
-    if n < 0:
-        raise ScriptError("%s must not be negative" % what)
+    if not 0 <= n <= MAX_WAIT_MS:
+        raise ScriptError("%s must be 0..%d ms" % (what, MAX_WAIT_MS))
     return n
 
 
@@ -52,10 +52,22 @@ class Headless:
     def advance(self, ms):
         """Let `ms` of virtual time pass, the app stepping as on the Pico."""
         clock = self.board.clock
+        app = self.board.app
         end = clock.now + ms
         while clock.now < end:
-            clock.now = min(end, clock.now + LOOP_MS)
-            self.board.app.step()
+            if app.down or app.screen.busy(clock.now):
+                clock.now = min(end, clock.now + LOOP_MS)
+            else:
+                clock.now = end  # nothing changes until a key does: skip ahead
+            app.step()
+
+    def hold(self, key, ms):
+        board = self.board
+        board.keys.push(key, True, board.clock.now)
+        board.app.step()
+        self.advance(ms)
+        board.keys.push(key, False, board.clock.now)
+        board.app.step()
 
     def state(self):
         """The app state, as the `state` command prints it, read back (a dict)."""
@@ -79,21 +91,10 @@ class Headless:
             return []
         cmd, args = words[0], words[1:]
         board = self.board
-        if cmd == "press" and len(args) == 1:
-            key = self.cell(args[0])
-            board.keys.push(key, True, board.clock.now)
-            board.app.step()
-            self.advance(PRESS_MS)
-            board.keys.push(key, False, board.clock.now)
-            board.app.step()
+        if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
+            self.hold(self.cell(args[0]), 0)
         elif cmd == "hold" and len(args) == 2:
-            key = self.cell(args[0])
-            ms = number(args[1], "hold time")
-            board.keys.push(key, True, board.clock.now)
-            board.app.step()
-            self.advance(ms)
-            board.keys.push(key, False, board.clock.now)
-            board.app.step()
+            self.hold(self.cell(args[0]), number(args[1], "hold time"))
         elif cmd == "wait" and len(args) == 1:
             self.advance(number(args[0], "wait time"))
         elif cmd == "frame" and not args:
@@ -101,7 +102,7 @@ class Headless:
             return frame_lines(board.pixels.levels)
         elif cmd == "state" and not args:
             return [json.dumps(board.app.screen.describe())]
-        elif cmd == "start" and args:
+        elif cmd == "start" and args and not args[0].startswith("-"):
             options = parse_start_args(args[1:])
             try:
                 board.app.start_game(args[0], options["players"], options["variant"], options["seed"])

@@ -6,6 +6,7 @@ from app.frame import Frame
 from app.grid import CELLS
 from app.menu import Menu
 from compat import ticks_diff
+from games.base import IllegalMove
 from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
@@ -44,10 +45,11 @@ class App:
         self.dirty = True
 
     def resume_game(self, setup, moves):
+        """Resume a saved game; one that no longer replays starts that tile's game afresh."""
         try:
             self.screen = catalog.controller_class(setup["game"])(self, setup, moves)
-        except Exception:  # a save that no longer replays: start that game afresh
-            self.start_game(setup["game"], setup.get("players"), setup.get("variant"), setup.get("seed"))
+        except (ValueError, IllegalMove):
+            self.start_game(setup["game"], setup["players"])
         self.dirty = True
 
     def set_brightness(self, percent):

@@ -3,6 +3,7 @@
 from app import colors, grid
 from app.controller import FIXED, MATCH_SETTING, GameController
 from compat import ticks_diff
+from games.base import PLAYING
 from games.connect4 import COLUMNS, ROWS
 
 TOP, LEFT = grid.area_origin(COLUMNS, ROWS)
@@ -60,16 +61,8 @@ class Controller(GameController):
         self.draw_ring(frame)
 
     def draw_ring(self, frame):
-        st = self.state
-        if st.status == "playing":
-            color = self.player_colors[st.to_move]
-            for c in grid.ring_cells():
-                frame.set(c, colors.scale(color, 1, 6))
-            for col in st.legal_moves():  # the drop keys, brighter
+        GameController.draw_ring(self, frame)
+        if self.state.status == PLAYING:  # the drop keys, brighter
+            color = self.player_colors[self.state.to_move]
+            for col in self.state.legal_moves():
                 frame.set(self.cell_for_move(col), color)
-        elif st.status == "draw":  # both colours around the ring
-            for i, c in enumerate(grid.ring_cells()):
-                frame.set(c, self.player_colors[1 + i % 2])
-        else:
-            for c in grid.ring_cells():
-                frame.set(c, colors.scale(self.player_colors[st.winner], 1, 3))

@@ -7,7 +7,7 @@
 # early draw) or nobody has a cube left for them.
 from app import colors, grid
 from app.controller import ALTERNATE, RANDOM, GameController
-from games.base import DRAW, PLAYING
+from games.base import DRAW
 from games.cubes import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
@@ -56,15 +56,3 @@ class Controller(GameController):
                 color = DEAD if st.status == DRAW else EMPTY
             frame.set(board_cell(m), color)
         self.draw_ring(frame)
-
-    def draw_ring(self, frame):
-        st = self.state
-        ring = grid.ring_cells()
-        for i in range(len(ring)):
-            if st.status == PLAYING:  # whose turn it is
-                color = colors.scale(self.player_colors[st.to_move], 1, 6)
-            elif st.status == DRAW:  # both colours around the ring
-                color = self.player_colors[1 + i % 2]
-            else:
-                color = colors.scale(self.player_colors[st.winner], 1, 3)
-            frame.set(ring[i], color)

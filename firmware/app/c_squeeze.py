@@ -149,8 +149,7 @@ class Controller(GameController):
         """The ring: the winner's colour after an alignment, else the pentacle counts."""
         st = self.state
         if st.line:
-            for c in RING_ORDER:
-                frame.set(c, colors.scale(self.player_colors[st.winner], 1, 3))
+            self.draw_ring(frame)
         else:
             self.draw_counts(frame)
 
@@ -160,9 +159,10 @@ class Controller(GameController):
     def draw_counts(self, frame):
         """The pentacle counts as tallies on the 40 launch points: yellow's from b1
         clockwise, blue's from a2 counter-clockwise, one cell per pentacle (two, or
-        more, when both would not fit), every fifth cell of a tally at full level."""
+        more, when a count passes 20), every fifth cell of a tally at full level."""
         yellow, blue = self.state.pentacles
-        unit = max(1, (yellow + blue + len(RING_ORDER) - 1) // len(RING_ORDER))
+        half = len(RING_ORDER) // 2  # each tally has half the ring, so they never meet
+        unit = max(1, (max(yellow, blue) + half - 1) // half)
         for c in RING_ORDER:
             frame.set(c, colors.OFF)
         for count, colour, first, step in ((yellow, 1, 0, 1), (blue, 2, len(RING_ORDER) - 1, -1)):

@@ -3,9 +3,9 @@
 # game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
 from app import colors, grid, saves
-from compat import ticks_diff
+from compat import ticks_add, ticks_diff
 from games import load
-from games.base import PLAYING, IllegalMove
+from games.base import DRAW, PLAYING, WON, IllegalMove
 
 FLASH_MS = 400  # a refused press: red flash this long
 HINT_MS = 1500  # HINT shows the keys of the legal moves this long
@@ -111,7 +111,7 @@ class GameController:
         if cell == grid.UNDO:
             self.undo(now)
         elif cell == grid.HINT:
-            self.hint_until = now + HINT_MS
+            self.hint_until = ticks_add(now, HINT_MS)
             self.app.sound.play("hint")
         elif cell in (grid.MENU, grid.NEW):
             self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
@@ -150,9 +150,10 @@ class GameController:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return
         self.on_played(move, now)
-        self.save()
         status = self.state.status
-        self.app.sound.play("move" if status == PLAYING else "win" if status == "won" else "draw")
+        self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
+        if not self.save():
+            self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
 
     def undo(self, now):
         if not self.state.history:
@@ -169,11 +170,11 @@ class GameController:
         self.error = reason
         self.flash_cells = cells
         self.flash_color = color
-        self.flash_until = now + FLASH_MS
+        self.flash_until = ticks_add(now, FLASH_MS)
         self.app.sound.play("illegal")
 
     def save(self):
-        saves.save_game(self.app.storage, self.setup, self.state)
+        return saves.save_game(self.app.storage, self.setup, self.state)
 
     # -- the screen interface (see app/app.py) -------------------------------------------
     def busy(self, now):
@@ -198,6 +199,20 @@ class GameController:
         if ticks_diff(self.flash_until, now) > 0:
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
+
+    def draw_ring(self, frame):
+        """The ring tells the state: whose turn (the mover's colour, dim), a draw (both
+        colours in turn), the winner (the winner's colour)."""
+        st = self.state
+        ring = grid.ring_cells()
+        for i in range(len(ring)):
+            if st.status == PLAYING:
+                color = colors.scale(self.player_colors[st.to_move], 1, 6)
+            elif st.status == DRAW:
+                color = self.player_colors[1 + i % 2]
+            else:
+                color = colors.scale(self.player_colors[st.winner], 1, 3)
+            frame.set(ring[i], color)
 
     def draw_hint(self, frame, now):
         """What HINT shows: by default the keys of the legal moves blink white."""

@@ -1,6 +1,7 @@
 # Geometry of the 12 x 12 board: cell numbers, names, the ring, the play area and
 # the four corner keys. A cell is row * 12 + column; "a1" is the top-left cell.
 from compat import const
+from games.base import cell_name, parse_cell
 
 SIZE = const(12)
 CELLS = const(144)
@@ -22,18 +23,13 @@ def row_col(c):
 
 
 def name(c):
-    return "%s%d" % (chr(ord("a") + c % SIZE), c // SIZE + 1)
+    return cell_name(c % SIZE, c // SIZE)
 
 
 def parse(text):
     """'a1'..'l12' -> cell; ValueError for anything else."""
-    t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "l") or not t[1:].isdigit():
-        raise ValueError("'%s' is not a board cell (a1..l12)" % text)
-    row = int(t[1:]) - 1
-    if not 0 <= row < SIZE:
-        raise ValueError("'%s' is not a board cell (a1..l12)" % text)
-    return cell(row, ord(t[0]) - ord("a"))
+    col, row = parse_cell(text, SIZE, SIZE)
+    return cell(row, col)
 
 
 def on_ring(c):

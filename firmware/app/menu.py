@@ -5,7 +5,7 @@
 # loser, c1 the other player (alternate); the chosen one is lit.
 from app import catalog, colors, grid, saves
 from app.controller import FLASH_MS, blink_on
-from compat import ticks_diff
+from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
@@ -23,7 +23,7 @@ class Menu:
         self.flash_cell = None
         self.flash_until = 0
         self.error = None
-        self.saved = saves.load_game(app.storage)
+        self.saved = [saves.load_game(app.storage, t[0], t[1]) for t in catalog.TILES]
 
     def tile_at(self, cell):
         for i in range(len(catalog.TILES)):
@@ -32,12 +32,8 @@ class Menu:
         return None
 
     def resumable(self, index):
-        """True when the saved game is one of this tile's."""
-        if not self.saved:
-            return False
-        game, players, _ = catalog.TILES[index]
-        setup = self.saved[0]
-        return setup.get("game") == game and (players is None or setup.get("players") == players)
+        """True when this tile has a game in progress (or just finished)."""
+        return self.saved[index] is not None
 
     def tap(self, cell, now):
         self.error = None
@@ -46,7 +42,7 @@ class Menu:
         if index is not None:
             game, players, _ = catalog.TILES[index]
             if self.resumable(index):
-                self.app.resume_game(*self.saved)
+                self.app.resume_game(*self.saved[index])
             else:
                 self.app.start_game(game, players=players)
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
@@ -58,14 +54,14 @@ class Menu:
         else:
             self.error = "%s is not a game tile" % grid.name(cell)
             self.flash_cell = cell
-            self.flash_until = now + FLASH_MS
+            self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
 
     def hold(self, cell, now):
         pass  # a hold in the menu does nothing more than a tap would refuse
 
     def busy(self, now):
-        return self.saved is not None or ticks_diff(self.flash_until, now) > 0
+        return self.saved != [None] * len(self.saved) or ticks_diff(self.flash_until, now) > 0
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):

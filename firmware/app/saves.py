@@ -1,12 +1,26 @@
-# Settings and the game in progress, kept through the storage driver so that a power
-# loss loses nothing. A save is the game's setup plus its moves in notation; a file
-# that cannot be read back is treated as absent, never as a crash.
+# Settings and the games in progress, kept through the storage driver so that a power
+# loss loses nothing. Each menu tile keeps its own game (starting one game never
+# overwrites another): its setup plus its moves in notation. A file that cannot be
+# read back is treated as absent, and a flash that refuses a write loses only that
+# write: never a crash.
 import json
 
-GAME_FILE = "game.json"
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
+
+
+def game_file(game, players):
+    return "game_%s%s.json" % (game, "" if players is None else "_%d" % players)
+
+
+def write(storage, name, text):
+    """True if stored; False when the flash refuses (full, worn out)."""
+    try:
+        storage.write(name, text)
+        return True
+    except OSError:
+        return False
 
 
 def load_settings(storage):
@@ -24,26 +38,34 @@ def load_settings(storage):
 
 
 def save_settings(storage, settings):
-    storage.write(SETTINGS_FILE, json.dumps(settings))
+    return write(storage, SETTINGS_FILE, json.dumps(settings))
 
 
 def save_game(storage, setup, state):
     data = dict(setup)
     data["moves"] = [state.format_move(m) for m in state.history]
-    storage.write(GAME_FILE, json.dumps(data))
+    return write(storage, game_file(setup["game"], setup.get("players")), json.dumps(data))
 
 
-def load_game(storage):
-    """(setup, move texts) of the saved game, or None if there is none or it is corrupt."""
+def _optional(value, kind):
+    return value is None or isinstance(value, kind)
+
+
+def load_game(storage, game, players):
+    """(setup, move texts) of the saved game of that tile, or None if there is none or
+    it is not a well-formed save of it."""
     try:
-        data = json.loads(storage.read(GAME_FILE) or "null")
+        data = json.loads(storage.read(game_file(game, players)) or "null")
         moves = data.pop("moves")
-        if not isinstance(data.get("game"), str) or not isinstance(moves, list):
-            return None
-        return data, moves
     except (ValueError, AttributeError, TypeError, KeyError):
         return None
-
-
-def clear_game(storage):
-    storage.remove(GAME_FILE)
+    well_formed = (
+        data.get("game") == game
+        and data.get("players") == players
+        and _optional(data.get("variant"), str)
+        and _optional(data.get("seed"), int)
+        and _optional(data.get("swap"), bool)
+        and isinstance(moves, list)
+        and all(isinstance(m, str) for m in moves)
+    )
+    return (data, moves) if well_formed else None

@@ -164,15 +164,72 @@ def test_power_loss_loses_no_game():
     assert s["moves"] == list("4455") and s["to_move"] == 1
 
 
-def test_corrupt_save_and_settings_are_ignored():
+CORRUPT_SAVES = (
+    "{not json",
+    "[]",
+    '{"game": "connect4", "players": null}',  # no moves
+    '{"game": "connect4", "players": 3, "moves": []}',
+    '{"game": "connect4", "players": null, "variant": ["a"], "moves": []}',
+    '{"game": "connect4", "players": null, "seed": "x", "moves": []}',
+    '{"game": "connect4", "players": null, "moves": [4, 4]}',
+    '{"game": "cubes", "players": null, "moves": []}',  # another game's save
+)
+
+
+def test_corrupt_saves_and_settings_are_ignored():
+    for text in CORRUPT_SAVES:
+        storage = MemoryStorage()
+        storage.write("game_connect4.json", text)
+        storage.write("settings.json", '{"brightness": "very"}')
+        sim = Headless(storage)
+        s = sim.state()
+        assert s["screen"] == "menu" and s["tiles"][0]["resume"] is False and s["brightness"] == 25, text
+        sim.run("press " + TILE)
+        assert sim.state()["moves"] == [], text
+
+
+def test_a_save_that_no_longer_replays_starts_afresh():
     storage = MemoryStorage()
-    storage.write("game.json", "{not json")
-    storage.write("settings.json", '{"brightness": "very"}')
+    storage.write("game_connect4.json", '{"game": "connect4", "players": null, "moves": ["4", "9"]}')
     sim = Headless(storage)
-    s = sim.state()
-    assert s["screen"] == "menu" and s["tiles"][0]["resume"] is False and s["brightness"] == 25
+    assert sim.state()["tiles"][0]["resume"] is True
     sim.run("press " + TILE)
-    assert sim.state()["moves"] == []
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", [])
+
+
+class FullFlash(MemoryStorage):
+    def write(self, name, text):
+        raise OSError(28, "no space left on device")
+
+
+def test_a_full_flash_loses_the_save_but_not_the_game():
+    sim = Headless(FullFlash())
+    sim.run("press k12")  # the brightness setting cannot be kept either: no crash
+    assert sim.state()["brightness"] == 100
+    sim.run("press " + TILE)
+    drop(sim, "4")
+    s = sim.state()
+    assert s["moves"] == ["4"] and "could not be saved" in s["error"]
+    assert sim.leds()["a1"][2] == 0 and sim.leds()["a1"][1] > 0  # the menu corner flashes orange
+    drop(sim, "4")
+    assert sim.state()["moves"] == ["4", "4"]
+
+
+def test_each_game_keeps_its_own_save():
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    drop(sim, "4")
+    sim.run("hold a1 800")
+    cubes = [t["cell"] for t in sim.state()["tiles"] if t["game"] == "cubes"][0]
+    sim.run("press " + cubes)
+    sim.run("press f6")  # a cube on d4
+    rebooted = Headless(storage)
+    tiles = rebooted.state()["tiles"]
+    assert [t["resume"] for t in tiles] == [t["game"] in ("connect4", "cubes") for t in tiles]
+    rebooted.run("press " + TILE)
+    assert rebooted.state()["moves"] == ["4"]
 
 
 def test_brightness_row_in_the_menu():
@@ -198,7 +255,8 @@ def test_start_command_and_bad_script_lines():
     sim.run("start connect4")
     assert sim.state()["game"] == "connect4"
     for bad in ("press z9", "press m1", "hold a1", "wait soon", "wait -5", "jump", "start chess",
-                "start connect4 --players 3", "start connect4 --seed", "frame 2"):
+                "start connect4 --players 3", "start connect4 --seed", "frame 2", "start --seed 1",
+                "wait 99999999999", "hold a1 -1"):
         try:
             sim.run(bad)
             assert False, bad
@@ -226,6 +284,14 @@ def test_headless_cli_bad_line_exits_1_with_the_line_number():
     assert out.returncode == 1
     assert "line 2" in out.stderr and "fly" in out.stderr
     assert len(out.stdout.splitlines()) == 1
+
+
+def test_headless_cli_into_a_closed_pipe_ends_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "--headless"], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # like `| head -0`
+    _, err = proc.communicate(b"frame\n" * 2000, timeout=60)
+    assert b"Traceback" not in err
 
 
 def test_same_script_same_output():

@@ -218,3 +218,17 @@ def test_four_players_seats_and_team_win():
     sim.run("press " + launch_key("N-e"))  # seat 3: e2 e3 e4 e5, team yellow
     s = sim.state()
     assert (s["status"], s["winner"]) == ("won", 1) and s["line"] == ["e2", "e3", "e4", "e5"]
+
+
+def test_the_two_player_tile_does_not_resume_a_four_player_game():
+    sim = Headless()
+    tiles = sim.state()["tiles"]
+    two, four = [t["cell"] for t in tiles if t["game"] == "squeeze"]
+    sim.run("press " + four)
+    sim.run("press " + launch_key("W-1"))
+    sim.run("hold a1 800")
+    resume = dict((t["cell"], t["resume"]) for t in sim.state()["tiles"])
+    assert resume[four] is True and resume[two] is False
+    sim.run("press " + two)
+    s = sim.state()
+    assert (s["players"], s["moves"]) == (2, [])
