@@ -1,13 +1,13 @@
 # 4D Squeeze on the board: the 10x10 board fills the play area (b2..k11) and each ring
 # cell is the launch point of the row or column it faces (the west ring cell of row 3
-# launches W-3). The four quarters are tinted faintly in turn, so the medians show as
-# tint edges. On a turn, the launch points with a possible launch glow in the mover's
+# launches W-3). Two of the four quarters are tinted faintly, a checkerboard, so the
+# medians show as tint edges. On a turn, the launch points with a possible launch glow in the mover's
 # colour; pressing one (or a cell a launch reaches now) slides the pawn in. A squeeze
 # flashes the new pentacles and sounds "squeeze". The end: a winning line blinks; on a
 # full board the ring shows the pentacle counts and the winner's pentacles blink
 # (every pentacle made, for a draw). The counts also show on the ring while a squeeze
-# flashes and when HINT is pressed (the launch points already glow, so HINT needs not
-# show them): see draw_counts().
+# flashes and when HINT is pressed (with the cells a launch can reach, blinking): see
+# draw_counts().
 # 4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
 # on the seat's own side are brighter.
 from app import colors, grid
@@ -19,9 +19,11 @@ from games import squeeze as rules
 SLIDE_MS = 40  # the launched pawn's step time, from the ring cell to its arrival
 SQUEEZE_MS = 900  # then the new pentacles flash this long
 SQUEEZE_BLINK_MS = 100
-QUARTER_TINTS = (colors.scale(colors.WHITE, 1, 40), colors.scale(colors.CYAN, 1, 24))
-NEUTRAL = colors.scale(colors.PURPLE, 1, 3)  # the four start pentacles
-PENTACLE_LEVEL = 5  # a coloured pentacle: its colour at 1/5 (a pawn is at full level)
+# Levels chosen for what the LEDs get after gamma at the default 25 % brightness (about
+# 4, 15 and 64 of 255): a quarter tint, a pentacle, a pawn stay clearly apart.
+QUARTER_TINTS = (colors.scale(colors.WHITE, 2, 9), colors.OFF)  # a checkerboard
+NEUTRAL = colors.scale(colors.WHITE, 1, 2)  # the four start pentacles
+PENTACLE_LEVEL = 2, 5  # a coloured pentacle: its colour at 2/5 (a pawn is at full level)
 SEAT_SIDE = (None, rules.S, rules.W, rules.N, rules.E)  # 4 players: seat -> side
 
 
@@ -48,7 +50,7 @@ class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
     # by cell value (see games.squeeze): empty (its tint instead), pawns, pentacles
     palette = (None, colors.YELLOW, colors.BLUE, NEUTRAL,
-               colors.scale(colors.YELLOW, 1, PENTACLE_LEVEL), colors.scale(colors.BLUE, 1, PENTACLE_LEVEL))
+               colors.scale(colors.YELLOW, *PENTACLE_LEVEL), colors.scale(colors.BLUE, *PENTACLE_LEVEL))
 
     def move_for_cell(self, cell):
         if cell in LAUNCH_AT:
@@ -154,7 +156,14 @@ class Controller(GameController):
             self.draw_counts(frame)
 
     def draw_hint(self, frame, now):
+        """HINT: the counts, and the cells a launch can reach now blink (pressing one
+        plays that launch); the launch points glow anyway."""
         self.draw_counts(frame)
+        if blink_on(now):
+            marks = self.state.reachable()
+            for c in range(rules.CELLS):
+                if marks[c]:
+                    frame.set(BOARD_CELLS[c], colors.WHITE)
 
     def draw_counts(self, frame):
         """The pentacle counts as tallies on the 40 launch points: yellow's from b1

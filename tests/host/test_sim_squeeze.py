@@ -60,10 +60,10 @@ def test_board_layout_pawns_pentacles_quarters_and_glowing_launch_points():
     assert lv[key("f6")] == yellow and lv[key("e6")] == blue and yellow != blue
     neutral = lv[key("c3")]
     assert neutral == lv[key("h8")] and neutral not in (yellow, blue)
-    # the quarters: two faint tints in a checkerboard, so the medians show
+    # the quarters: tinted faintly in a checkerboard, so the medians show
     nw, ne = lv[key("a1")], lv[key("j1")]
     assert nw != ne and lv[key("j10")] == nw and lv[key("a10")] == ne
-    assert 0 < sum(nw) < sum(neutral) and 0 < sum(ne) < sum(neutral)
+    assert 0 < sum(nw) < sum(neutral) and ne == (0, 0, 0)
     # the launch points: possible ones glow in yellow; W-3 (the pentacle c3) is dark
     assert lv[launch_key("W-1")] == lv[launch_key("S-j")] and sum(lv[launch_key("W-1")]) > 0
     assert lv[launch_key("W-3")] == (0, 0, 0) and lv[launch_key("N-h")] == (0, 0, 0)
@@ -73,6 +73,24 @@ def test_board_layout_pawns_pentacles_quarters_and_glowing_launch_points():
     assert lv2[key("e1")] == yellow  # the pawn is in
     assert lv2[launch_key("W-1")] != lv[launch_key("W-1")]  # now blue's turn: blue glow
     assert lv2[launch_key("E-1")] == lv2[launch_key("W-1")]
+
+
+def test_tints_pentacles_and_pawns_stay_apart_at_the_default_brightness():
+    sim = Headless()
+    assert sim.state()["brightness"] == 25
+    sim.run("start squeeze")
+    for launch, cell in example_game("A")[:8]:  # a yellow pentacle on e8, a blue one on e3
+        sim.run("press " + launch_key(launch))
+    sim.run("wait 2000")
+    lv = sim.leds()
+    tint, untinted = lv[key("a1")], lv[key("j1")]
+    assert min(tint) >= 3 and untinted == (0, 0, 0)  # the medians show
+    neutral, yellow_p, blue_p = lv[key("c3")], lv[key("e8")], lv[key("e3")]
+    pawn_y, pawn_b = lv[key("e5")], lv[key("f5")]
+    assert min(neutral) >= 3 * max(tint)  # a neutral pentacle: white, far above a tint
+    assert yellow_p[0] >= 3 * tint[0] and blue_p[2] >= 3 * tint[2]
+    assert yellow_p[2] == 0 and blue_p[0] == 0  # a pentacle keeps its side's hue
+    assert pawn_y[0] >= 3 * yellow_p[0] and pawn_b[2] >= 3 * blue_p[2]  # pawns stand out
 
 
 def test_launch_slides_in_from_the_ring():
@@ -136,6 +154,19 @@ def test_squeeze_flashes_the_new_pentacles_with_a_sound():
     assert sum(settled) < sum(sim.leds()[key("e5")])
 
 
+BOARD = [c + str(r) for r in range(1, 11) for c in "abcdefghij"]
+
+
+def reachable_cells(state):
+    """Where the legal launches land, by the rules core, from the moves played."""
+    from games import squeeze
+
+    st = squeeze.new_state()
+    for m in state["moves"]:
+        st.play_text(m)
+    return [squeeze.cell_text(st.arrival_cell(m)) for m in st.legal_moves()]
+
+
 RING = (["%s1" % c for c in "bcdefghijk"] + ["l%d" % r for r in range(2, 12)]
         + ["%s12" % c for c in "kjihgfedcb"] + ["a%d" % r for r in range(11, 1, -1)])
 
@@ -172,6 +203,9 @@ def test_hint_shows_the_pentacle_counts_during_the_game():
     assert ring_tallies(sim) is None  # the ring shows the launch points
     sim.run("press a12")
     assert ring_tallies(sim) == (7, 5)
+    lv, s = sim.leds(), sim.state()
+    blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
+    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of RULES.md
     sim.run("wait 2000")
     assert ring_tallies(sim) is None
 

@@ -8,7 +8,7 @@ import os
 from hypothesis import given, settings, strategies as st
 
 from games import squeeze
-from games.base import PLAYING
+from games.base import PLAYING, IllegalMove
 from games.rng import Rng
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -196,8 +196,15 @@ def test_any_text_parses_or_raises_value_error(text):
     except ValueError as error:
         assert str(error)
     else:
-        assert state.why_illegal(move) is None or state.why_illegal(move)
-    assert bytes(state.board) == before
+        reason = state.why_illegal(move)
+        assert reason is None or (isinstance(reason, str) and reason)
+        try:
+            state.play(move)
+        except IllegalMove as error:
+            assert reason is not None and str(error) == reason
+            assert bytes(state.board) == before
+        else:
+            assert reason is None and state.history == [move]
 
 
 def test_example_copy_is_current():
