@@ -1,6 +1,8 @@
 # The app: turns key events into taps and holds for the current screen (the menu or a
 # game's controller), renders the screen into a frame and shows it. The drivers are
 # passed in, so the Pico and the simulator run the very same App.
+import sys
+
 from app import catalog, saves
 from app.frame import Frame
 from app.grid import CELLS
@@ -11,6 +13,16 @@ from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
+
+
+def unload(name):
+    """Forget module `name` (and its parent package's reference to it), so that the
+    garbage collector can free it once nothing else holds it."""
+    sys.modules.pop(name, None)
+    parts = name.rsplit(".", 1)
+    parent = sys.modules.get(parts[0]) if len(parts) == 2 else None
+    if parent is not None and parts[1] in dir(parent):
+        delattr(parent, parts[1])
 
 
 class App:
@@ -30,7 +42,11 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self):
+        game = getattr(self.screen, "setup", {}).get("game")
         self.screen = Menu(self)
+        if game:  # the game's modules are loaded again when it is played: RAM on a Pico
+            unload("games." + game)
+            unload(catalog.CONTROLLERS[game])
         self.dirty = True
         self.sound.play("menu")
 

@@ -285,8 +285,8 @@ def NEXT():
             record(label, value, "bytes")
         else:
             stat.add(value)
-            if PER_MOVE:
-                print("heap after %s: %d bytes" % (label, value))
+            if PER_MOVE:  # e.g. "connect4 move 3" -> BENCH heap_connect4_move_3
+                record("heap_" + "_".join(label.split("(")[0].split()), value, "bytes")
     try:
         _pending[0], _pending[1] = next(_plan)
     except StopIteration:

@@ -367,3 +367,16 @@ def test_abandoning_a_game_keeps_the_starter_and_a_save_keeps_the_colours():
     rebooted.run("press " + TILE)
     s = rebooted.state()
     assert s["moves"] == ["4"] and s["colors"] == [RED, YELLOW]
+
+
+def test_back_in_the_menu_the_game_modules_are_unloaded_and_load_again():
+    import sys
+
+    sim = new_game()
+    assert "app.c_connect4" in sys.modules and "games.connect4" in sys.modules
+    sim.run("hold a1 800")
+    assert "app.c_connect4" not in sys.modules and "games.connect4" not in sys.modules
+    assert "connect4" not in dir(sys.modules["games"])
+    sim.run("press " + TILE)
+    drop(sim, "4")
+    assert sim.state()["moves"] == ["4"]
