@@ -33,7 +33,13 @@ def board_cell(c):
 
 
 def ring_cell(launch):
-    row, col = rules.launch_cell(launch)
+    """The launch point: the ring cell facing the first cell of the launch's path."""
+    row, col = grid.row_col(board_cell(rules.PATHS[launch * rules.HALF]))
+    side = launch // 10
+    if side in (rules.N, rules.S):
+        row = 0 if side == rules.N else grid.SIZE - 1
+    else:
+        col = 0 if side == rules.W else grid.SIZE - 1
     return grid.cell(row, col)
 
 

@@ -101,19 +101,6 @@ def colour_of(players, seat):
     return seat if players == 2 else 2 - seat % 2
 
 
-def launch_cell(launch):
-    """The ring cell of the 12x12 board that is this launch's launch point, as
-    (row, column) on that grid: the ring cell next to the row/column end."""
-    side, line = divmod(launch, 10)
-    if side == N:
-        return 0, line + 1
-    if side == S:
-        return 11, line + 1
-    if side == W:
-        return line + 1, 0
-    return line + 1, 11
-
-
 def arrival(board, launch):
     """Where a launch stops on `board`, or NONE if it is impossible."""
     base = launch * HALF

@@ -99,15 +99,20 @@ def test_launches_stop_before_a_pawn():
 
 
 def test_launch_paths_and_ring_cells():
+    from app import grid
+    from app.c_squeeze import ring_cell
+
     for l in range(squeeze.LAUNCHES):
         path = squeeze.PATHS[l * 5:l * 5 + 5]
-        row, col = squeeze.launch_cell(l)
+        row, col = grid.row_col(ring_cell(l))
         assert row in (0, 11) or col in (0, 11)
         first = path[0]
         # the ring cell is next to the path's first cell (the board is b2..k11)
         assert abs(first // 10 + 1 - row) + abs(first % 10 + 1 - col) == 1, l
-    assert squeeze.launch_cell(launch("W-3")) == (3, 0)
-    assert squeeze.launch_cell(launch("N-c")) == (0, 3)
+    assert grid.name(ring_cell(launch("W-3"))) == "a4"
+    assert grid.name(ring_cell(launch("N-c"))) == "d1"
+    assert grid.name(ring_cell(launch("E-10"))) == "l11"
+    assert grid.name(ring_cell(launch("S-j"))) == "k12"
 
 
 def test_impossible_launch_first_cell_taken():
