@@ -55,7 +55,7 @@ class Headless:
         app = self.board.app
         end = clock.now + ms
         while clock.now < end:
-            if app.down or app.screen.busy(clock.now):
+            if app.down or self.board.keys.events or app.screen.busy(clock.now):
                 clock.now = min(end, clock.now + LOOP_MS)
             else:
                 clock.now = end  # nothing changes until a key does: skip ahead

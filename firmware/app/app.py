@@ -13,6 +13,7 @@ from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
+FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 
 
 def unload(name):
@@ -38,6 +39,7 @@ class App:
         self.settings = saves.load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
+        self.rendered_at = 0
         self.screen = Menu(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -88,8 +90,11 @@ class App:
             if key in self.held:
                 self.held.discard(key)
             else:
-                self.screen.tap(key, now)
+                screen = self.screen
+                screen.tap(key, now)
                 self.dirty = True
+                if self.screen is not screen:
+                    self.held.update(self.down)  # keys pressed on the old screen: no taps
 
     def check_holds(self, now):
         for key, since in self.down.items():
@@ -97,7 +102,9 @@ class App:
                 self.held.add(key)
                 self.screen.hold(key, now)
                 self.dirty = True
-                return  # the screen may have changed: look again next step
+                # a hold changes screens or games: the other keys down now are no taps
+                self.held.update(self.down)
+                return
 
     def step(self):
         now = self.clock.ticks_ms()
@@ -112,10 +119,11 @@ class App:
             event = self.keys.get()
         self.check_holds(now)
         self.sound.tick(now)
-        if self.dirty or self.screen.busy(now):
+        if self.dirty or (self.screen.busy(now) and ticks_diff(now, self.rendered_at) >= FRAME_MS):
             self.render(now)
 
     def render(self, now):
+        self.rendered_at = now
         self.frame.clear()
         self.screen.draw(self.frame, now)
         self.pixels.show(self.frame.buf)

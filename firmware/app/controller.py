@@ -121,7 +121,9 @@ class GameController:
             self.press(cell, now)
 
     def hold(self, cell, now):
-        if cell == grid.MENU:
+        if cell not in (grid.MENU, grid.NEW):
+            self.tap(cell, now)  # a slow press is still a press
+        elif cell == grid.MENU:
             self.app.show_menu()
         elif cell == grid.NEW:
             if self.state.status != PLAYING:  # the next game of a match

@@ -17,6 +17,9 @@ def tile_cells(index):
     return (grid.cell(row, col), grid.cell(row, col + 1), grid.cell(row + 1, col), grid.cell(row + 1, col + 1))
 
 
+TILE_CELLS = tuple(tile_cells(i) for i in range(len(catalog.TILES)))
+
+
 class Menu:
     def __init__(self, app):
         self.app = app
@@ -24,10 +27,11 @@ class Menu:
         self.flash_until = 0
         self.error = None
         self.saved = [saves.load_game(app.storage, t[0], t[1]) for t in catalog.TILES]
+        self.any_saved = any(self.saved)  # a tile blinks: the picture moves
 
     def tile_at(self, cell):
         for i in range(len(catalog.TILES)):
-            if cell in tile_cells(i):
+            if cell in TILE_CELLS[i]:
                 return i
         return None
 
@@ -58,16 +62,16 @@ class Menu:
             self.app.sound.play("illegal")
 
     def hold(self, cell, now):
-        pass  # a hold in the menu does nothing more than a tap would refuse
+        self.tap(cell, now)  # a slow press is still a press
 
     def busy(self, now):
-        return self.saved != [None] * len(self.saved) or ticks_diff(self.flash_until, now) > 0
+        return self.any_saved or ticks_diff(self.flash_until, now) > 0
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):
             tile_colors = catalog.TILES[i][2]
             dim = self.resumable(i) and not blink_on(now, 500)
-            for c, color in zip(tile_cells(i), tile_colors):
+            for c, color in zip(TILE_CELLS[i], tile_colors):
                 frame.set(c, colors.scale(color, 1, 4) if dim else color)
         level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
         for col in range(1, BRIGHTNESS_STEPS + 1):
@@ -85,7 +89,7 @@ class Menu:
             "winner": None,
             "to_move": None,
             "tiles": [
-                {"game": t[0], "players": t[1], "cell": grid.name(tile_cells(i)[0]), "resume": self.resumable(i)}
+                {"game": t[0], "players": t[1], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i)}
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],

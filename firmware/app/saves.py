@@ -8,6 +8,7 @@ import json
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
+MAX_FILE_BYTES = 8192  # a save is a few hundred bytes; anything far bigger is damage
 
 
 def game_file(game, players):
@@ -23,17 +24,28 @@ def write(storage, name, text):
         return False
 
 
+def read_json(storage, name):
+    """The JSON value kept in `name`, or None if it is missing, too big or corrupt
+    (any error: a damaged file must never stop the board, even one that exhausts the
+    parser's memory or recursion)."""
+    try:
+        text = storage.read(name)
+        if text is None or len(text) > MAX_FILE_BYTES:
+            return None
+        return json.loads(text)
+    except Exception:
+        return None
+
+
 def load_settings(storage):
     settings = dict(DEFAULT_SETTINGS)
-    try:
-        saved = json.loads(storage.read(SETTINGS_FILE) or "{}")
+    saved = read_json(storage, SETTINGS_FILE)
+    if isinstance(saved, dict):
         b = saved.get("brightness")
         if isinstance(b, int) and 0 <= b <= 100:
             settings["brightness"] = b
         if saved.get("match") in MATCH_CHOICES:
             settings["match"] = saved["match"]
-    except (ValueError, AttributeError, TypeError):
-        pass  # corrupt settings: keep the defaults
     return settings
 
 
@@ -54,11 +66,10 @@ def _optional(value, kind):
 def load_game(storage, game, players):
     """(setup, move texts) of the saved game of that tile, or None if there is none or
     it is not a well-formed save of it."""
-    try:
-        data = json.loads(storage.read(game_file(game, players)) or "null")
-        moves = data.pop("moves")
-    except (ValueError, AttributeError, TypeError, KeyError):
+    data = read_json(storage, game_file(game, players))
+    if not isinstance(data, dict) or "moves" not in data:
         return None
+    moves = data.pop("moves")
     well_formed = (
         data.get("game") == game
         and data.get("players") == players

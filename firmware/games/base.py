@@ -80,10 +80,15 @@ class GameState:
         raise NotImplementedError
 
 
+def is_number(text):
+    """Only ASCII digits, as MicroPython reads them (CPython's isdigit() takes more)."""
+    return len(text) > 0 and all("0" <= ch <= "9" for ch in text)
+
+
 def parse_cell(text, columns, rows):
     """'c4' -> (column, row), 0-based; ValueError if it is not a cell of the board."""
     text = text.strip().lower()
-    if len(text) < 2 or not ("a" <= text[0] <= "z") or not text[1:].isdigit():
+    if len(text) < 2 or not ("a" <= text[0] <= "z") or not is_number(text[1:]):
         raise ValueError("'%s' is not a cell (like a1)" % text)
     col = ord(text[0]) - ord("a")
     row = int(text[1:]) - 1

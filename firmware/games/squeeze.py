@@ -7,7 +7,7 @@
 # column for N/S and the row for E/W, 0-based). Text: "W-3", "N-c", or the arrival
 # cell "d3" (the same move: a launch is fully described by where it lands).
 from compat import const
-from games.base import GameState, PLAYING, WON, DRAW, parse_cell, cell_name, four_in_a_row
+from games.base import DRAW, PLAYING, WON, GameState, cell_name, four_in_a_row, is_number, parse_cell
 
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
@@ -81,7 +81,7 @@ def parse_launch(text):
         if len(line) != 1 or not "a" <= line <= "j":
             raise ValueError("'%s': a %s launch names a column a..j (like %s-c)" % (text, SIDES[side], SIDES[side]))
         return side * 10 + ord(line) - ord("a")
-    if not line.isdigit() or not 1 <= int(line) <= SIZE:
+    if not is_number(line) or not 1 <= int(line) <= SIZE:
         raise ValueError("'%s': a %s launch names a row 1..10 (like %s-3)" % (text, SIDES[side], SIDES[side]))
     return side * 10 + int(line) - 1
 

@@ -380,3 +380,54 @@ def test_back_in_the_menu_the_game_modules_are_unloaded_and_load_again():
     sim.run("press " + TILE)
     drop(sim, "4")
     assert sim.state()["moves"] == ["4"]
+
+
+def test_a_slow_press_still_plays():
+    sim = Headless()
+    sim.run("hold %s 900" % TILE)  # a slow press on the tile starts the game
+    assert sim.state()["screen"] == "game"
+    sim.run("hold e5 900")  # and a slow press on a column drops a disc
+    assert sim.state()["moves"] == ["3"]
+
+
+def test_keys_pressed_before_a_screen_change_make_no_tap_after_it():
+    sim = new_game()
+    keys, app = sim.board.keys, sim.board.app
+    f3 = 2 * 12 + 5  # a cell of column 4 in the game, the Squeeze tile in the menu
+    keys.push(0, True, sim.board.clock.now)  # a1 down: the menu in 700 ms
+    sim.run("wait 600")
+    keys.push(f3, True, sim.board.clock.now)
+    sim.run("wait 200")
+    assert sim.state()["screen"] == "menu"
+    keys.push(f3, False, sim.board.clock.now)  # released on the menu: not a tile press
+    keys.push(0, False, sim.board.clock.now)
+    app.step()
+    assert sim.state()["screen"] == "menu" and sim.state()["error"] is None
+    sim.run("press " + TILE)
+    keys.push(143, True, sim.board.clock.now)  # NEW down ...
+    keys.push(f3, True, sim.board.clock.now)  # ... and a column key with it
+    sim.run("wait 800")
+    keys.push(f3, False, sim.board.clock.now)  # released in the new game: no move
+    keys.push(143, False, sim.board.clock.now)
+    app.step()
+    assert sim.state()["moves"] == []
+
+
+def test_a_huge_or_deeply_nested_file_is_no_save():
+    for text in ("[" * 200000, '{"game": "connect4", "players": null, "moves": [%s]}' % ", ".join(['"4"'] * 5000)):
+        storage = MemoryStorage()
+        storage.write("game_connect4.json", text)
+        storage.write("settings.json", text)
+        sim = Headless(storage)
+        assert sim.state()["tiles"][0]["resume"] is False
+        sim.run("press " + TILE)
+        assert sim.state()["moves"] == []
+
+
+def test_a_moving_picture_is_redrawn_at_a_steady_pace_not_every_loop():
+    sim = new_game()
+    for col in "1122334":  # the end: the winning four blink for ever
+        drop(sim, col)
+    writes = sim.board.strip.writes
+    sim.run("wait 3000")
+    assert 3000 // 30 - 5 <= sim.board.strip.writes - writes <= 3000 // 30 + 1
