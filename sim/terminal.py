@@ -83,7 +83,7 @@ def status_lines(board, cursor, last_sound):
         else:
             where = "%s: %s%s" % (d["game"], d["status"], " (player %s)" % d["winner"] if d["winner"] else "")
     else:
-        where = "menu: tap a tile; bottom row b12..k12 = brightness"
+        where = "menu: tap a tile; b12..k12 brightness; b1/c1 who starts the next Connect Four game"
     return [
         "cursor %-4s %s   sound: %s" % (grid.name(cursor), where, last_sound or "-"),
         "corners: " + CORNER_HELP,

@@ -162,8 +162,8 @@ class Controller(GameController):
             self.draw_counts(frame)
 
     def draw_hint(self, frame, now):
-        """HINT: the counts, and the cells a launch can reach now blink (pressing one
-        plays that launch); the launch points glow anyway."""
+        """HINT: for a moment the ring shows the counts instead of the launch points,
+        and the cells a launch can reach now blink (pressing one plays that launch)."""
         self.draw_counts(frame)
         if blink_on(now):
             marks = self.state.reachable()
