@@ -43,14 +43,16 @@ class Controller(GameController):
     def draw_board(self, frame, now):
         st = self.state
         glow = colors.scale(self.player_colors[st.to_move], 1, 4)
-        allowed = st.legal_moves()  # empty once the game is over
+        allowed = bytearray(CELLS)  # 1 where the next cube may go (none once over)
+        for m in st.legal_moves():
+            allowed[m] = 1
         for m in range(CELLS):
             who = st.board[m]
             if who:
                 color = self.player_colors[who]
                 if m != st.last:
                     color = colors.scale(color, 1, 2)
-            elif m in allowed:
+            elif allowed[m]:
                 color = glow
             else:
                 color = DEAD if st.status == DRAW else EMPTY

@@ -38,15 +38,22 @@ def _all_lines():
 LINES = _all_lines()  # 88 lines: 28 across, 28 down, 32 diagonal
 
 
-def neighbours(cell):
-    """The up to 8 cells touching `cell` by a side or a corner."""
+def _neighbours(cell):
     row, col = divmod(cell, SIZE)
     out = []
     for r in range(max(row - 1, 0), min(row + 2, SIZE)):
         for c in range(max(col - 1, 0), min(col + 2, SIZE)):
             if r != row or c != col:
                 out.append(r * SIZE + c)
-    return out
+    return bytes(out)
+
+
+NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))  # computed once: every move uses them
+
+
+def neighbours(cell):
+    """The up to 8 cells touching `cell` by a side or a corner."""
+    return NEIGHBOURS[cell]
 
 
 def fallback_cells(board):
@@ -81,14 +88,14 @@ class Cubes(GameState):
         board = self.board
         if self.last < 0:
             return FIRST, fallback_cells(board)
-        cells = [c for c in neighbours(self.last) if not board[c]]
+        cells = [c for c in NEIGHBOURS[self.last] if not board[c]]
         if cells:
             return LAST, cells
         colour = board[self.last]
         cells = []
         for c in range(CELLS):
             if not board[c]:
-                for n in neighbours(c):
+                for n in NEIGHBOURS[c]:
                     if board[n] == colour:
                         cells.append(c)
                         break
@@ -120,9 +127,10 @@ class Cubes(GameState):
             name, self.board[self.last], last)
 
     # -- lines ----------------------------------------------------------------------
-    def open_lines(self):
+    def open_lines(self, first_only=False):
         """The lines of 4 cells that can still become all one colour (they do not hold
-        both colours), as 4-tuples of cell indexes. None left: the game is drawn."""
+        both colours), as 4-tuples of cell indexes. None left: the game is drawn.
+        first_only: stop at the first one (is any line open?)."""
         board = self.board
         out = []
         for i in range(0, len(LINES), 4):
@@ -131,6 +139,8 @@ class Cubes(GameState):
                 seen |= board[LINES[j]]
             if seen != 3:
                 out.append(tuple(LINES[i:i + 4]))
+                if first_only:
+                    break
         return out
 
     def _apply(self, cell):
@@ -142,7 +152,7 @@ class Cubes(GameState):
         self.win_line = four_in_a_row(self.at, SIZE, SIZE, cell % SIZE, cell // SIZE, who)
         if self.win_line:
             self.status, self.winner = WON, who
-        elif not self.open_lines():
+        elif not self.open_lines(first_only=True):
             self.status, self.draw_reason = DRAW, NO_LINE
         elif not self.cubes_left[self.to_move - 1]:
             # RULES: a draw "when no cube can be placed": a player without cubes cannot.
