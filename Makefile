@@ -8,9 +8,9 @@ NODE_STAMP := node_modules/.installed
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
-$(VENV_STAMP): requirements.txt
+$(VENV_STAMP): requirements.txt constraints.txt
 	python3 -m venv .venv
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
