@@ -80,6 +80,18 @@ class GameState:
         raise NotImplementedError
 
 
+def check_setup(game, players, variant, player_counts=(2,), variants=("classic",)):
+    """The number of players (the first of player_counts by default) for a new game,
+    or ValueError when the game is not played that way."""
+    if players is None:
+        players = player_counts[0]
+    if players not in player_counts:
+        raise ValueError("%s is for %s players, not %r" % (game, " or ".join(str(n) for n in player_counts), players))
+    if variant is not None and variant not in variants:
+        raise ValueError("%s has no variant %r (variants: %s)" % (game, variant, ", ".join(variants)))
+    return players
+
+
 def is_number(text):
     """Only ASCII digits, as MicroPython reads them (CPython's isdigit() takes more)."""
     return len(text) > 0 and all("0" <= ch <= "9" for ch in text)

@@ -2,7 +2,7 @@
 # empty cell, four in a row wins, a full board is a draw. Moves are columns 0..6,
 # written "1".."7".
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, four_in_a_row
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, four_in_a_row
 
 COLUMNS = const(7)
 ROWS = const(6)
@@ -64,8 +64,5 @@ class Connect4(GameState):
 
 
 def new_state(players=None, variant=None, rng=None):
-    if players not in (None, 2):
-        raise ValueError("connect4 is for 2 players")
-    if variant not in (None, "classic"):
-        raise ValueError("connect4 has no variant '%s'" % variant)
+    check_setup("connect4", players, variant)
     return Connect4()

@@ -4,7 +4,7 @@
 # line of four can still become one colour, or when the player to move has no cube.
 # A move is a cell index row * 7 + column, written "d4".
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, cell_name, four_in_a_row, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
 
 SIZE = const(7)
 CELLS = const(49)
@@ -194,8 +194,5 @@ class Cubes(GameState):
 
 
 def new_state(players=None, variant=None, rng=None):
-    if players not in (None, 2):
-        raise ValueError("cubes is for 2 players")
-    if variant not in (None, "classic"):
-        raise ValueError("cubes has no variant '%s'" % variant)
+    check_setup("cubes", players, variant)
     return Cubes()

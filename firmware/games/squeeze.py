@@ -7,7 +7,7 @@
 # column for N/S and the row for E/W, 0-based). Text: "W-3", "N-c", or the arrival
 # cell "d3" (the same move: a launch is fully described by where it lands).
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, cell_name, four_in_a_row, is_number, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, is_number, parse_cell
 
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
@@ -315,10 +315,4 @@ class SqueezeState(GameState):
 
 
 def new_state(players=None, variant=None, rng=None):
-    if players is None:
-        players = 2
-    if players not in (2, 4):
-        raise ValueError("4D Squeeze is for 2 or 4 players, not %r" % (players,))
-    if variant not in (None, "classic"):
-        raise ValueError("unknown 4D Squeeze variant %r (only 'classic')" % (variant,))
-    return SqueezeState(players)
+    return SqueezeState(check_setup("4D Squeeze", players, variant, (2, 4)))
