@@ -5,7 +5,7 @@ import logging
 
 # SKiDL warns on import that no KiCad libraries are installed: none are needed here.
 logging.disable(logging.WARNING)
-import skidl  # noqa: E402
+import skidl  # noqa: E402,F401  (others take skidl from here, once its warnings are off)
 from skidl import SKIDL, TEMPLATE, Part, Pin  # noqa: E402
 from skidl.logger import stop_log_file_output  # noqa: E402
 

@@ -11,7 +11,6 @@ against the targets.
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict]
 """
 import argparse
-import json
 import subprocess
 import sys
 

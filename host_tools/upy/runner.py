@@ -99,12 +99,12 @@ def run_imports():
     for module in sorted(FIRMWARE):
         yield from check("import %s" % FIRMWARE[module], lambda m=module: load(m))
     for importer, module in JOB.get("extra_imports", ()):
-        def load(importer=importer, module=module):
+        def load_extra(importer=importer, module=module):
             why = pico_import_error(importer, module, ())
             if why:
                 raise ImportError(why)
             __import__(module)
-        yield from check("import %s from %s" % (module, importer), load)
+        yield from check("import %s from %s" % (module, importer), load_extra)
 
 
 def run_tests():

@@ -1,6 +1,5 @@
 # host_tools.deploy: the mpremote commands it would run (--dry-run), and a clear
 # failure, never a traceback, with no board attached. No hardware is touched.
-import os
 import subprocess
 import sys
 
