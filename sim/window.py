@@ -138,7 +138,7 @@ def status_text(board, last_sound):
     if d["screen"] == "game":
         what = d["game"] + (": player %s to move" % d["to_move"] if d["status"] == "playing" else ": " + d["status"])
     else:
-        what = "menu: click a tile; b12..k12 set the brightness"
+        what = "menu: click a tile; b12..k12 brightness; b1/c1 who starts the next Connect Four game"
     sound = "   sound: %s" % last_sound if last_sound else ""
     error = "   (%s)" % d["error"] if d.get("error") else ""
     return what + sound + error
