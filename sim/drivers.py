@@ -48,14 +48,18 @@ class SimSound:
         pass
 
 
-class VirtualClock:
-    """Simulated time: it moves only when told, so runs are deterministic."""
+TICKS_PERIOD = 1 << 30  # MicroPython's ticks_ms() wraps here (about 12.4 days)
 
-    def __init__(self):
-        self.now = 0
+
+class VirtualClock:
+    """Simulated time: it moves only when told, so runs are deterministic. `now` counts
+    on; ticks_ms() wraps like the Pico's."""
+
+    def __init__(self, now=0):
+        self.now = now
 
     def ticks_ms(self):
-        return self.now
+        return self.now % TICKS_PERIOD
 
     def sleep_ms(self, ms):
         self.now += ms

@@ -36,10 +36,12 @@ class App:
         self.frame = Frame()
         self.down = {}  # key -> ticks when it went down, while it is down
         self.held = set()  # keys down whose hold has fired (their release is no tap)
+        self.no_tap = set()  # keys that were down when the screen or game changed
         self.settings = saves.load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
         self.rendered_at = 0
+        self.was_busy = False
         self.screen = Menu(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -87,24 +89,28 @@ class App:
             self.down[key] = now
         elif key in self.down:
             del self.down[key]
-            if key in self.held:
+            if key in self.held or key in self.no_tap:
                 self.held.discard(key)
+                self.no_tap.discard(key)
             else:
-                screen = self.screen
-                screen.tap(key, now)
-                self.dirty = True
-                if self.screen is not screen:
-                    self.held.update(self.down)  # keys pressed on the old screen: no taps
+                self.act(self.screen.tap, key, now)
+
+    def act(self, action, key, now):
+        """A tap or hold; keys still down when it changed the screen or the game were
+        pressed for what is gone: their release is no tap."""
+        screen = self.screen
+        state = getattr(screen, "state", None)
+        action(key, now)
+        self.dirty = True
+        if self.screen is not screen or getattr(self.screen, "state", None) is not state:
+            self.no_tap.update(self.down)
 
     def check_holds(self, now):
         for key, since in self.down.items():
             if key not in self.held and ticks_diff(now, since) >= HOLD_MS:
                 self.held.add(key)
-                self.screen.hold(key, now)
-                self.dirty = True
-                # a hold changes screens or games: the other keys down now are no taps
-                self.held.update(self.down)
-                return
+                self.act(self.screen.hold, key, now)
+                return  # the keys may have changed: look again next step
 
     def step(self):
         now = self.clock.ticks_ms()
@@ -113,14 +119,17 @@ class App:
             self.keys.clear()
             self.down.clear()
             self.held.clear()
+            self.no_tap.clear()
         event = self.keys.get()
         while event is not None:
             self.key(event[0], event[1], now)
             event = self.keys.get()
         self.check_holds(now)
         self.sound.tick(now)
-        if self.dirty or (self.screen.busy(now) and ticks_diff(now, self.rendered_at) >= FRAME_MS):
-            self.render(now)
+        busy = self.screen.busy(now)
+        if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
+            self.render(now)  # a change; a moving picture's next frame; its still last one
+        self.was_busy = busy
 
     def render(self, now):
         self.rendered_at = now

@@ -30,6 +30,14 @@ def blink_on(now, period=BLINK_MS):
     return (now // period) % 2 == 0
 
 
+def pending(deadline, now):
+    """`deadline` (ticks) while it is still ahead of `now`, else None. Screens keep
+    only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
+    if deadline is not None and ticks_diff(deadline, now) > 0:
+        return deadline
+    return None
+
+
 def next_swap(policy, swap, winner):
     """`swap` for the game after one that ended with `winner` (None: a draw)."""
     if policy == ALTERNATE or (policy == LOSER and winner is None):
@@ -61,8 +69,8 @@ class GameController:
         self.module = load(setup["game"])
         self.flash_cells = ()
         self.flash_color = colors.ILLEGAL
-        self.flash_until = 0
-        self.hint_until = 0
+        self.flash_until = None  # ticks when the refusal flash ends, while it shows
+        self.hint_until = None
         self.error = None  # why the last press was refused, for the simulator's state
         self.anim_start = None  # set by a game's on_played() while it animates
         self.state = self.fresh_state()
@@ -180,10 +188,14 @@ class GameController:
 
     # -- the screen interface (see app/app.py) -------------------------------------------
     def busy(self, now):
+        self.flash_until = pending(self.flash_until, now)
+        self.hint_until = pending(self.hint_until, now)
+        if self.anim_start is not None and not self.animating(now):
+            self.anim_start = None  # over: forgotten before ticks can wrap back to it
         return (
-            self.animating(now)
-            or ticks_diff(self.flash_until, now) > 0
-            or ticks_diff(self.hint_until, now) > 0
+            self.anim_start is not None
+            or self.flash_until is not None
+            or self.hint_until is not None
             or self.state.status != PLAYING
         )
 
@@ -196,9 +208,9 @@ class GameController:
         frame.set(grid.UNDO, colors.SYSTEM if self.state.history else colors.OFF)
         frame.set(grid.HINT, colors.SYSTEM)
         frame.set(grid.NEW, colors.WHITE if self.state.status != PLAYING else colors.SYSTEM)
-        if ticks_diff(self.hint_until, now) > 0:
+        if pending(self.hint_until, now):
             self.draw_hint(frame, now)
-        if ticks_diff(self.flash_until, now) > 0:
+        if pending(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
 

@@ -4,8 +4,8 @@
 # of the top ring choose who starts the next game of a Connect Four match: b1 the
 # loser, c1 the other player (alternate); the chosen one is lit.
 from app import catalog, colors, grid, saves
-from app.controller import FLASH_MS, blink_on
-from compat import ticks_add, ticks_diff
+from app.controller import FLASH_MS, blink_on, pending
+from compat import ticks_add
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
@@ -24,7 +24,7 @@ class Menu:
     def __init__(self, app):
         self.app = app
         self.flash_cell = None
-        self.flash_until = 0
+        self.flash_until = None
         self.error = None
         self.saved = [saves.load_game(app.storage, t[0], t[1]) for t in catalog.TILES]
         self.any_saved = any(self.saved)  # a tile blinks: the picture moves
@@ -65,7 +65,8 @@ class Menu:
         self.tap(cell, now)  # a slow press is still a press
 
     def busy(self, now):
-        return self.any_saved or ticks_diff(self.flash_until, now) > 0
+        self.flash_until = pending(self.flash_until, now)
+        return self.any_saved or self.flash_until is not None
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):
@@ -78,7 +79,7 @@ class Menu:
             frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
         for c, choice in MATCH_KEYS.items():
             frame.set(c, colors.WHITE if self.app.settings["match"] == choice else colors.SYSTEM)
-        if ticks_diff(self.flash_until, now) > 0:
+        if pending(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
 
     def describe(self):

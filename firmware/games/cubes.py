@@ -48,12 +48,9 @@ def _neighbours(cell):
     return bytes(out)
 
 
-NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))  # computed once: every move uses them
-
-
-def neighbours(cell):
-    """The up to 8 cells touching `cell` by a side or a corner."""
-    return NEIGHBOURS[cell]
+# NEIGHBOURS[cell]: the up to 8 cells touching it by a side or a corner (computed once:
+# every move uses them)
+NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
 
 
 def fallback_cells(board):

@@ -414,7 +414,7 @@ def test_keys_pressed_before_a_screen_change_make_no_tap_after_it():
 
 
 def test_a_huge_or_deeply_nested_file_is_no_save():
-    for text in ("[" * 200000, '{"game": "connect4", "players": null, "moves": [%s]}' % ", ".join(['"4"'] * 5000)):
+    for text in ("[" * 200000, "[" * 8000, '{"game": "connect4", "players": null, "moves": [%s]}' % ", ".join(['"4"'] * 5000)):
         storage = MemoryStorage()
         storage.write("game_connect4.json", text)
         storage.write("settings.json", text)
@@ -431,3 +431,61 @@ def test_a_moving_picture_is_redrawn_at_a_steady_pace_not_every_loop():
     writes = sim.board.strip.writes
     sim.run("wait 3000")
     assert 3000 // 30 - 5 <= sim.board.strip.writes - writes <= 3000 // 30 + 1
+
+
+def test_a_key_resting_down_does_not_block_another_keys_hold_or_tap():
+    sim = new_game()
+    keys, clock = sim.board.keys, sim.board.clock
+    keys.push(4 * 12 + 4, True, clock.now)  # e5 down (a slow press: it plays at 700 ms)
+    sim.run("wait 100")
+    sim.run("hold a1 900")  # the menu key is held meanwhile: it still works
+    assert sim.state()["screen"] == "menu"
+    keys.push(4 * 12 + 4, False, clock.now)
+    sim.run("press " + TILE)
+    keys.push(132, True, clock.now)  # HINT held (its hold changes nothing) ...
+    sim.run("wait 650")
+    sim.run("press e5")  # ... while a column key is tapped: the tap plays
+    keys.push(132, False, clock.now)
+    sim.board.app.step()
+    assert sim.state()["moves"][-1:] == ["3"]
+
+
+def test_the_leds_go_back_to_the_board_when_a_flash_or_hint_ends():
+    sim = new_game()
+    pixels = sim.board.pixels  # what the LEDs hold: read without forcing a frame
+    sim.run("press a6")  # refused: a6 flashes red
+    assert is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    sim.run("wait 1000")
+    assert not is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    sim.run("press a12")  # HINT: the drop keys blink white ...
+    sim.run("wait 3000")  # ... for a moment
+    c1 = 2 * 3
+    assert tuple(pixels.levels[c1:c1 + 3]) == sim.leds()["c1"] != (255, 255, 255)
+
+
+def test_the_board_keeps_working_when_its_clock_wraps():
+    from sim.drivers import TICKS_PERIOD, VirtualClock, SimBoard
+
+    for start in (TICKS_PERIOD // 2 + 5000, TICKS_PERIOD - 300):  # 6.2 days up; the wrap
+        sim = Headless()
+        sim.board = SimBoard(clock=VirtualClock(start), storage=MemoryStorage())
+        sim.run("press b7")  # refused in the menu: a red flash, then gone
+        sim.run("wait 600")
+        assert not is_red(sim.leds()["b7"]) and sim.state()["screen"] == "menu"
+        sim.run("press " + TILE)
+        for col in "1122334":
+            drop(sim, col)
+            sim.run("wait 100")
+        assert sim.state()["status"] == "won"
+        sim.run("hold l12 800")
+        drop(sim, "4")
+        sim.run("wait 1000")
+        assert not sim.board.app.screen.busy(sim.board.clock.ticks_ms())  # nothing left running
+    sim.run("press a6")
+    sim.run("press a12")
+    sim.run("wait 1000")
+    sim.advance(TICKS_PERIOD // 2 + 1000)  # idle for over 6 days: old deadlines stay gone
+    assert not sim.board.app.screen.busy(sim.board.clock.ticks_ms())
+    assert sim.leds()["c1"] != (255, 255, 255) and not is_red(sim.leds()["a6"])
+    drop(sim, "5")
+    assert sim.state()["moves"] == ["4", "5"]
