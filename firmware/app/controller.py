@@ -63,9 +63,7 @@ class GameController:
         replay (a save)."""
         self.app = app
         self.setup = setup
-        pc = type(self).player_colors
-        if setup.get("swap"):  # the second colour plays as player 1
-            self.player_colors = (pc[0], pc[2], pc[1]) + pc[3:]
+        self.set_swap(bool(setup.get("swap")))
         self.module = load(setup["game"])
         self.flash_cells = ()
         self.flash_color = colors.ILLEGAL
@@ -76,6 +74,13 @@ class GameController:
         self.state = self.fresh_state()
         for text in moves:
             self.state.play_text(text)  # IllegalMove/ValueError: the caller drops the save
+
+    def set_swap(self, swap):
+        """Who plays as player 1: the second colour when `swap` (the colours follow)."""
+        self.setup = dict(self.setup)
+        self.setup["swap"] = swap
+        pc = type(self).player_colors
+        self.player_colors = (pc[0], pc[2], pc[1]) + pc[3:] if swap else pc
 
     # -- hooks for each game ---------------------------------------------------------
     def move_for_cell(self, cell):
@@ -138,12 +143,7 @@ class GameController:
                 policy = self.match_starter
                 if policy == MATCH_SETTING:
                     policy = self.app.settings["match"]
-                swap = next_swap(policy, bool(self.setup.get("swap")), self.state.winner)
-                if swap != bool(self.setup.get("swap")):
-                    self.setup = dict(self.setup)
-                    self.setup["swap"] = swap
-                    self.player_colors = (self.player_colors[0], self.player_colors[2],
-                                          self.player_colors[1]) + self.player_colors[3:]
+                self.set_swap(next_swap(policy, self.setup["swap"], self.state.winner))
             self.state = self.fresh_state()
             self.anim_start = None
             self.save()
