@@ -1,6 +1,7 @@
 # The headless simulator: runs a script, one command a line, on a virtual clock.
 #   press CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
-#   [--players K] [--variant NAME]     (cells a1..l12, a1 top-left; '#' comments)
+#   [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]
+#   (cells a1..l12, a1 top-left; '#' comments)
 # Written in the MicroPython subset: the host's MicroPython runs the same scenarios.
 import json
 
@@ -15,17 +16,31 @@ class ScriptError(Exception):
     pass
 
 
+START_USAGE = "start takes GAME [--seed N] [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]"
+
+
+def seat_list(text):
+    """'2,3' -> [2, 3]: the seats the board plays."""
+    try:
+        return [int(s) for s in text.split(",")]
+    except ValueError:
+        raise ScriptError("--board needs seat numbers separated by commas, not '%s'" % text)
+
+
 def parse_start_args(words):
-    """['--seed', '3', ...] -> {"seed": 3, ...} (the referee's arguments)."""
+    """['--seed', '3', ...] -> {"seed": 3, ...} (the referee's arguments, and the
+    game's own options: "board", "level", "mode" when given)."""
     args = {"seed": None, "players": None, "variant": None}
     i = 0
     while i < len(words):
         flag = words[i]
-        if flag not in ("--seed", "--players", "--variant") or i + 1 >= len(words):
-            raise ScriptError("start takes GAME [--seed N] [--players K] [--variant NAME], not '%s'" % " ".join(words))
+        if flag not in ("--seed", "--players", "--variant", "--board", "--level", "--mode") or i + 1 >= len(words):
+            raise ScriptError("%s, not '%s'" % (START_USAGE, " ".join(words)))
         value = words[i + 1]
-        if flag == "--variant":
-            args["variant"] = value
+        if flag in ("--variant", "--mode"):
+            args[flag[2:]] = value
+        elif flag == "--board":
+            args["board"] = seat_list(value)
         else:
             try:
                 args[flag[2:]] = int(value)
@@ -104,8 +119,9 @@ class Headless:
             return [json.dumps(board.app.screen.describe())]
         elif cmd == "start" and args and not args[0].startswith("-"):
             options = parse_start_args(args[1:])
+            extra = dict((k, options[k]) for k in ("board", "level", "mode") if k in options)
             try:
-                board.app.start_game(args[0], options["players"], options["variant"], options["seed"])
+                board.app.start_game(args[0], options["players"], options["variant"], options["seed"], extra)
             except ValueError as e:
                 raise ScriptError(str(e))
             board.app.step()

@@ -14,6 +14,9 @@ from games.rng import Rng
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
+# A game's own choices beyond players and variant, kept in its setup: "board" (the
+# seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
+SETUP_OPTIONS = ("board", "level", "mode")
 
 
 def unload(name):
@@ -54,11 +57,19 @@ class App:
         self.dirty = True
         self.sound.play("menu")
 
-    def start_game(self, game, players=None, variant=None, seed=None):
-        """Start a new game; ValueError (nothing changes) for an unknown game or setup."""
+    def start_game(self, game, players=None, variant=None, seed=None, options=None):
+        """Start a new game; ValueError (nothing changes) for an unknown game or setup.
+        `options` adds a game's own choices to its setup (SETUP_OPTIONS: the seats the
+        board plays, its level, a mode), kept in the save like the rest."""
         cls = catalog.controller_class(game)
-        rng = Rng(seed if seed is not None else self.clock.ticks_ms())
+        if seed is None:  # a game with chance replays its save from this seed
+            seed = self.clock.ticks_ms() & 0x3FFFFFFF
+        rng = Rng(seed)
         setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
+        for name in options or ():
+            if name not in SETUP_OPTIONS:
+                raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))
+            setup[name] = options[name]
         controller = cls(self, setup)
         self.screen = controller
         controller.save()

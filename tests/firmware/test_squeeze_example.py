@@ -103,14 +103,13 @@ def test_start_board_and_legal_launches():
     assert ours == pairs, (ours, pairs)
 
 
-def test_game_a_many_squeezes():
-    # The example titles Game A "ends by an alignment", but its own final board (checked
-    # cell by cell above) is full with no 4 in a row: player 2 wins on pentacles, 17-13.
+def test_game_a_squeezes_then_an_alignment_wins():
     lines = example_lines()
     state, moves = replay_game(lines, find(lines, "Game A"), "Game A")
-    assert moves == 62
-    assert state.status == "won" and state.winner == 2 and state.line is None
-    assert state.pentacles == [13, 17] and state.empty == 0
+    assert moves == 24
+    assert state.status == "won" and state.winner == 2 and state.line is not None
+    assert sorted(squeeze.cell_text(c) for c in state.line) == ["d4", "d5", "d6", "d7"]
+    assert state.pentacles == [6, 3]
     assert state.legal_moves() == []
 
 

@@ -79,13 +79,13 @@ def test_tints_pentacles_and_pawns_stay_apart_at_the_default_brightness():
     sim = Headless()
     assert sim.state()["brightness"] == 25
     sim.run("start squeeze")
-    for launch, cell in example_game("A")[:8]:  # a yellow pentacle on e8, a blue one on e3
+    for launch, cell in example_game("A")[:8]:  # a yellow pentacle on f3, a blue one on h6
         sim.run("press " + launch_key(launch))
     sim.run("wait 2000")
     lv = sim.leds()
     tint, untinted = lv[key("a1")], lv[key("j1")]
     assert min(tint) >= 3 and untinted == (0, 0, 0)  # the medians show
-    neutral, yellow_p, blue_p = lv[key("c3")], lv[key("e8")], lv[key("e3")]
+    neutral, yellow_p, blue_p = lv[key("c3")], lv[key("f3")], lv[key("h6")]
     pawn_y, pawn_b = lv[key("e5")], lv[key("f5")]
     assert min(neutral) >= 3 * max(tint)  # a neutral pentacle: white, far above a tint
     assert yellow_p[0] >= 3 * tint[0] and blue_p[2] >= 3 * tint[2]
@@ -192,17 +192,17 @@ def ring_tallies(sim):
 
 def test_hint_shows_the_pentacle_counts_during_the_game():
     sim = new_game()
-    moves = example_game("A")[:16]
+    moves = example_game("A")[:10]
     for launch, cell in moves:
         sim.run("press " + launch_key(launch))
     s = sim.state()
-    assert s["pentacles"] == [7, 5] and s["status"] == "playing" and len(s["squeezed"]) == 2
-    sim.run("wait 450")  # move 16 squeezed: the counts show while the pentacles flash
-    assert ring_tallies(sim) == (7, 5)
+    assert s["pentacles"] == [3, 2] and s["status"] == "playing" and len(s["squeezed"]) == 1
+    sim.run("wait 450")  # move 10 squeezed: the counts show while the pentacles flash
+    assert ring_tallies(sim) == (3, 2)
     sim.run("wait 2000")
     assert ring_tallies(sim) is None  # the ring shows the launch points
     sim.run("press a12")
-    assert ring_tallies(sim) == (7, 5)
+    assert ring_tallies(sim) == (3, 2)
     lv, s = sim.leds(), sim.state()
     blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
     assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of RULES.md
