@@ -64,7 +64,7 @@ def play_random(sim, moves):
 def setups(game):
     """The player counts the menu offers for `game` (None: the game's default)."""
     counts = []
-    for name, players, _ in catalog.TILES:
+    for name, players, _, _ in catalog.TILES:
         if name == game and players not in counts:
             counts.append(players)
     return counts or [None]

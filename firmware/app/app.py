@@ -80,7 +80,7 @@ class App:
         try:
             self.screen = catalog.controller_class(setup["game"])(self, setup, moves)
         except (ValueError, IllegalMove):
-            self.start_game(setup["game"], setup["players"])
+            self.start_game(setup["game"], setup["players"], setup.get("variant"))
         self.dirty = True
 
     def set_brightness(self, percent):

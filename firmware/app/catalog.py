@@ -9,14 +9,20 @@ CONTROLLERS = {
     "cubes": "app.c_cubes",
 }
 
-# (game, players or None for the game's default, the tile's 4 colours: top-left,
-# top-right, bottom-left, bottom-right)
+# (game, players or None for the game's default, variant or None, the tile's 4
+# colours: top-left, top-right, bottom-left, bottom-right). At most 9 tiles.
 TILES = (
-    ("connect4", None, (colors.YELLOW, colors.RED, colors.RED, colors.YELLOW)),
-    ("squeeze", None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
-    ("squeeze", 4, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
-    ("cubes", None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
+    ("connect4", None, None, (colors.YELLOW, colors.RED, colors.RED, colors.YELLOW)),
+    ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
+    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
+    ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
 )
+
+# The choices a game offers before it starts, in the order they are asked, as
+# (option, choices, default): "players" (a number), "board" (choices "seats": which
+# seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
+# values go to App.start_game (players, and options for the rest).
+OPTIONS = {}
 
 
 def controller_class(game):

@@ -26,7 +26,7 @@ class Menu:
         self.flash_cell = None
         self.flash_until = None
         self.error = None
-        self.saved = [saves.load_game(app.storage, t[0], t[1]) for t in catalog.TILES]
+        self.saved = [saves.load_game(app.storage, t[0], t[1], t[2]) for t in catalog.TILES]
         self.any_saved = any(self.saved)  # a tile blinks: the picture moves
 
     def tile_at(self, cell):
@@ -44,11 +44,11 @@ class Menu:
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
         if index is not None:
-            game, players, _ = catalog.TILES[index]
+            game, players, variant, _ = catalog.TILES[index]
             if self.resumable(index):
                 self.app.resume_game(*self.saved[index])
             else:
-                self.app.start_game(game, players=players)
+                self.app.start_game(game, players=players, variant=variant)
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
             self.app.sound.play("menu")
@@ -70,7 +70,7 @@ class Menu:
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):
-            tile_colors = catalog.TILES[i][2]
+            tile_colors = catalog.TILES[i][3]
             dim = self.resumable(i) and not blink_on(now, 500)
             for c, color in zip(TILE_CELLS[i], tile_colors):
                 frame.set(c, colors.scale(color, 1, 4) if dim else color)
@@ -90,7 +90,7 @@ class Menu:
             "winner": None,
             "to_move": None,
             "tiles": [
-                {"game": t[0], "players": t[1], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i)}
+                {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i)}
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],

@@ -11,8 +11,8 @@ MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 MAX_FILE_BYTES = 8192  # a save is a few hundred bytes; anything far bigger is damage
 
 
-def game_file(game, players):
-    return "game_%s%s.json" % (game, "" if players is None else "_%d" % players)
+def game_file(game, players, variant=None):
+    return "game_%s%s%s.json" % (game, "" if players is None else "_%d" % players, "" if variant is None else "_" + variant)
 
 
 def write(storage, name, text):
@@ -56,24 +56,24 @@ def save_settings(storage, settings):
 def save_game(storage, setup, state):
     data = dict(setup)
     data["moves"] = [state.format_move(m) for m in state.history]
-    return write(storage, game_file(setup["game"], setup.get("players")), json.dumps(data))
+    return write(storage, game_file(setup["game"], setup.get("players"), setup.get("variant")), json.dumps(data))
 
 
 def _optional(value, kind):
     return value is None or isinstance(value, kind)
 
 
-def load_game(storage, game, players):
+def load_game(storage, game, players, variant=None):
     """(setup, move texts) of the saved game of that tile, or None if there is none or
     it is not a well-formed save of it."""
-    data = read_json(storage, game_file(game, players))
+    data = read_json(storage, game_file(game, players, variant))
     if not isinstance(data, dict) or "moves" not in data:
         return None
     moves = data.pop("moves")
     well_formed = (
         data.get("game") == game
         and data.get("players") == players
-        and _optional(data.get("variant"), str)
+        and data.get("variant") == variant
         and _optional(data.get("seed"), int)
         and _optional(data.get("swap"), bool)
         and isinstance(moves, list)

@@ -225,7 +225,7 @@ def plan():
         settle()
 
     tiles = []  # every menu tile: each game, and each player count it offers
-    for game, players, _ in catalog.TILES:
+    for game, players, _, _ in catalog.TILES:
         if (game, players) not in tiles:
             tiles.append((game, players))
     for game, players in tiles:
