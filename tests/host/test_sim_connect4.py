@@ -34,7 +34,7 @@ def test_boots_to_the_menu_and_a_tile_starts_connect4():
     sim = Headless()
     s = sim.state()
     assert s["screen"] == "menu" and s["game"] is None
-    assert {"game": "connect4", "players": None, "cell": TILE, "resume": False} in s["tiles"]
+    assert {"game": "connect4", "players": None, "variant": None, "cell": TILE, "resume": False} in s["tiles"]
     sim.run("press " + TILE)
     s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "connect4", "playing", 1)
