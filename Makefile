@@ -3,14 +3,21 @@
 PY := .venv/bin/python
 VENV_STAMP := .venv/.installed
 NODE_STAMP := node_modules/.installed
+CP_LIBS := .venv/circuitpython
+CP_STAMP := $(CP_LIBS)/.installed
 
-.PHONY: setup sim test test-py test-upy bench build hardware deploy clean
+.PHONY: setup sim test test-py test-upy bench build build-circuitpython hardware deploy clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
 $(VENV_STAMP): requirements.txt constraints.txt
 	python3 -m venv .venv
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
+	touch $@
+
+# Adafruit's NeoPixel library for the CircuitPython tests (no Blinka: the tests fake it).
+$(CP_STAMP): $(VENV_STAMP) requirements-circuitpython.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(CP_LIBS) -r requirements-circuitpython.txt
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -21,11 +28,11 @@ $(NODE_STAMP): package.json package-lock.json
 sim: setup
 	$(PY) -m sim
 
-test: setup
+test: setup $(CP_STAMP)
 	$(PY) -m pytest -q tests
 	$(MAKE) --no-print-directory test-upy
 
-test-py: setup
+test-py: setup $(CP_STAMP)
 	$(PY) -m pytest -q tests
 
 # The firmware's tests and the simulator scenarios under real MicroPython (wasm).
@@ -35,6 +42,11 @@ test-upy: build
 # Every firmware file compiled by mpy-cross into build/, as it is deployed.
 build: setup
 	$(PY) -m host_tools.build
+
+# The files to copy to a Pico running CircuitPython (source: CircuitPython's .mpy
+# format is not MicroPython's, and its mpy-cross is not on PyPI).
+build-circuitpython: setup
+	$(PY) -m host_tools.build_circuitpython
 
 bench: build
 	$(PY) -m host_tools.bench
@@ -46,4 +58,4 @@ deploy: build
 	$(PY) -m host_tools.deploy
 
 clean:
-	rm -rf build .venv node_modules .pytest_cache
+	rm -rf build build-circuitpython .venv node_modules .pytest_cache

@@ -1,5 +1,5 @@
-# Lets the same firmware files run on MicroPython (Pico, host wasm) and CPython.
-# Only what differs between the two lives here.
+# Lets the same firmware files run on MicroPython (Pico, host wasm), CircuitPython and
+# CPython. Only what differs between them lives here.
 try:
     from micropython import const
 except ImportError:  # CPython: const() is just the value
@@ -8,14 +8,20 @@ except ImportError:  # CPython: const() is just the value
 
 try:
     from time import ticks_add, ticks_diff, ticks_ms, sleep_ms
-except ImportError:  # CPython: emulate MicroPython's wrapping millisecond ticks
+except ImportError:  # CircuitPython and CPython: wrapping millisecond ticks by hand
     import time as _time
 
-    _PERIOD = 1 << 30
-    _HALF = _PERIOD // 2
+    try:  # CircuitPython: supervisor.ticks_ms() wraps at 2**29
+        from supervisor import ticks_ms
 
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) % _PERIOD
+        _PERIOD = 1 << 29
+    except ImportError:  # CPython: emulate MicroPython's ticks, which wrap at 2**30
+        _PERIOD = 1 << 30
+
+        def ticks_ms():
+            return int(_time.monotonic() * 1000) % _PERIOD
+
+    _HALF = _PERIOD // 2
 
     def ticks_add(ticks, delta):
         return (ticks + delta) % _PERIOD

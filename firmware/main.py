@@ -1,38 +1,21 @@
-# The Pico's entry point: make the real drivers from the pin map and run the app.
+# The Pico's entry point: make the real drivers of this runtime (ports/: MicroPython's
+# rp2 port or CircuitPython) from the pin map and run the app.
 # Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
 # stays free for recovery over USB (mpremote).
-import machine
-import neopixel
+import sys
 
-import pins
 from app import grid
 from drivers.clock import Clock
-from drivers.keys import Rp2MatrixKeys
-from drivers.pixels import Pixels, from_pins
-from drivers.sound import Buzzer
-from drivers.storage import FileStorage
+
+if sys.implementation.name == "circuitpython":
+    from ports import circuitpython as port
+else:
+    from ports import rp2 as port
 
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
-
-
-def make_keys():
-    rows = [machine.Pin(n, machine.Pin.OUT, value=1) for n in pins.MATRIX_ROWS]
-    cols = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in pins.MATRIX_COLS]
-    return Rp2MatrixKeys(rows, cols, pins.MATRIX_ROWS, pins.MATRIX_COLS)
-
-
-def make_pixels():
-    strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), grid.CELLS)
-    return Pixels(strip, from_pins())
-
-
-def make_sound():
-    pwm = machine.PWM(machine.Pin(pins.BUZZER))
-    pwm.duty_u16(0)
-    return Buzzer(pwm)
 
 
 def light_corner(pixels, color):
@@ -41,26 +24,16 @@ def light_corner(pixels, color):
     pixels.show(frame)
 
 
-def menu_held(keys, clock):
-    """MENU down at power-up and still down SAFE_CHECK_MS later (not a glitch)."""
-    if not keys.held_at_start(grid.MENU):
-        return False
-    for _ in range(SAFE_CHECK_MS):
-        keys.scan(clock.ticks_ms())
-        clock.sleep_ms(1)
-    return keys.is_down(grid.MENU)
-
-
 def main():
     clock = Clock()
-    keys = make_keys()
-    pixels = make_pixels()
-    if menu_held(keys, clock):
+    keys = port.make_keys()
+    pixels = port.make_pixels()
+    if port.menu_held(keys, clock, SAFE_CHECK_MS):
         light_corner(pixels, SAFE_MODE_COLOR)
         print("safe mode: MENU held at power-up; the game loop is not started.")
         print("The REPL is free (mpremote); reset the board to play.")
         return
-    sound = make_sound()
+    sound = port.make_sound()
     keys.start()
     from app.app import App
 
@@ -68,14 +41,12 @@ def main():
     for _ in range(1 + RESTARTS):
         crashed = False
         try:
-            App(keys, pixels, sound, clock, FileStorage("/data")).run()
+            App(keys, pixels, sound, clock, port.make_storage()).run()
         except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
             break
         except Exception as e:  # keep the trace for USB, show it broke, start afresh
-            import sys
-
             crashed = True
-            sys.print_exception(e)
+            port.print_exception(e)
             light_corner(pixels, ERROR_COLOR)
             clock.sleep_ms(1000)
             keys.clear()

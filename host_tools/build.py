@@ -24,6 +24,7 @@ MPY_VERSION = "v1.27."          # must match the MicroPython on the Pico and in 
 MARCH = "armv6m"                # RP2040: Cortex-M0+
 SOURCE_FILES = ("main.py", "boot.py")   # the Pico runs these as source, never .mpy
 SKIP_DIRS = ("__pycache__",)
+OTHER_RUNTIMES = ("ports/circuitpython.py",)  # drivers of another runtime: not deployed
 
 
 class BuildError(Exception):
@@ -48,15 +49,17 @@ def check_version():
     return out
 
 
-def firmware_files(src):
-    """Every file under src, as paths relative to it, in a stable order."""
+def firmware_files(src, skip=OTHER_RUNTIMES):
+    """Every file under src but `skip`, as paths relative to it, in a stable order."""
     found = []
     for dirpath, dirnames, filenames in os.walk(src):
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
         for name in sorted(filenames):
             if name.endswith((".pyc", ".md")):
                 continue  # bytecode caches and docs take flash space on the Pico for nothing
-            found.append(os.path.relpath(os.path.join(dirpath, name), src))
+            rel = os.path.relpath(os.path.join(dirpath, name), src)
+            if rel.replace(os.sep, "/") not in skip:
+                found.append(rel)
     return found
 
 

@@ -28,7 +28,7 @@ class Registers:
 def pico(monkeypatch):
     """Runs main.py with App.run doing what the test says; returns what happened."""
     monkeypatch.syspath_prepend(os.path.join(ROOT, "host_tools", "upy", "stubs"))
-    for name in ("machine", "neopixel", "main"):
+    for name in ("machine", "neopixel", "main", "ports", "ports.rp2"):
         sys.modules.pop(name, None)
     import machine
     import neopixel
@@ -58,6 +58,7 @@ def pico(monkeypatch):
     yield boot
     sys.modules.pop("machine", None)
     sys.modules.pop("neopixel", None)
+    sys.modules.pop("ports.rp2", None)
 
 
 def corner(buf):

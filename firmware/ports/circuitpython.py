@@ -1,0 +1,75 @@
+# CircuitPython on a Pico: keys through the built-in keypad.KeyMatrix, the LEDs through
+# Adafruit's neopixel library, the buzzer on pwmio. The app, the rules and Pixels'
+# levels are the very same as on MicroPython.
+import board
+import keypad
+import neopixel
+import pwmio
+import traceback
+
+import pins
+from app import grid
+from drivers.keypad_keys import KeypadKeys
+from drivers.pixelbuf_strip import RGB_ORDER, PixelBufStrip, pixel_order
+from drivers.pixels import Pixels, from_pins
+from drivers.pwm_out import PwmOutPin
+from drivers.sound import Buzzer
+from drivers.storage import FileStorage
+
+NAME = "CircuitPython"
+SCAN_S = 0.002  # the matrix scanned every 2 ms (HARDWARE.md: at least 500 Hz) ...
+DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
+WIRE_ORDER = (1, 0, 2)  # WS2812B: green, red, blue on the wire (as Pixels' default)
+
+
+def gp(number):
+    """The CircuitPython pin object of GPIO `number` (board.GP0 ..)."""
+    return getattr(board, "GP%d" % number)
+
+
+def make_keys():
+    # columns_to_anodes: the columns are pulled up and each row driven low in turn,
+    # the diodes' anodes on the columns: the board's matrix (HARDWARE.md).
+    matrix = keypad.KeyMatrix(
+        row_pins=[gp(n) for n in pins.MATRIX_ROWS],
+        column_pins=[gp(n) for n in pins.MATRIX_COLS],
+        columns_to_anodes=True,
+        interval=SCAN_S,
+        max_events=64,
+        debounce_threshold=DEBOUNCE_SCANS,
+    )
+    return KeypadKeys(matrix, keypad.Event())
+
+
+def make_pixels():
+    np = neopixel.NeoPixel(gp(pins.NEOPIXEL), grid.CELLS, brightness=1.0, auto_write=False,
+                           pixel_order=pixel_order(WIRE_ORDER))
+    return Pixels(PixelBufStrip(np), from_pins(), order=RGB_ORDER)
+
+
+def make_sound():
+    pwm = pwmio.PWMOut(gp(pins.BUZZER), duty_cycle=0, frequency=440, variable_frequency=True)
+    return Buzzer(PwmOutPin(pwm))
+
+
+def make_storage():
+    # Writable only when boot.py remounted the flash for the board (MENU not held at
+    # power-up); otherwise every save fails and the board says so, losing no game.
+    return FileStorage("/data")
+
+
+def menu_held(keys, clock, check_ms):
+    """MENU down at power-up: KeyMatrix reports a key already down as a press once
+    it has been seen on enough scans."""
+    clock.sleep_ms(check_ms)
+    down = False
+    event = keys.get()
+    while event is not None:
+        if event[0] == grid.MENU:
+            down = event[1]
+        event = keys.get()
+    return down
+
+
+def print_exception(e):
+    traceback.print_exception(e)

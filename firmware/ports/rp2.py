@@ -1,0 +1,50 @@
+# MicroPython on a Pico (the rp2 port): the matrix scanned through the SIO registers,
+# the LEDs through MicroPython's neopixel module, the buzzer on machine.PWM.
+import sys
+
+import machine
+import neopixel
+
+import pins
+from app import grid
+from drivers.keys import Rp2MatrixKeys
+from drivers.pixels import Pixels, from_pins
+from drivers.sound import Buzzer
+from drivers.storage import FileStorage
+
+NAME = "MicroPython"
+
+
+def make_keys():
+    rows = [machine.Pin(n, machine.Pin.OUT, value=1) for n in pins.MATRIX_ROWS]
+    cols = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in pins.MATRIX_COLS]
+    return Rp2MatrixKeys(rows, cols, pins.MATRIX_ROWS, pins.MATRIX_COLS)
+
+
+def make_pixels():
+    strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), grid.CELLS)
+    return Pixels(strip, from_pins())
+
+
+def make_sound():
+    pwm = machine.PWM(machine.Pin(pins.BUZZER))
+    pwm.duty_u16(0)
+    return Buzzer(pwm)
+
+
+def make_storage():
+    return FileStorage("/data")
+
+
+def menu_held(keys, clock, check_ms):
+    """MENU down at power-up and still down `check_ms` later (not a glitch)."""
+    if not keys.held_at_start(grid.MENU):
+        return False
+    for _ in range(check_ms):
+        keys.scan(clock.ticks_ms())
+        clock.sleep_ms(1)
+    return keys.is_down(grid.MENU)
+
+
+def print_exception(e):
+    sys.print_exception(e)
