@@ -2,13 +2,12 @@
 # Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
 # stays free for recovery over USB (mpremote).
 import machine
-import neopixel
 
 import pins
 from app import grid
 from drivers.clock import Clock
 from drivers.keys import Rp2MatrixKeys
-from drivers.pixels import Pixels, from_pins
+from drivers.pixels import Pixels, from_pins, make_strip
 from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 
@@ -25,8 +24,9 @@ def make_keys():
 
 
 def make_pixels():
-    strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), grid.CELLS)
-    return Pixels(strip, from_pins())
+    # a PIO state machine sends the frames (neopixel if it can't); the current cap
+    # and colour order come from pins.SUPPLY_MA and pins.LED_ORDER
+    return Pixels(make_strip(pins.NEOPIXEL, grid.CELLS), from_pins())
 
 
 def make_sound():
