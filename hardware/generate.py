@@ -6,7 +6,7 @@ import os
 import sys
 
 from hardware import HERE
-from hardware import bom, circuit, pinsdoc, power, wiring, wokwi
+from hardware import bom, circuit, mechanics, pinsdoc, power, wiring, wokwi
 
 
 def outputs():
@@ -23,6 +23,7 @@ def outputs():
         "wiring.svg": wiring.svg(board, chain),
         os.path.join("wokwi", "diagram.json"): diagram,
         "POWER.md": power.markdown(),
+        "cell.svg": mechanics.svg(),
     }
     lines = bom.rows(board)
     report = {
