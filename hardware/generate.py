@@ -12,6 +12,12 @@ from hardware import bom, circuit, mechanics, pinsdoc, power, wiring, wokwi
 def outputs():
     """({relative path: text}, report dict). Raises nothing for a failing ERC: the
     report carries its error and warning counts."""
+    files, report, _ = outputs_and_board()
+    return files, report
+
+
+def outputs_and_board():
+    """outputs() and the skidl.Circuit they were made from."""
     chain = circuit.chain_cells()
     board = circuit.build(chain)
     errors, warnings = circuit.erc(board)
@@ -34,7 +40,7 @@ def outputs():
         "bom_total": bom.total(lines),
         "notes": notes,
     }
-    return files, report
+    return files, report, board
 
 
 def main(argv=None):

@@ -64,6 +64,19 @@ def _template(name, prefix, value, footprint, pins, **fields):
     )
 
 
+# Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).
+TWO_PIN_PARTS = (
+    ("diode", "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", ("K", "A")),
+    ("schottky", "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal", ("K", "A")),
+    ("tvs", "TVS", "D", "1.5KE6.8A", "Diode_THT:D_DO-201AE_P15.24mm_Horizontal", ("K", "A")),
+    ("polyfuse", "Polyfuse", "F", "3 A hold", "Fuse:Fuse_Bourns_MF-RG300", ("1", "2")),
+    ("switch", "SW_MX", "SW", "MX switch", "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate", ("1", "2")),
+    ("reset", "SW_Push", "SW", "reset 6 mm", "Button_Switch_THT:SW_PUSH_6mm", ("1", "2")),
+    ("buzzer", "Buzzer", "BZ", "passive piezo", "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
+     ("+", "-")),
+)
+
+
 def make_templates():
     """Every part type on the board, as SKiDL templates (call one to place a part)."""
     t = {}
@@ -86,37 +99,12 @@ def make_templates():
             (11, "4Y", TRISTATE), (12, "4A", INPUT), (13, "4OE", INPUT), (14, "VCC", PWRIN),
         ),
     )
-    t["diode"] = _template(
-        "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
-        _pins((1, "K", PASSIVE), (2, "A", PASSIVE)),
-    )
-    t["schottky"] = _template(
-        "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal",
-        _pins((1, "K", PASSIVE), (2, "A", PASSIVE)),
-    )
-    t["switch"] = _template(
-        "SW_MX", "SW", "MX switch", "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate",
-        _pins((1, "1", PASSIVE), (2, "2", PASSIVE)),
-    )
-    t["reset"] = _template(
-        "SW_Push", "SW", "reset 6 mm", "Button_Switch_THT:SW_PUSH_6mm",
-        _pins((1, "1", PASSIVE), (2, "2", PASSIVE)),
-    )
-    t["polyfuse"] = _template(
-        "Polyfuse", "F", "3 A hold", "Fuse:Fuse_Bourns_MF-RG300",
-        _pins((1, "1", PASSIVE), (2, "2", PASSIVE)),
-    )
-    t["tvs"] = _template(
-        "TVS", "D", "1.5KE6.8A", "Diode_THT:D_DO-201AE_P15.24mm_Horizontal",
-        _pins((1, "K", PASSIVE), (2, "A", PASSIVE)),
-    )
+    for key, name, prefix, value, footprint, pin_names in TWO_PIN_PARTS:
+        t[key] = _template(name, prefix, value, footprint,
+                           _pins((1, pin_names[0], PASSIVE), (2, pin_names[1], PASSIVE)))
     t["npn"] = _template(
         "2N3904", "Q", "2N3904", "Package_TO_SOT_THT:TO-92_Inline",
         _pins((1, "E", PASSIVE), (2, "B", PASSIVE), (3, "C", PASSIVE)),
-    )
-    t["buzzer"] = _template(
-        "Buzzer", "BZ", "passive piezo", "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
-        _pins((1, "+", PASSIVE), (2, "-", PASSIVE)),
     )
     # The supply drives the board: the jack's pins are its power sources.
     t["jack"] = _template(

@@ -24,9 +24,15 @@ CHECKED_FILES = ("board.net", "BOM.csv", "PINS.md", "wiring.svg", "POWER.md", "c
 
 
 @pytest.fixture(scope="session")
-def generated():
-    """generate.outputs(), once for the whole session: every test reads the same."""
-    return generate.outputs()
+def generated_and_board():
+    """generate.outputs() and its board, once for the whole session."""
+    return generate.outputs_and_board()
+
+
+@pytest.fixture(scope="session")
+def generated(generated_and_board):
+    """generate.outputs(): every test reads the same."""
+    return generated_and_board[:2]
 
 
 @pytest.fixture
@@ -101,8 +107,8 @@ def test_erc_is_clean(generated):
     assert (report["erc_errors"], report["erc_warnings"]) == (0, 0)
 
 
-def test_erc_catches_a_broken_board():
-    board = circuit.build(circuit.chain_cells())
+def test_erc_catches_a_broken_board(generated_and_board):
+    board = generated_and_board[2]  # its files are written: break it (and leave it broken)
     parts = {p.ref: p for p in board.parts}
     [gnd] = [n for n in board.nets if n.name == "GND"]
     parts["LED144"]["VSS"].disconnect()
