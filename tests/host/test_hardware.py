@@ -414,3 +414,19 @@ def test_bom_total_is_a_believable_hobby_price(files):
     assert 120 < total < 350
     costs = {r["refs"]: float(r["unit_cost_usd"]) for r in rows[:-1]}
     assert 3.5 <= costs["U1"] <= 6 and 0.05 <= costs["LED1-LED144"] <= 0.5
+
+
+def test_build_md_guides_a_maker_with_the_generated_numbers():
+    with open(os.path.join(HERE, "BUILD.md"), encoding="utf-8") as f:
+        build = " ".join(f.read().split())  # words, whatever the line breaks
+    assert build.index("## 0. Safety first") < build.index("## 1. MicroPython on the Pico")
+    for words in ("5 V ONLY", "BOOTSEL", ".uf2", "1.27", "current limit", "SUPPLY_MA", "LED_ORDER"):
+        assert words in build, words
+    for name in sorted(os.listdir(os.path.join(HERE, "bringup"))):
+        if name.endswith(".py"):
+            assert "mpremote run hardware/bringup/%s" % name in build, name
+    for role in WIRES:
+        assert "%d AWG (%g mm2)" % WIRES[role][:2] in build, role
+    assert "M3 x %g" % mechanics.STANDOFF_MM in build
+    assert "%g x %g mm cut-out every %g mm" % (mechanics.CUTOUT_MM, mechanics.CUTOUT_MM, mechanics.PITCH_MM) in build
+    assert "about %d mA" % (144 + 25) in build  # the full board's idle draw (bringup/idle.py)
