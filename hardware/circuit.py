@@ -9,7 +9,8 @@ import pins
 from app import grid
 from drivers.pixels import from_pins
 
-from hardware.parts import PICO_GPIOS, make_templates, skidl
+from drivers.pixels import cap_for_supply
+from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
 
@@ -50,10 +51,24 @@ def check_pin_map():
         raise ValueError("pins.py: GPIO used twice: %s" % ", ".join("GP%d" % g for g in twice))
 
 
+def check_supply():
+    """ValueError unless the input's parts carry what pins.SUPPLY_MA lets the board
+    draw: the jack is rated for the supply, F1 holds the LEDs' cap and the rest."""
+    cap = cap_for_supply(pins.SUPPLY_MA)
+    if pins.SUPPLY_MA > JACK_RATED_MA:
+        raise ValueError("pins.py: SUPPLY_MA %d is over the jack J1's %d mA rating"
+                         % (pins.SUPPLY_MA, JACK_RATED_MA))
+    if cap + BOARD_MA > FUSE_HOLD_MA:
+        raise ValueError("pins.py: with SUPPLY_MA %d the board may draw %d mA, over the %d mA "
+                         "that F1 holds: choose a bigger polyfuse in hardware/parts.py"
+                         % (pins.SUPPLY_MA, cap + BOARD_MA, FUSE_HOLD_MA))
+
+
 def build(chain_cells):
     """The board as a new skidl.Circuit. chain_cells[i] is the cell (row * 12 + col)
     under LED i of the chain, as the firmware's chain layout maps it."""
     check_pin_map()
+    check_supply()
     if sorted(chain_cells) != list(range(SIZE * SIZE)):
         raise ValueError("the LED chain must visit each of the %d cells once" % (SIZE * SIZE))
     circuit = skidl.Circuit()

@@ -64,12 +64,19 @@ def _template(name, prefix, value, footprint, pins, **fields):
     )
 
 
+# The input's ratings (J1 and F1), checked against pins.SUPPLY_MA by circuit.py.
+JACK_RATED_MA = 5000  # CUI PJ-102AH (the PJ-102A is only 2.5 A)
+FUSE_HOLD_MA = 3000  # Bourns MF-RG300: carries 3 A for ever, trips at 5.1 A
+FUSE_TRIP_MA = 5100
+BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
+
 # Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).
 TWO_PIN_PARTS = (
     ("diode", "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", ("K", "A")),
     ("schottky", "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal", ("K", "A")),
     ("tvs", "TVS", "D", "1.5KE6.8A", "Diode_THT:D_DO-201AE_P15.24mm_Horizontal", ("K", "A")),
-    ("polyfuse", "Polyfuse", "F", "3 A hold", "Fuse:Fuse_Bourns_MF-RG300", ("1", "2")),
+    ("polyfuse", "Polyfuse", "F", "%g A hold" % (FUSE_HOLD_MA / 1000.0), "Fuse:Fuse_Bourns_MF-RG300",
+     ("1", "2")),
     ("switch", "SW_MX", "SW", "MX switch", "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate", ("1", "2")),
     ("reset", "SW_Push", "SW", "reset 6 mm", "Button_Switch_THT:SW_PUSH_6mm", ("1", "2")),
     ("buzzer", "Buzzer", "BZ", "passive piezo", "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
@@ -144,8 +151,9 @@ CATALOGUE = {
     ("TVS", "1.5KE6.8A"): (
         "TVS diode 5.8 V standoff: crowbars a reversed or over-voltage input until F1 trips",
         "DO-201", "Littelfuse 1.5KE6.8A", 0.40),
-    ("Polyfuse", "3 A hold"): (
-        "resettable fuse (PTC) 3 A hold, 5.1 A trip, 16 V", "radial", "Bourns MF-RG300", 0.45),
+    ("Polyfuse", "%g A hold" % (FUSE_HOLD_MA / 1000.0)): (
+        "resettable fuse (PTC) %g A hold, %g A trip, 16 V" % (FUSE_HOLD_MA / 1000.0, FUSE_TRIP_MA / 1000.0),
+        "radial", "Bourns MF-RG300", 0.45),
     ("SW_MX", "MX switch"): (
         "MX-style key switch, clear housing with LED window (the LED shines through)",
         "MX plate mount, 2 pins", "Gateron G Pro 3.0 White (pack of 110)", 0.28),
@@ -156,7 +164,7 @@ CATALOGUE = {
     ("Buzzer", "passive piezo"): (
         "passive piezo buzzer, 4 kHz", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
     ("Barrel_Jack", "5 V only in"): (
-        "DC jack 5.5 x 2.1 mm, rated 5 A (label it 5 V ONLY, centre +)", "THT",
+        "DC jack 5.5 x 2.1 mm, rated %g A (label it 5 V ONLY, centre +)" % (JACK_RATED_MA / 1000.0), "THT",
         "CUI PJ-102AH", 0.60),
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),

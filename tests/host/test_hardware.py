@@ -16,7 +16,8 @@ from app import grid
 from drivers.pixels import ChainLayout, cap_for_supply, from_pins
 from games import GAMES
 from hardware import HERE, circuit, generate, mechanics, power
-from hardware.parts import WIRES, make_templates, pico_pin_number
+from hardware.parts import (BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
+                            pico_pin_number)
 
 # POWER.md too: it follows the games' frames, so a colour change means `make hardware`
 CHECKED_FILES = ("board.net", "BOM.csv", "PINS.md", "wiring.svg", "POWER.md", "cell.svg",
@@ -309,10 +310,24 @@ def test_the_input_is_fused_and_crowbarred(files):
     parts = " / ".join(r["part"] for r in rows)
     assert "resettable fuse" in parts and "TVS" in parts
     [jack] = [r for r in rows if r["refs"] == "J1"]
-    assert "5 V ONLY" in jack["part"] and "rated 5 A" in jack["part"]  # 5 A >= the 4 A supply
+    assert "5 V ONLY" in jack["part"] and "rated %g A" % (JACK_RATED_MA / 1000.0) in jack["part"]
+    assert pins.SUPPLY_MA <= JACK_RATED_MA  # some common jacks are rated 2.5 A: not this one
     [fuse] = [r for r in rows if r["refs"] == "F1"]
-    assert "3 A hold" in fuse["value"]
-    assert power.CAP_MA + 200 < 3000 <= pins.SUPPLY_MA  # holds the load, trips on a short
+    assert "%g A hold" % (FUSE_HOLD_MA / 1000.0) in fuse["value"]
+    assert power.CAP_MA + BOARD_MA <= FUSE_HOLD_MA  # holds the load; trips on a short
+
+
+def test_a_supply_the_input_cannot_carry_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(pins, "SUPPLY_MA", 6000)
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "over the jack J1's 5000 mA rating" in capsys.readouterr().err
+    monkeypatch.setattr(pins, "SUPPLY_MA", 5000)  # the jack takes it, F1 does not
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "over the 3000 mA that F1 holds" in capsys.readouterr().err
+    monkeypatch.setattr(pins, "SUPPLY_MA", 500)  # too small for the LEDs' idle draw
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "too small" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
 
 
 def test_columns_have_pull_ups_and_the_pico_a_reset_button(files):
