@@ -1,4 +1,4 @@
-# BUILD.md stage 5: the buzzer. Plays every sound of the firmware once, naming it; each
+# BUILD.md section 5: the buzzer. Plays every sound of the firmware once, naming it; each
 # must be clearly heard and sound different (the illegal-move buzz is the lowest).
 #   mpremote run hardware/bringup/buzzer.py
 import pins

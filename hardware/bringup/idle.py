@@ -1,4 +1,4 @@
-# BUILD.md stages 4 and 6: the idle current. Every LED dark: what the board draws now
+# BUILD.md sections 3, 5 and 6: the idle current. Every LED dark: what the board draws now
 # is the LEDs' own idle draw and the Pico's. Much more means a short or a reversed LED.
 #   mpremote run hardware/bringup/idle.py
 import pins

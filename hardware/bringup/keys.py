@@ -1,4 +1,4 @@
-# BUILD.md stage 3: the key matrix, one row at a time. Prints every press and release
+# BUILD.md section 4: the key matrix, one row at a time. Prints every press and release
 # with the cell's row and column wires, and lights the pressed cell's LED. Hold a key:
 # the key below it must stay silent (a note is printed if it is not). Ctrl-C ends it.
 #   mpremote run hardware/bringup/keys.py

@@ -1,4 +1,4 @@
-# BUILD.md stage 2: the Pico, the level shifter and the first LEDs. Every LED of the
+# BUILD.md section 3: the Pico, the level shifter and the first LEDs. Every LED of the
 # chain shows red, then green, then blue (all together, dim), then a white dot walks
 # the chain from LED1. Needs `make deploy` first (it uses pins.py and the drivers).
 #   mpremote run hardware/bringup/leds.py
@@ -6,7 +6,7 @@ import pins
 from compat import sleep_ms
 from drivers.pixels import make_strip, wire_order
 
-LEVEL = 16  # of 255: dim, so 144 lit LEDs draw under 200 mA on a first power-up
+LEVEL = 8  # of 255: dim: 144 LEDs lit draw about 260 mA with their idle draw, under a 0.3 A limit
 COLOURS = (("red", (LEVEL, 0, 0)), ("green", (0, LEVEL, 0)), ("blue", (0, 0, LEVEL)))
 
 

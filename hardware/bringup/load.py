@@ -1,4 +1,4 @@
-# BUILD.md stage 6: the voltage under load. Every LED full white, held to the current
+# BUILD.md section 6: the voltage under load. Every LED full white, held to the current
 # cap the firmware derives from pins.SUPPLY_MA, for a minute (Ctrl-C ends it early);
 # measure +5V to GND at the jack and at the far LEDs meanwhile (POWER.md).
 #   mpremote run hardware/bringup/load.py
