@@ -63,7 +63,7 @@ def svg():
     cell_px = _mm(PITCH_MM)
     centre = X0 + cell_px  # the drawn cell spans X0 + cell_px / 2 .. + 3/2 (neighbours cut)
     total = sum(h for _, h, _, _ in STACK)
-    width = X0 + 2 * cell_px + 520
+    width = X0 + 2 * cell_px + 660
     height = Y0 + _mm(total) + 160
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
@@ -84,6 +84,9 @@ def svg():
             out.append('<path d="M %d %d H %d V %d H %d Z M %d %d H %d V %d H %d Z" fill="%s" stroke="#000"/>' % (
                 X0, y, centre - _mm(w) // 2, y + hp, X0,
                 centre + _mm(w) // 2, y, X0 + 2 * cell_px, y + hp, centre + _mm(w) // 2, FILL[name]))
+            if name == "plate":  # the switch's body fills its cut-out
+                out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#000"/>'
+                           % (centre - _mm(w) // 2, y, _mm(w), hp, FILL["bottom housing"]))
         elif name == "pins and matrix":
             for dx in (-3.81, 2.54):  # the MX pins' positions
                 x = centre + _mm(dx)
