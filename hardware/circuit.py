@@ -139,7 +139,9 @@ def build(chain_cells):
     # Key matrix: column (pull-up) -> switch -> diode anode, cathode -> row (driven
     # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column. Each column
     # has a 10 kOhm pull-up to 3.3 V (R11..R22): it recovers in well under a
-    # microsecond once its row is released (the RP2040's own 50-80 kOhm take 2-6 us).
+    # microsecond once its row is released (the RP2040's own 50-80 kOhm take 2-6 us),
+    # and its 0.33 mA leaves a pressed key's column at about 0.6 V (the 1N4148's drop),
+    # under the RP2040's 0.8 V input-low limit.
     for j in range(SIZE):
         pull_up = part("r", "10k", ref="R%d" % (11 + j))
         signals[col_net(j)] += pull_up["1"]
