@@ -200,10 +200,10 @@ OFF_BOARD = (
      "blank frosted DSA keycaps (pack of 150)", 0.15),
     ("switch plate (the panel)", "%g x %g x %g mm, 144 cut-outs %g x %g mm at %g mm" % (
         PANEL_MM, PANEL_MM, PLATE[1], CUTOUT_MM, CUTOUT_MM, PITCH_MM),
-     "laser-cut aluminium or FR4", 1, "any laser-cutting service", 25.00),
+     "laser-cut aluminium or FR4", 1, "any laser-cutting service", 45.00),
     ("LED carrier board", "%g x %g x %g mm, a %g mm hole under each cell" % (
         PANEL_MM, PANEL_MM, CARRIER[1], HOLE_MM), "laser-cut plywood",
-     1, "any laser-cutting service", 8.00),
+     1, "any laser-cutting service", 12.00),
     ("back and sides", "3 mm plywood box, %g x %g x 40 mm" % (PANEL_MM + 10, PANEL_MM + 10),
      "laser-cut plywood", 1, "any laser-cutting service", 15.00),
     ("standoff with screws (plate to carrier, at cell corners)", "M3 x %g" % STANDOFF_MM,
