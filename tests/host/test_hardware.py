@@ -427,6 +427,9 @@ def test_bom_total_is_a_believable_hobby_price(files):
     rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
     total = float(rows[-1]["line_cost_usd"])
     assert 120 < total < 350
+    with open(os.path.join(HERE, "BUILD.md"), encoding="utf-8") as f:
+        quoted = float(re.search(r"about \$(\d+) in hobby quantities", f.read()).group(1))
+    assert abs(quoted - total) <= 0.05 * total  # what BUILD.md tells a maker to expect
     costs = {r["refs"]: float(r["unit_cost_usd"]) for r in rows[:-1]}
     assert 3.5 <= costs["U1"] <= 6 and 0.05 <= costs["LED1-LED144"] <= 0.5
 
