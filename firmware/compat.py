@@ -31,3 +31,11 @@ except ImportError:  # CircuitPython and CPython: wrapping millisecond ticks by 
 
     def sleep_ms(ms):
         _time.sleep(ms / 1000)
+
+try:
+    from time import ticks_us
+except ImportError:  # CPython: wrapping microseconds, as MicroPython's
+    import time as _time_us
+
+    def ticks_us():
+        return int(_time_us.monotonic() * 1000000) % (1 << 30)

@@ -1,6 +1,7 @@
 # The reference board as a SKiDL circuit, wired from firmware/pins.py: the Pico, the
-# 12 x 12 key matrix with one diode per key, the 144-LED chain behind a level shifter,
-# the buzzer driver and the 5 V input. Net names are what the netlist and docs show.
+# 12 x 12 key matrix with one diode per key and a pull-up per column, the 144-LED
+# chain behind a level shifter, the buzzer driver, the reset button and the protected
+# 5 V input. Net names are what the netlist and docs show.
 import logging
 import re
 
@@ -8,7 +9,8 @@ import pins
 from app import grid
 from drivers.pixels import from_pins
 
-from hardware.parts import PICO_GPIOS, make_templates, skidl
+from drivers.pixels import cap_for_supply
+from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
 
@@ -49,10 +51,24 @@ def check_pin_map():
         raise ValueError("pins.py: GPIO used twice: %s" % ", ".join("GP%d" % g for g in twice))
 
 
+def check_supply():
+    """ValueError unless the input's parts carry what pins.SUPPLY_MA lets the board
+    draw: the jack is rated for the supply, F1 holds the LEDs' cap and the rest."""
+    cap = cap_for_supply(pins.SUPPLY_MA)
+    if pins.SUPPLY_MA > JACK_RATED_MA:
+        raise ValueError("pins.py: SUPPLY_MA %d is over the jack J1's %d mA rating"
+                         % (pins.SUPPLY_MA, JACK_RATED_MA))
+    if cap + BOARD_MA > FUSE_HOLD_MA:
+        raise ValueError("pins.py: with SUPPLY_MA %d the board may draw %d mA, over the %d mA "
+                         "that F1 holds: choose a bigger polyfuse in hardware/parts.py"
+                         % (pins.SUPPLY_MA, cap + BOARD_MA, FUSE_HOLD_MA))
+
+
 def build(chain_cells):
     """The board as a new skidl.Circuit. chain_cells[i] is the cell (row * 12 + col)
     under LED i of the chain, as the firmware's chain layout maps it."""
     check_pin_map()
+    check_supply()
     if sorted(chain_cells) != list(range(SIZE * SIZE)):
         raise ValueError("the LED chain must visit each of the %d cells once" % (SIZE * SIZE))
     circuit = skidl.Circuit()
@@ -73,12 +89,23 @@ def build(chain_cells):
     def net(name):
         return skidl.Net(name, circuit=circuit)
 
-    # Power: the jack drives +5V and GND (KiCad would want a PWR_FLAG for the same).
-    v5, gnd, vsys = net("+5V"), net("GND"), net("VSYS")
+    # Power in: the jack (5 V ONLY, centre positive) -> F1, a polyfuse sized for the
+    # supply -> +5V, with the TVS D201 across +5V: a reversed plug forward-biases it
+    # and a 9-12 V plug drives it past its 6.8 V breakdown, and the current it then
+    # draws trips F1 before the LEDs, the shifter or the Pico see the fault.
+    vin, v5, gnd, vsys = net("VIN"), net("+5V"), net("GND"), net("VSYS")
+    v3 = net("+3V3")
     nc = circuit.NC  # pins left open on purpose (ERC checks that nothing else is)
     jack = part("jack", ref="J1")
-    v5 += jack["+5V"]
+    vin += jack["+5V"]
     gnd += jack["GND"]
+    fuse = part("polyfuse", ref="F1")
+    vin += fuse["1"]
+    v5 += fuse["2"]
+    v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1
+    tvs = part("tvs", ref="D201")
+    v5 += tvs["K"]
+    gnd += tvs["A"]
     bulk = part("cp", "1000u 10V", ref="C1")  # at the chain's power input
     v5 += bulk["+"]
     gnd += bulk["-"]
@@ -91,11 +118,17 @@ def build(chain_cells):
 
     pico = part("pico", ref="U1")
     vsys += pico["VSYS"]
+    v3 += pico["3V3_OUT"]
     for pin in pico.pins:
         if pin.name in ("GND", "AGND"):
             gnd += pin
-        elif pin.name in ("RUN", "3V3_EN", "ADC_VREF", "3V3_OUT", "VBUS"):
+        elif pin.name in ("3V3_EN", "ADC_VREF", "VBUS"):
             nc += pin
+    # RUN to GND resets the Pico: the board buries it, so the button is on the panel.
+    reset = part("reset", ref="SW201")
+    run = net("RUN")
+    run += pico["RUN"], reset["1"]
+    gnd += reset["2"]
 
     signals = {name: net(name) for name in signal_gpios()}
     for name, gpio in signal_gpios().items():
@@ -104,7 +137,15 @@ def build(chain_cells):
         nc += pico["GP%d" % gpio]
 
     # Key matrix: column (pull-up) -> switch -> diode anode, cathode -> row (driven
-    # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column.
+    # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column. Each column
+    # has a 10 kOhm pull-up to 3.3 V (R11..R22): it recovers in well under a
+    # microsecond once its row is released (the RP2040's own 50-80 kOhm take 2-6 us),
+    # and its 0.33 mA leaves a pressed key's column at about 0.6 V (the 1N4148's drop),
+    # under the RP2040's 0.8 V input-low limit.
+    for j in range(SIZE):
+        pull_up = part("r", "10k", ref="R%d" % (11 + j))
+        signals[col_net(j)] += pull_up["1"]
+        v3 += pull_up["2"]
     for key in range(SIZE * SIZE):
         r, c = grid.row_col(key)
         cell = grid.name(key)
@@ -135,15 +176,12 @@ def build(chain_cells):
     data = net("DIN_1")
     data += series["2"]
 
-    # The chain: LEDn's DOUT feeds LEDn+1's DIN; each LED has its 100 nF.
+    # The chain: LEDn's DOUT feeds LEDn+1's DIN; each module has its 100 nF on board.
     for i, cell in enumerate(chain_cells):
         led = part("ws2812b", ref="LED%d" % (i + 1), Cell=grid.name(cell))
         v5 += led["VDD"]
         gnd += led["VSS"]
         data += led["DIN"]
-        cap = part("c", "100n", ref="C%d" % (i + 101))
-        v5 += cap["1"]
-        gnd += cap["2"]
         if i + 1 < len(chain_cells):
             data = net("DIN_%d" % (i + 2))
             data += led["DOUT"]

@@ -6,12 +6,18 @@ import os
 import sys
 
 from hardware import HERE
-from hardware import bom, circuit, pinsdoc, power, wiring, wokwi
+from hardware import bom, circuit, mechanics, pinsdoc, power, wiring, wokwi
 
 
 def outputs():
     """({relative path: text}, report dict). Raises nothing for a failing ERC: the
     report carries its error and warning counts."""
+    files, report, _ = outputs_and_board()
+    return files, report
+
+
+def outputs_and_board():
+    """outputs() and the skidl.Circuit they were made from."""
     chain = circuit.chain_cells()
     board = circuit.build(chain)
     errors, warnings = circuit.erc(board)
@@ -23,6 +29,7 @@ def outputs():
         "wiring.svg": wiring.svg(board, chain),
         os.path.join("wokwi", "diagram.json"): diagram,
         "POWER.md": power.markdown(),
+        "cell.svg": mechanics.svg(),
     }
     lines = bom.rows(board)
     report = {
@@ -33,7 +40,7 @@ def outputs():
         "bom_total": bom.total(lines),
         "notes": notes,
     }
-    return files, report
+    return files, report, board
 
 
 def main(argv=None):

@@ -9,6 +9,8 @@ import skidl  # noqa: E402,F401  (others take skidl from here, once its warnings
 from skidl import SKIDL, TEMPLATE, Part, Pin  # noqa: E402
 from skidl.logger import stop_log_file_output  # noqa: E402
 
+from hardware.mechanics import CARRIER, CUTOUT_MM, HOLE_MM, PANEL_MM, PITCH_MM, PLATE, STANDOFF_MM  # noqa: E402
+
 logging.disable(logging.NOTSET)
 stop_log_file_output()  # SKiDL opens NAME.log/.erc files in the cwd on import: no files
 
@@ -62,6 +64,26 @@ def _template(name, prefix, value, footprint, pins, **fields):
     )
 
 
+# The input's ratings (J1 and F1), checked against pins.SUPPLY_MA by circuit.py.
+JACK_RATED_MA = 5000  # CUI PJ-102AH (the PJ-102A is only 2.5 A)
+FUSE_HOLD_MA = 3000  # Bourns MF-RG300: carries 3 A for ever, trips at 5.1 A
+FUSE_TRIP_MA = 5100
+BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
+
+# Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).
+TWO_PIN_PARTS = (
+    ("diode", "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", ("K", "A")),
+    ("schottky", "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal", ("K", "A")),
+    ("tvs", "TVS", "D", "1.5KE6.8A", "Diode_THT:D_DO-201AE_P15.24mm_Horizontal", ("K", "A")),
+    ("polyfuse", "Polyfuse", "F", "%g A hold" % (FUSE_HOLD_MA / 1000.0), "Fuse:Fuse_Bourns_MF-RG300",
+     ("1", "2")),
+    ("switch", "SW_MX", "SW", "MX switch", "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate", ("1", "2")),
+    ("reset", "SW_Push", "SW", "reset 6 mm", "Button_Switch_THT:SW_PUSH_6mm", ("1", "2")),
+    ("buzzer", "Buzzer", "BZ", "passive piezo", "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
+     ("+", "-")),
+)
+
+
 def make_templates():
     """Every part type on the board, as SKiDL templates (call one to place a part)."""
     t = {}
@@ -69,12 +91,14 @@ def make_templates():
         "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",
         _pins(*[(n, name, _pico_func(name)) for n, name in sorted(PICO_PINS.items())]),
     )
+    # A WS2812B on a small round board with its 100 nF on board: four wire pads.
     t["ws2812b"] = _template(
-        "WS2812B", "LED", "WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
+        "WS2812B_Module", "LED", "WS2812B module",
+        "Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
         _pins((1, "VDD", PWRIN), (2, "DOUT", OUTPUT), (3, "VSS", PWRIN), (4, "DIN", INPUT)),
     )
     t["ahct125"] = _template(
-        "74AHCT125", "U", "74AHCT125", "Package_DIP:DIP-14_W7.62mm",
+        "74AHCT125", "U", "74AHCT125", "Package_DIP:DIP-14_W7.62mm_Socket",
         _pins(
             (1, "1OE", INPUT), (2, "1A", INPUT), (3, "1Y", TRISTATE),
             (4, "2OE", INPUT), (5, "2A", INPUT), (6, "2Y", TRISTATE), (7, "GND", PWRIN),
@@ -82,29 +106,16 @@ def make_templates():
             (11, "4Y", TRISTATE), (12, "4A", INPUT), (13, "4OE", INPUT), (14, "VCC", PWRIN),
         ),
     )
-    t["diode"] = _template(
-        "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
-        _pins((1, "K", PASSIVE), (2, "A", PASSIVE)),
-    )
-    t["schottky"] = _template(
-        "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal",
-        _pins((1, "K", PASSIVE), (2, "A", PASSIVE)),
-    )
-    t["switch"] = _template(
-        "SW_Push", "SW", "tactile 12 mm", "Button_Switch_THT:SW_PUSH_12mm",
-        _pins((1, "1", PASSIVE), (2, "2", PASSIVE)),
-    )
+    for key, name, prefix, value, footprint, pin_names in TWO_PIN_PARTS:
+        t[key] = _template(name, prefix, value, footprint,
+                           _pins((1, pin_names[0], PASSIVE), (2, pin_names[1], PASSIVE)))
     t["npn"] = _template(
         "2N3904", "Q", "2N3904", "Package_TO_SOT_THT:TO-92_Inline",
         _pins((1, "E", PASSIVE), (2, "B", PASSIVE), (3, "C", PASSIVE)),
     )
-    t["buzzer"] = _template(
-        "Buzzer", "BZ", "passive piezo", "Buzzer_Beeper:Buzzer_12x9.5RM7.6",
-        _pins((1, "+", PASSIVE), (2, "-", PASSIVE)),
-    )
-    # The supply drives the 5 V rail: its pins are the board's power sources.
+    # The supply drives the board: the jack's pins are its power sources.
     t["jack"] = _template(
-        "Barrel_Jack", "J", "5 V 4 A in", "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",
+        "Barrel_Jack", "J", "5 V only in", "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",
         _pins((1, "+5V", PWROUT), (2, "GND", PWROUT)),
     )
     for key, footprint in (
@@ -122,26 +133,39 @@ def make_templates():
 
 
 # The bill of materials' view of each (part name, value): what it is, its package, an
-# example part number and an indicative unit cost in US dollars (hobby quantities).
+# example part number and an indicative unit cost in US dollars (hobby quantities:
+# packs of 100 from the big marketplaces, single parts from a distributor).
 CATALOGUE = {
     ("RaspberryPi_Pico", "Raspberry Pi Pico"): (
-        "microcontroller board (RP2040)", "Pico module, 2x20 castellated", "Raspberry Pi SC0915", 4.00),
-    ("WS2812B", "WS2812B"): (
-        "RGB LED with driver (NeoPixel)", "5050 PLCC4", "Worldsemi WS2812B", 0.09),
+        "microcontroller board (RP2040)", "Pico module, 2x20 pins", "Raspberry Pi SC0915", 4.00),
+    ("WS2812B_Module", "WS2812B module"): (
+        "RGB LED module: WS2812B 5050 with its 100 nF on a 10 mm round board, pads 5V/GND/DIN/DOUT",
+        "10 mm round PCB", "BTF-Lighting WS2812B heatsink module (pack of 100)", 0.12),
     ("74AHCT125", "74AHCT125"): (
-        "level shifter 3.3 V -> 5 V (quad buffer)", "DIP-14", "TI SN74AHCT125N", 0.60),
+        "level shifter 3.3 V -> 5 V (quad buffer; AHCT: its inputs don't back-feed a dead rail)",
+        "DIP-14", "TI SN74AHCT125N", 0.60),
     ("1N4148", "1N4148"): (
         "signal diode (key matrix)", "DO-35", "onsemi 1N4148", 0.03),
     ("1N5819", "1N5819"): (
         "Schottky diode (5 V -> VSYS)", "DO-41", "onsemi 1N5819", 0.10),
-    ("SW_Push", "tactile 12 mm"): (
-        "tactile switch", "12 x 12 mm THT", "Omron B3F-4055", 0.35),
+    ("TVS", "1.5KE6.8A"): (
+        "TVS diode 5.8 V standoff: crowbars a reversed or over-voltage input until F1 trips",
+        "DO-201", "Littelfuse 1.5KE6.8A", 0.40),
+    ("Polyfuse", "%g A hold" % (FUSE_HOLD_MA / 1000.0)): (
+        "resettable fuse (PTC) %g A hold, %g A trip, 16 V" % (FUSE_HOLD_MA / 1000.0, FUSE_TRIP_MA / 1000.0),
+        "radial", "Bourns MF-RG300", 0.45),
+    ("SW_MX", "MX switch"): (
+        "MX-style key switch, clear housing with LED window (the LED shines through)",
+        "MX plate mount, 2 pins", "Gateron G Pro 3.0 White (pack of 110)", 0.28),
+    ("SW_Push", "reset 6 mm"): (
+        "tactile switch (reset: RUN to GND)", "6 x 6 mm THT", "Omron B3F-1000", 0.15),
     ("2N3904", "2N3904"): (
         "NPN transistor (buzzer driver)", "TO-92", "onsemi 2N3904BU", 0.10),
     ("Buzzer", "passive piezo"): (
-        "passive piezo buzzer", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
-    ("Barrel_Jack", "5 V 4 A in"): (
-        "DC jack 5.5 x 2.1 mm", "THT", "CUI PJ-102AH", 0.60),
+        "passive piezo buzzer, 4 kHz", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
+    ("Barrel_Jack", "5 V only in"): (
+        "DC jack 5.5 x 2.1 mm, rated %g A (label it 5 V ONLY, centre +)" % (JACK_RATED_MA / 1000.0), "THT",
+        "CUI PJ-102AH", 0.60),
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),
     ("R", "10k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-10K", 0.02),
@@ -149,8 +173,53 @@ CATALOGUE = {
     ("CP", "1000u 10V"): ("electrolytic capacitor", "radial 10 mm", "Panasonic EEU-FR1A102", 0.60),
 }
 
-# Off the board but on the bill: the supply.
+# The wires, one table for the BOM, POWER.md's voltage drops and BUILD.md:
+# role -> (AWG, cross-section in mm2 (the AWG's own: 16 AWG is 1.31 mm2, not 1.5),
+# what it carries, colours and length bought, unit cost of that lot).
+WIRES = {
+    "feeder": (16, 1.31, "+5V and GND from the jack board to each busbar's middle, and the busbars",
+               "stranded silicone, red and black, 2 x 2 m", 5.00),
+    "row": (20, 0.52, "+5V and GND along each row, joined to both busbars",
+            "stranded, red and black, 2 x 10 m", 8.00),
+    "signal": (24, 0.205, "matrix rows and columns, LED data, LED taps",
+               "solid, 3 colours, 3 x 10 m", 12.00),
+}
+
+
+def wire_name(role):
+    awg, mm2 = WIRES[role][:2]
+    return "%d AWG (%g mm2)" % (awg, mm2)
+
+
+# Off the netlist but on the bill: the supply, the mechanics and what a build uses up.
+# (part, value, package, quantity, example part number, unit cost)
 OFF_BOARD = (
-    ("power supply 5 V 4 A", "5 V 4 A, 5.5 x 2.1 mm plug", "desktop adapter", 1,
-     "Mean Well GST25A05-P1J", 12.00),
+    ("power supply 5 V 4 A (never a 9 or 12 V one)", "5 V 4 A, 5.5 x 2.1 mm plug, centre +",
+     "desktop adapter", 1, "Mean Well GST25A05-P1J", 12.00),
+    ("keycap, translucent frosted (the cell's diffuser)", "1u MX, blank", "MX stem", 144,
+     "blank frosted DSA keycaps (pack of 150)", 0.15),
+    ("switch plate (the panel)", "%g x %g x %g mm, 144 cut-outs %g x %g mm at %g mm" % (
+        PANEL_MM, PANEL_MM, PLATE[1], CUTOUT_MM, CUTOUT_MM, PITCH_MM),
+     "laser-cut aluminium or FR4", 1, "any laser-cutting service", 45.00),
+    ("LED carrier board", "%g x %g x %g mm, a %g mm hole under each cell" % (
+        PANEL_MM, PANEL_MM, CARRIER[1], HOLE_MM), "laser-cut plywood",
+     1, "any laser-cutting service", 12.00),
+    ("back and sides", "3 mm plywood box, %g x %g x 40 mm" % (PANEL_MM + 10, PANEL_MM + 10),
+     "laser-cut plywood", 1, "any laser-cutting service", 15.00),
+    ("standoff with screws (plate to carrier, at cell corners)", "M3 x %g" % STANDOFF_MM,
+     "brass hex", 9, "Wurth 9701%02d321" % STANDOFF_MM, 0.35),
+    ("female header 1 x 20, 2.54 mm (the Pico's socket)", "1 x 20", "THT", 2,
+     "Samtec SSW-120-01-T-S", 1.20),
+    ("male header 1 x 20, 2.54 mm (soldered to the Pico)", "1 x 20", "THT", 2,
+     "Amphenol 10129378-920001BLF", 0.40),
+    ("IC socket 14 pins (for U2)", "DIP-14", "THT", 1, "TE 1-2199298-3", 0.25),
+    ("stripboard for the Pico, U2, protection and buzzer", "100 x 80 mm", "2.54 mm", 1,
+     "Vero 01-0021", 4.00),
+) + tuple(
+    ("wire %s: %s" % (wire_name(role), WIRES[role][2]), WIRES[role][3], "hook-up wire", 1, "any",
+     WIRES[role][4]) for role in ("feeder", "row", "signal")
+) + (
+    ("heat-shrink tubing assortment", "1.5-6 mm", "2:1", 1, "any", 5.00),
+    ("solder 0.8 mm with flux core", "100 g", "Sn60Pb40 or lead-free", 1, "any", 6.00),
+    ("USB cable (micro-B for the Pico)", "1 m", "USB 2.0", 1, "any", 3.00),
 )

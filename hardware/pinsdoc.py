@@ -1,12 +1,14 @@
 # PINS.md: the pin table a maker wires from, generated from firmware/pins.py and the
 # circuit's own nets (what each Pico pin reaches), never typed by hand.
 import pins
+from drivers.pixels import cap_for_supply
 
 from hardware.bom import ref_ranges
 from hardware.circuit import col_net, row_net, signal_gpios
 from hardware.parts import PICO_PINS, pico_pin_number
 
-ROLES = {"ROW": "output, low while its row is scanned", "COL": "input, pull-up",
+ROLES = {"ROW": "output, low while its row is scanned",
+         "COL": "input, 10 kOhm pull-up to +3V3 (and the internal one)",
          "NEOPIXEL": "output, 800 kHz data", "BUZZER": "output, PWM"}
 
 
@@ -64,6 +66,8 @@ def markdown(circuit):
         "| Pico pin | net | note |",
         "| --- | --- | --- |",
         "| %d (VSYS) | VSYS | from +5V through the Schottky D200 |" % _num("VSYS"),
+        "| %d (3V3_OUT) | +3V3 | the column pull-ups: %s |" % (_num("3V3_OUT"), reaches(circuit, "+3V3")),
+        "| %d (RUN) | RUN | the reset button %s to GND |" % (_num("RUN"), reaches(circuit, "RUN")),
         "| %s (GND) | GND | all grounds joined |" % ", ".join(str(n) for n in gnd),
         "| %s | not connected | %s |" % (
             ", ".join(str(n) for n in open_pins),
@@ -77,6 +81,9 @@ def markdown(circuit):
         "| CHAIN_ROWS_FIRST | %s |" % pins.CHAIN_ROWS_FIRST,
         "| CHAIN_SERPENTINE | %s |" % pins.CHAIN_SERPENTINE,
         "| CHAIN_ROTATION | %s |" % pins.CHAIN_ROTATION,
+        "| LED_ORDER | %s (the order the LEDs take their colour bytes in) |" % pins.LED_ORDER,
+        "| SUPPLY_MA | %d (the adapter's rating; the LEDs' cap is %d mA) |"
+        % (pins.SUPPLY_MA, cap_for_supply(pins.SUPPLY_MA)),
         "",
         "The LED on each cell (LEDn is chain position n - 1) is in `wiring.svg` and in",
         "the netlist's `Cell` field of every LED.",

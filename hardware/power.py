@@ -1,17 +1,22 @@
-# POWER.md: the LEDs' current on every screen, from the firmware's own frames. Each
+# POWER.md: the LEDs' current on every screen, from the firmware's own frames, and how
+# that current reaches them (the power ladder, its wires and their voltage drops). Each
 # screen is rendered by the real App on the simulator's drivers; its frame goes through
 # the real Pixels driver (gamma, brightness, current cap) and estimate_ma().
+import pins
 from app import catalog, grid, saves
 from app.grid import CELLS
-from drivers.pixels import IDLE_MA, MA_PER_CHANNEL, Pixels
+from drivers.pixels import IDLE_MA, MA_PER_CHANNEL, Pixels, cap_for_supply
 from games import GAMES
 from games.rng import Rng
 from sim.drivers import SimStrip
 from sim.headless import Headless
 
+from hardware.mechanics import PITCH_MM
+from hardware.parts import WIRES, wire_name
+
 BRIGHTNESS = saves.DEFAULT_SETTINGS["brightness"]
-CAP_MA = 2500  # drivers.pixels.Pixels' default budget (HARDWARE.md)
-SUPPLY_MA = 4000  # the 5 V 4 A supply on the bill of materials
+SUPPLY_MA = pins.SUPPLY_MA  # the adapter's rating, set in firmware/pins.py
+CAP_MA = cap_for_supply(SUPPLY_MA)  # what the firmware derives from it
 MID_MOVES = 12  # "mid-game": this many random legal moves played through the keys
 WATCH_MS = 2000  # how long each screen is watched for its brightest frame (blinks)
 SEED = 1
@@ -93,6 +98,102 @@ def screens():
     return out
 
 
+# -- the power ladder -------------------------------------------------------------
+COPPER = 0.0172  # ohm mm2 / m
+FUSE_OHM = 0.05  # F1 (MF-RG300) at most, warm
+FEEDER_M = 0.45  # jack board (behind the left edge, middle) to the far busbar's middle
+TAP_M = 0.06  # from a row wire down to its LED module, through the carrier
+SIDE = grid.SIZE
+
+
+def ohm(role, metres):
+    return COPPER * metres / WIRES[role][1]
+
+
+def _fed_from_ends(role, load_ma):
+    """mV dropped, one conductor, from a wire end to the middle of SIDE equal loads
+    at PITCH_MM spacing fed from both ends (the first load half a pitch in)."""
+    drop, step = 0.0, PITCH_MM / 1000.0
+    for k in range(SIDE // 2, 0, -1):  # k loads still beyond this segment
+        length = step / 2 if k == SIDE // 2 else step
+        drop += k * load_ma * ohm(role, length)
+    return drop
+
+
+def ladder(cap_ma=None):
+    """The worst LED's supply path at the cap (every LED alike: a full-white frame):
+    [(segment, wire, metres, mA in it, mV dropped in +5V; GND drops as much)]."""
+    cap_ma = CAP_MA if cap_ma is None else cap_ma
+    led = cap_ma / CELLS
+    half = cap_ma / 2.0  # each busbar feeds one end of every row
+    row_half = cap_ma / SIDE / 2  # a row's draw from one busbar
+    return [
+        ("feeder to the far busbar", "feeder", FEEDER_M, half, half * ohm("feeder", FEEDER_M)),
+        ("busbar, its middle to the end row", "feeder", PITCH_MM * SIDE / 2000.0, half / 2,
+         _fed_from_ends("feeder", row_half)),
+        ("row wire, its ends to the middle LED", "row", PITCH_MM * SIDE / 2000.0, led * SIDE / 2,
+         _fed_from_ends("row", led)),
+        ("tap to the module", "signal", TAP_M, led, led * ohm("signal", TAP_M)),
+    ]
+
+
+def ladder_drop_mv(cap_ma=None):
+    """+5V to GND lost on the way to the worst LED: both conductors, and F1."""
+    cap_ma = CAP_MA if cap_ma is None else cap_ma
+    return 2 * sum(seg[4] for seg in ladder(cap_ma)) + cap_ma * FUSE_OHM
+
+
+def chain_fed_drop_mv(cap_ma=None):
+    """The same load fed at LED1 only and passed module to module along the chain
+    (one pitch of signal wire between modules): what the ladder avoids."""
+    cap_ma = CAP_MA if cap_ma is None else cap_ma
+    led = cap_ma / CELLS
+    link = ohm("signal", PITCH_MM / 1000.0)
+    return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * FUSE_OHM
+
+
+def ladder_markdown():
+    lines = [
+        "",
+        "## Power distribution: the ladder",
+        "",
+        "+5V and GND run as two busbars down the left and right edges of the carrier, each fed",
+        "at its middle from the jack board; every row's own +5V/GND pair is joined to **both**",
+        "busbars at its ends, and each LED module taps its row pair through the carrier.",
+        "Never feed the chain from one end only. Wires (the AWG's own cross-section):",
+        "",
+        "| use | wire |",
+        "| --- | --- |",
+    ]
+    for role in ("feeder", "row", "signal"):
+        lines.append("| %s | %s |" % (WIRES[role][2], wire_name(role)))
+    lines += [
+        "",
+        "The worst LED's path at the %d mA cap, every LED drawing alike (a full-white frame):"
+        % CAP_MA,
+        "",
+        "| segment | wire | length (m) | current (mA) | drop in +5V (mV) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for name, role, metres, ma, mv in ladder():
+        lines.append("| %s | %s | %.2f | %d | %.1f |" % (name, wire_name(role), metres, ma, mv))
+    drop = ladder_drop_mv()
+    lines += [
+        "| F1 (polyfuse, %.2f ohm) | | | %d | %.1f |" % (FUSE_OHM, CAP_MA, CAP_MA * FUSE_OHM),
+        "",
+        "GND returns the same way, so the worst LED (the middle of the top and bottom rows:",
+        "f1, g1, f12, g12) sees **%.2f V less** than the jack: %.2f V from a 5.00 V supply."
+        % (drop / 1000.0, 5.0 - drop / 1000.0),
+        "Fed along the chain from LED1 alone it would see %.2f V less (%.2f V)."
+        % (chain_fed_drop_mv() / 1000.0, 5.0 - chain_fed_drop_mv() / 1000.0),
+        "",
+        "**Check under load** (BUILD.md, stage 6): `mpremote run hardware/bringup/load.py` lights",
+        "every LED white at the cap; the voltage across +5V/GND at f1 and at g12 must be within",
+        "0.25 V of the voltage across the jack. More means a thin or badly soldered joint.",
+    ]
+    return lines
+
+
 def markdown():
     white = bytes([255]) * (CELLS * 3)
     lines = [
@@ -139,7 +240,10 @@ def markdown():
         "The cap holds every frame at or under %d mA, so the %d mA supply keeps %d mA"
         % (CAP_MA, SUPPLY_MA, SUPPLY_MA - CAP_MA),
         "of headroom for the Pico, the buzzer and the estimate's error. Without the cap",
-        "a full-white frame would need %.1f A: never raise the cap above the supply."
+        "a full-white frame would need %.1f A. The cap is derived from `SUPPLY_MA` in"
         % (uncapped_ma(white) / 1000.0),
+        "`firmware/pins.py` (three quarters of the rating less 500 mA): with a 2 A adapter,",
+        "set `SUPPLY_MA = 2000` and the LEDs stay under %d mA." % cap_for_supply(2000),
     ]
+    lines += ladder_markdown()
     return "\n".join(lines) + "\n"

@@ -13,9 +13,11 @@ CELL = 84  # px per matrix cell
 MX, MY = 480, 110  # the matrix's top-left corner
 PX, PY = 130, 110  # the Pico's top-left corner
 PIN_H = 22
-SMALL_PARTS = ("J1", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1")
+SMALL_PARTS = ("J1", "F1", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
+               "SW201", "R11")
 COLOURS = {"ROW": "#c0392b", "COL": "#2471a3", "NEOPIXEL": "#1e8449", "BUZZER": "#7d3c98",
-           "+5V": "#d35400", "VSYS": "#d35400", "GND": "#222222"}
+           "+5V": "#d35400", "VSYS": "#d35400", "VIN": "#d35400", "+3V3": "#b9770e",
+           "GND": "#222222"}
 
 
 def colour(net):
@@ -165,13 +167,15 @@ def svg(circuit, chain):
     ]
     out += _pico(circuit)
     notes = (
-        "Power: +5V and GND from J1 to both ends of the LED chain",
-        "(LED1 and LED%d), wires rated for 4 A; C1 across +5V/GND" % len(chain),
-        "at LED1. The Pico runs from +5V through D200 into VSYS,",
-        "so USB may stay plugged in.",
+        "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> +5V;",
+        "D201 (TVS, band to +5V) across +5V/GND after F1; C1 there too.",
+        "+5V/GND reach the LEDs by the ladder (POWER.md): two",
+        "busbars, every row fed at both ends. The Pico runs from",
+        "+5V through D200 into VSYS, so USB may stay plugged in.",
         "Data: GP%d -> U2 pin 2 -> pin 3 -> R1 (330 ohm) -> LED1 DIN." % signal_gpios()["NEOPIXEL"],
-        "Each LED: 100 nF from its VDD to VSS (C101 on LED1, ...).",
-        "Columns use the Pico's internal pull-ups: no resistors.",
+        "LED modules carry their own 100 nF: none to add.",
+        "Columns: R11-R22 (10k) from COL0-COL11 to +3V3 (pin 36).",
+        "SW201 (reset) from RUN (pin 30) to GND.",
     )
     for i, line in enumerate(notes):
         out.append(_text(20, PY + 20 * PIN_H + 60 + 16 * i, line, 11))

@@ -28,8 +28,8 @@ TIME_TARGETS = (
 PRESS_TARGET = 20  # ms from a key press to its new frame on the LEDs (Pico estimate)
 RULES_TARGET = 20  # ms of rules work (legal moves, the move, a squeeze) per move
 # Sending a frame down the WS2812B chain: 24 bits an LED at 800 kHz, then the >= 280 us
-# latch (HARDWARE.md). Computed, not measured: neopixel.write() blocks this long on the
-# Pico, and a key press is only seen once its frame has been sent.
+# latch (HARDWARE.md). Computed, not measured: the frame is on the wire this long (the
+# PIO sends it while the CPU goes on), and a key press is only seen once it has been sent.
 LED_WRITE_MS = 144 * 24 / 800 + 0.28
 
 

@@ -25,8 +25,9 @@ SKIP = ("ports/rp2.py",)  # MicroPython's drivers (machine, its neopixel)
 BUILT_IN = ("array", "board", "digitalio", "json", "keypad", "micropython", "os", "pwmio",
             "storage", "supervisor", "sys", "time", "traceback")
 LIBRARIES = ("neopixel",)  # from the Adafruit bundle (circup)
-# Imports made only on another runtime, behind a check (compat's MicroPython path).
-ELSEWHERE = ("machine",)
+# Imports made only on MicroPython, inside functions CircuitPython never calls (the
+# rp2 key scan and PIO LED driver).
+ELSEWHERE = ("machine", "rp2")
 IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))")
 
 

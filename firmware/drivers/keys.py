@@ -10,6 +10,12 @@ MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
+# After a row is released, its low columns must climb back through their pull-ups
+# before the next row is read, or a held key shows on the row below too. The scan
+# reads the columns until all are high, at most this many times (~1.5 us a read on
+# the Pico: 10 kOhm pull-ups recover in well under one, the RP2040's own 50-80 kOhm
+# take 2-6 us on a hand-wired column); a column stuck low ends the wait.
+SETTLE_READS = const(24)
 
 
 class EventQueue:
@@ -244,12 +250,16 @@ class Rp2MatrixKeys(MatrixKeys):
     """MatrixKeys on the RP2040's SIO registers: a row is driven and all columns read
     with one register access each, instead of a Pin method call per pin; this is
     what keeps a 1 kHz scan near a tenth of the CPU. row_gpios and col_gpios are the
-    GPIO numbers of row_pins and col_pins (pins.MATRIX_ROWS, pins.MATRIX_COLS)."""
+    GPIO numbers of row_pins and col_pins (pins.MATRIX_ROWS, pins.MATRIX_COLS).
+    After each row the scan waits, bounded (SETTLE_READS), for the columns to read
+    high again. mem32: machine.mem32 (a register model in tests)."""
 
-    def __init__(self, row_pins, col_pins, row_gpios, col_gpios, **kwargs):
-        import machine
+    def __init__(self, row_pins, col_pins, row_gpios, col_gpios, mem32=None, **kwargs):
+        if mem32 is None:
+            import machine
 
-        self._mem32 = machine.mem32
+            mem32 = machine.mem32
+        self._mem32 = mem32
         self._row_bits = tuple(1 << g for g in row_gpios)
         self._col_bits = tuple(1 << g for g in col_gpios)
         mask = 0
@@ -264,15 +274,19 @@ class Rp2MatrixKeys(MatrixKeys):
 
     def _read_row(self, r):
         mem = self._mem32
+        mask = self._col_mask
         mem[_SIO_GPIO_OUT_CLR] = self._row_bits[r]
-        bits = ~mem[_SIO_GPIO_IN] & self._col_mask
+        bits = ~mem[_SIO_GPIO_IN] & mask
         mem[_SIO_GPIO_OUT_SET] = self._row_bits[r]
+        n = SETTLE_READS
+        while n and ~mem[_SIO_GPIO_IN] & mask:  # the columns recover
+            n -= 1
         return bits
 
     def scan(self, now):
         # MatrixKeys.scan with _read_row inlined: this runs a thousand times a second.
-        # The bytecodes between releasing a row and reading the next (~5 us on the
-        # Pico) let a column pulled low by the last row recover through its pull-up.
+        # After each row, the columns it pulled low must read high again (bounded
+        # wait) before the next row is driven: no phantom press on the row below.
         mem = self._mem32
         mask = self._col_mask
         stable = self._stable
@@ -282,6 +296,9 @@ class Rp2MatrixKeys(MatrixKeys):
             mem[_SIO_GPIO_OUT_CLR] = bit
             bits = ~mem[_SIO_GPIO_IN] & mask
             mem[_SIO_GPIO_OUT_SET] = bit
+            n = SETTLE_READS
+            while n and ~mem[_SIO_GPIO_IN] & mask:
+                n -= 1
             if bits != stable[r] or dirty[r]:
                 self._scan_row(r, bits, now)
             r += 1

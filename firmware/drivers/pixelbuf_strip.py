@@ -7,14 +7,6 @@
 RGB_ORDER = (0, 1, 2)
 
 
-def pixel_order(order):
-    """Pixels' wire order tuple -> the neopixel library's name: (1, 0, 2) -> "GRB"."""
-    names = [None, None, None]
-    for channel in range(3):
-        names[order[channel]] = "RGB"[channel]
-    return "".join(names)
-
-
 class PixelBufStrip:
     """np: a neopixel.NeoPixel made with brightness=1.0 and auto_write=False."""
 

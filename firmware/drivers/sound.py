@@ -2,15 +2,18 @@
 # played by changing a PWM's frequency and duty; tick() moves on without blocking.
 from compat import ticks_add, ticks_diff
 
-# freq 0 is a rest. The simulator reuses this table, so keep it plain data.
+# freq 0 is a rest. The simulator reuses this table, so keep it plain data. Every
+# note lies in TONE_RANGE, where a passive piezo is loud (the TDK PS1240 peaks near
+# 4 kHz and is faint below 1 kHz); each sound opens on its own note.
+TONE_RANGE = (1000, 4000)
 SOUNDS = {
-    "move": ((880, 25),),
-    "illegal": ((196, 70), (0, 30), (196, 90)),
-    "win": ((523, 90), (659, 90), (784, 90), (1047, 220)),
-    "draw": ((523, 110), (440, 110), (523, 160)),
-    "squeeze": ((660, 35), (990, 55)),
-    "menu": ((1319, 20),),
-    "hint": ((784, 35), (1175, 50)),
+    "move": ((2349, 25),),
+    "illegal": ((1047, 70), (0, 30), (1047, 90)),  # the lowest: a blunt double buzz
+    "win": ((1568, 90), (2093, 90), (2637, 90), (3136, 220)),
+    "draw": ((2093, 110), (1760, 110), (2093, 160)),
+    "squeeze": ((2637, 35), (3520, 55)),
+    "menu": ((3951, 20),),  # a tick at the piezo's loudest
+    "hint": ((1760, 35), (2794, 50)),
 }
 DUTY_ON = 32768  # duty_u16 of a sounding note: a square wave, the loudest a piezo gets
 

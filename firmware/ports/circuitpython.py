@@ -10,7 +10,7 @@ import traceback
 import pins
 from app import grid
 from drivers.keypad_keys import KeypadKeys
-from drivers.pixelbuf_strip import RGB_ORDER, PixelBufStrip, pixel_order
+from drivers.pixelbuf_strip import RGB_ORDER, PixelBufStrip
 from drivers.pixels import Pixels, from_pins
 from drivers.pwm_out import PwmOutPin
 from drivers.sound import Buzzer
@@ -19,7 +19,6 @@ from drivers.storage import FileStorage
 NAME = "CircuitPython"
 SCAN_S = 0.002  # the matrix scanned every 2 ms (HARDWARE.md: at least 500 Hz) ...
 DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
-WIRE_ORDER = (1, 0, 2)  # WS2812B: green, red, blue on the wire (as Pixels' default)
 
 
 def gp(number):
@@ -43,7 +42,8 @@ def make_keys():
 
 def make_pixels():
     np = neopixel.NeoPixel(gp(pins.NEOPIXEL), grid.CELLS, brightness=1.0, auto_write=False,
-                           pixel_order=pixel_order(WIRE_ORDER))
+                           pixel_order=pins.LED_ORDER)
+    # the library puts the wire order (pins.LED_ORDER); the cap comes from pins.SUPPLY_MA
     return Pixels(PixelBufStrip(np), from_pins(), order=RGB_ORDER)
 
 

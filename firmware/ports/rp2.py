@@ -1,14 +1,13 @@
 # MicroPython on a Pico (the rp2 port): the matrix scanned through the SIO registers,
-# the LEDs through MicroPython's neopixel module, the buzzer on machine.PWM.
+# the LEDs from a PIO state machine (MicroPython's neopixel module if it can't), the buzzer on machine.PWM.
 import sys
 
 import machine
-import neopixel
 
 import pins
 from app import grid
 from drivers.keys import Rp2MatrixKeys
-from drivers.pixels import Pixels, from_pins
+from drivers.pixels import Pixels, from_pins, make_strip
 from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 
@@ -22,8 +21,9 @@ def make_keys():
 
 
 def make_pixels():
-    strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), grid.CELLS)
-    return Pixels(strip, from_pins())
+    # a PIO state machine sends the frames (neopixel if it can't); the current cap
+    # and colour order come from pins.SUPPLY_MA and pins.LED_ORDER
+    return Pixels(make_strip(pins.NEOPIXEL, grid.CELLS), from_pins())
 
 
 def make_sound():

@@ -1,6 +1,6 @@
 # The key driver: the event queue's overflow policy, the pure debouncer against
 # scripted readings, and the matrix scan against fake pins.
-from drivers.keys import Debouncer, EventQueue, MatrixKeys
+from drivers.keys import SETTLE_READS, Debouncer, EventQueue, MatrixKeys, Rp2MatrixKeys
 
 
 # -- EventQueue ----------------------------------------------------------------------
@@ -369,3 +369,56 @@ def test_rp2_registers_scan_like_the_pins():
     scan_ms(keys, t, 6)
     assert drain(keys) == []  # key 0, held since power-up, released silently
     assert sio.out == 0xFFF
+
+
+class RecoveringSIO(FakeSIO):
+    """FakeSIO whose columns recover slowly: a column the released row held low
+    reads low for `recovery` more reads of the inputs (a hand-wired column charging
+    through the RP2040's 50-80 kOhm pull-up takes 2-6 us, a few register reads)."""
+
+    def __init__(self, down=(), recovery=3):
+        FakeSIO.__init__(self, down)
+        self.recovery = recovery
+        self.slow = {}  # column gpio -> reads it still reads low
+        self.reads = 0
+
+    def __setitem__(self, addr, value):
+        if addr == 0xD0000014:  # a row released: its low columns start recovering
+            for key in self.down:
+                if value & (1 << ROW_GPIOS[key // 12]) and not self.out & value:
+                    self.slow[COL_GPIOS[key % 12]] = self.recovery
+        FakeSIO.__setitem__(self, addr, value)
+
+    def __getitem__(self, addr):
+        level = FakeSIO.__getitem__(self, addr)
+        self.reads += 1
+        for gpio in list(self.slow):
+            if self.slow[gpio] > 0:
+                level &= ~(1 << gpio)
+                self.slow[gpio] -= 1
+        return level
+
+
+def test_rp2_scan_waits_for_the_columns_to_recover():
+    held = 3 * 12 + 5  # d4; the key below it, d5 (row 4), is up
+    sio = RecoveringSIO(recovery=4)
+    keys = Rp2MatrixKeys(FakeMatrix().rows, FakeMatrix().cols, ROW_GPIOS, COL_GPIOS, mem32=sio)
+    sio.down = {held}
+    scan_ms(keys, 0, 50)
+    assert [(k, p) for k, p, _ in drain(keys)] == [(held, True)]  # no phantom on the row below
+    assert not keys.is_down(held + 12)
+    sio.down = set()
+    scan_ms(keys, 50, 10)
+    assert [(k, p) for k, p, _ in drain(keys)] == [(held, False)]
+
+
+def test_rp2_a_column_stuck_low_ends_the_wait():
+    sio = RecoveringSIO(recovery=10 ** 9)  # a short to ground: it never recovers
+    keys = Rp2MatrixKeys(FakeMatrix().rows, FakeMatrix().cols, ROW_GPIOS, COL_GPIOS, mem32=sio)
+    sio.down = {0}
+    sio.reads = 0
+    keys.scan(0)  # returns: the wait is bounded
+    assert sio.reads <= 12 * (SETTLE_READS + 2)
+    scan_ms(keys, 1, 10)
+    pressed = [k for k, p, _ in drain(keys) if p]
+    assert pressed[0] == 0 and 12 in pressed  # the stuck column shows in every row

@@ -1,6 +1,6 @@
 # The buzzer: named sequences played by tick() without blocking, through a fake PWM.
 from drivers.clock import Clock
-from drivers.sound import SOUNDS, Buzzer
+from drivers.sound import SOUNDS, TONE_RANGE, Buzzer
 
 NAMES = ("move", "illegal", "win", "draw", "squeeze", "menu", "hint")
 
@@ -38,6 +38,21 @@ def test_sound_table_is_plain_and_short():
             assert isinstance(ms, int) and ms > 0
             total += ms
         assert total <= 600, name  # feedback, not a tune that holds up the game
+
+
+def test_tones_are_in_the_piezos_loud_range_and_distinct():
+    low, high = TONE_RANGE
+    assert 1000 <= low < high <= 4000  # a PS1240-type piezo: loud near 4 kHz, faint under 1
+    for name in NAMES:
+        for hz, _ in SOUNDS[name]:
+            assert hz == 0 or low <= hz <= high, (name, hz)
+    firsts = [SOUNDS[name][0][0] for name in NAMES]
+    assert len(set(firsts)) == len(NAMES)  # each sound opens on its own note
+    for a in NAMES:  # and no two sounds are the same tune
+        for b in NAMES:
+            assert a == b or SOUNDS[a] != SOUNDS[b], (a, b)
+    for other in NAMES:  # the illegal-move buzz is the lowest sound of all
+        assert min(hz for hz, _ in SOUNDS["illegal"] if hz) <= min(hz for hz, _ in SOUNDS[other] if hz)
 
 
 def test_sequence_plays_note_by_note():

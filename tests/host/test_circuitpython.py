@@ -266,10 +266,8 @@ def test_grb_order_chain_layout_and_the_cap_on_the_wire(cp):
 def test_the_library_brightness_stays_at_one(cp):
     import neopixel
 
-    from drivers.pixelbuf_strip import PixelBufStrip, pixel_order
+    from drivers.pixelbuf_strip import PixelBufStrip
 
-    assert pixel_order((1, 0, 2)) == "GRB" and pixel_order((0, 1, 2)) == "RGB"
-    assert pixel_order((2, 1, 0)) == "BGR"
     dimmed = neopixel.NeoPixel(sys.modules["board"].GP27, 4, brightness=0.5, auto_write=False)
     with pytest.raises(ValueError):
         PixelBufStrip(dimmed)
@@ -393,3 +391,23 @@ def test_main_runs_the_app_on_circuitpython_drivers(cp, monkeypatch):
     assert isinstance(app.keys, KeypadKeys) and app.storage.root == "/data"
     assert cp.sent and cp.sent[-1][1] == bytes(grid.CELLS * 3)  # the menu, then dark
     assert any(sum(sent) for _, sent in cp.sent)  # the menu was lit
+
+
+@pytest.mark.parametrize("led_order", ["GRB", "RGB", "BRG"])
+def test_the_pin_maps_colour_order_and_supply_rule_both_back_ends(cp, monkeypatch, led_order):
+    import pins
+
+    monkeypatch.setattr(pins, "LED_ORDER", led_order)
+    monkeypatch.setattr(pins, "SUPPLY_MA", 2000)  # a 2 A adapter: a lower cap
+    pixels = port().make_pixels()
+    reference = MicroPythonStrip(grid.CELLS)
+    mp_pixels = Pixels(reference, from_pins(), brightness=25)
+    assert pixels.cap_ma == mp_pixels.cap_ma < 2000
+    for frame in frames():
+        pixels.show(frame)
+        mp_pixels.show(frame)
+        assert cp.sent[-1][1] == reference.sent[-1]
+    one = bytearray(grid.CELLS * 3)
+    one[0] = 255  # a1 pure red: the red byte sits where the order says
+    pixels.show(one)
+    assert cp.sent[-1][1][led_order.index("R")] > 0 and sum(cp.sent[-1][1][:3]) == cp.sent[-1][1][led_order.index("R")]

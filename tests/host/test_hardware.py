@@ -1,12 +1,11 @@
 # hardware/: the SKiDL board passes its ERC, and every generated file (netlist, BOM,
-# pin table, wiring diagram, Wokwi diagram, power budget) agrees with firmware/pins.py.
+# pin table, wiring diagram, Wokwi diagram, power budget, cell drawing) agrees with
+# firmware/pins.py. The board is generated once per session (generate.outputs is slow).
 import csv
 import io
 import json
 import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,18 +13,34 @@ import pytest
 import hardware  # noqa: F401  (puts firmware/ on the path, as `make hardware` does)
 import pins
 from app import grid
-from drivers.pixels import ChainLayout, from_pins
+from drivers.pixels import ChainLayout, cap_for_supply, from_pins
 from games import GAMES
-from hardware import HERE, ROOT, circuit, generate, power
-from hardware.parts import pico_pin_number
+from hardware import HERE, circuit, generate, mechanics, power
+from hardware.parts import (BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
+                            pico_pin_number)
 
 # POWER.md too: it follows the games' frames, so a colour change means `make hardware`
-CHECKED_FILES = ("board.net", "BOM.csv", "PINS.md", "wiring.svg", "POWER.md", os.path.join("wokwi", "diagram.json"))
+CHECKED_FILES = ("board.net", "BOM.csv", "PINS.md", "wiring.svg", "POWER.md", "cell.svg",
+                 os.path.join("wokwi", "diagram.json"))
 
 
-@pytest.fixture(scope="module")
-def generated():
-    return generate.outputs()
+@pytest.fixture(scope="session")
+def generated_and_board():
+    """generate.outputs() and its board, once for the whole session."""
+    return generate.outputs_and_board()
+
+
+@pytest.fixture(scope="session")
+def generated(generated_and_board):
+    """generate.outputs(): every test reads the same."""
+    return generated_and_board[:2]
+
+
+@pytest.fixture
+def cached_outputs(generated, monkeypatch):
+    """generate.main() runs on the session's outputs instead of building again."""
+    monkeypatch.setattr(generate, "outputs", lambda: generated)
+    return generated
 
 
 @pytest.fixture(scope="module")
@@ -81,12 +96,9 @@ def net_of(nets, ref, pin):
     return found[0]
 
 
-def test_make_hardware_into_a_temp_dir_passes_erc(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "hardware.generate", "--out", str(tmp_path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert "ERC: 0 errors, 0 warnings" in run.stdout
-    assert "No errors or warnings found while running ERC" in run.stderr
+def test_make_hardware_into_a_temp_dir_passes_erc(tmp_path, cached_outputs, capsys):
+    assert generate.main(["--out", str(tmp_path)]) == 0
+    assert "ERC: 0 errors, 0 warnings" in capsys.readouterr().out
     for rel in CHECKED_FILES:
         assert (tmp_path / rel).stat().st_size > 0, rel
 
@@ -96,13 +108,14 @@ def test_erc_is_clean(generated):
     assert (report["erc_errors"], report["erc_warnings"]) == (0, 0)
 
 
-def test_erc_catches_a_broken_board():
-    board = circuit.build(circuit.chain_cells())
+def test_erc_catches_a_broken_board(generated_and_board):
+    board = generated_and_board[2]  # its files are written: break it (and leave it broken)
     parts = {p.ref: p for p in board.parts}
+    [gnd] = [n for n in board.nets if n.name == "GND"]
     parts["LED144"]["VSS"].disconnect()
     assert circuit.erc(board) == (0, 1)  # an unconnected ground pin
-    board = circuit.build(circuit.chain_cells())
-    parts = {p.ref: p for p in board.parts}
+    gnd += parts["LED144"]["VSS"]
+    assert circuit.erc(board) == (0, 0)  # mended
     parts["LED7"]["DOUT"].disconnect()
     [din6] = [n for n in board.nets if n.name == "DIN_6"]
     din6 += parts["LED7"]["DOUT"]  # two outputs fighting on one net
@@ -112,11 +125,11 @@ def test_erc_catches_a_broken_board():
 
 def test_netlist_has_the_144_keys_and_leds(files):
     comps, nets = netlist(files["board.net"])
-    for prefix, value in (("SW", "tactile 12 mm"), ("D", "1N4148"), ("LED", "WS2812B")):
+    for prefix, value in (("SW", "MX switch"), ("D", "1N4148"), ("LED", "WS2812B module")):
         refs = ["%s%d" % (prefix, n) for n in range(1, 145)]
         assert all(comps[r][0] == value for r in refs), prefix
     assert len([r for r in comps if r.startswith("LED")]) == 144
-    assert len([r for r in comps if re.match(r"SW\d+$", r)]) == 144
+    assert len([r for r, (v, _) in comps.items() if v == "MX switch"]) == 144
     assert len([r for r, (v, _) in comps.items() if v == "1N4148"]) == 144
 
 
@@ -160,8 +173,10 @@ def test_a_changed_pin_map_moves_the_nets(monkeypatch):
     rows = list(pins.MATRIX_ROWS)
     rows[0], rows[1] = rows[1], rows[0]
     monkeypatch.setattr(pins, "MATRIX_ROWS", tuple(rows))
-    _, nets = netlist(circuit.netlist(circuit.build(circuit.chain_cells())))
-    assert net_of(nets, "U1", pico_pin_number(rows[0])) == "ROW0"
+    board = circuit.build(circuit.chain_cells())
+    [pico] = [p for p in board.parts if p.ref == "U1"]
+    assert pico["GP%d" % rows[0]].net.name == "ROW0"
+    assert pico["GP%d" % rows[1]].net.name == "ROW1"
     monkeypatch.setattr(pins, "BUZZER", pins.NEOPIXEL)
     with pytest.raises(ValueError, match="GPIO used twice"):
         circuit.build(circuit.chain_cells())
@@ -182,9 +197,10 @@ def test_bom_quantities_and_total(files):
     body, total = rows[:-1], rows[-1]
     by_value = {r["value"]: r for r in body}
     assert int(by_value["1N4148"]["quantity"]) == 144
-    assert int(by_value["WS2812B"]["quantity"]) == 144
-    assert int(by_value["tactile 12 mm"]["quantity"]) == 144
-    assert int(by_value["100n"]["quantity"]) == 145  # one per LED + the level shifter's
+    assert int(by_value["WS2812B module"]["quantity"]) == 144
+    assert int(by_value["MX switch"]["quantity"]) == 144
+    assert int(by_value["100n"]["quantity"]) == 1  # the level shifter's: the modules carry theirs
+    assert int(by_value["10k"]["quantity"]) == 13  # the buzzer's pull-down + 12 column pull-ups
     on_board = [r for r in body if r["refs"] != "off board"]
     assert sum(int(r["quantity"]) for r in on_board) == len(comps)
     for r in body:
@@ -262,7 +278,7 @@ def test_power_budget_from_the_firmware_frames(files):
     assert typical and all(144 <= ma <= power.CAP_MA for ma in typical)
 
 
-def test_check_mode_finds_a_stale_file(tmp_path, files, capsys):
+def test_check_mode_finds_a_stale_file(tmp_path, files, cached_outputs, capsys):
     for rel, text in files.items():
         path = tmp_path / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -281,3 +297,154 @@ def test_a_bad_pin_map_is_a_clear_error(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(pins, "MATRIX_COLS", pins.MATRIX_COLS[:11] + (23,))
     assert generate.main(["--out", str(tmp_path)]) == 2
     assert "GP23 not on the Pico's header" in capsys.readouterr().err
+
+
+# -- issue 15: protection, pull-ups, reset, parts a maker can wire, power, mechanics ------
+def test_the_input_is_fused_and_crowbarred(files):
+    _, nets = netlist(files["board.net"])
+    assert net_of(nets, "J1", 1) == "VIN" and net_of(nets, "J1", 2) == "GND"
+    assert {net_of(nets, "F1", 1), net_of(nets, "F1", 2)} == {"VIN", "+5V"}  # all current via F1
+    assert nets["VIN"] == {("J1", "1"), ("F1", "1")}
+    assert net_of(nets, "D201", 1) == "+5V" and net_of(nets, "D201", 2) == "GND"  # TVS: K to +5V
+    rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
+    parts = " / ".join(r["part"] for r in rows)
+    assert "resettable fuse" in parts and "TVS" in parts
+    [jack] = [r for r in rows if r["refs"] == "J1"]
+    assert "5 V ONLY" in jack["part"] and "rated %g A" % (JACK_RATED_MA / 1000.0) in jack["part"]
+    assert pins.SUPPLY_MA <= JACK_RATED_MA  # some common jacks are rated 2.5 A: not this one
+    [fuse] = [r for r in rows if r["refs"] == "F1"]
+    assert "%g A hold" % (FUSE_HOLD_MA / 1000.0) in fuse["value"]
+    assert power.CAP_MA + BOARD_MA <= FUSE_HOLD_MA  # holds the load; trips on a short
+
+
+def test_a_supply_the_input_cannot_carry_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(pins, "SUPPLY_MA", 6000)
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "over the jack J1's 5000 mA rating" in capsys.readouterr().err
+    monkeypatch.setattr(pins, "SUPPLY_MA", 5000)  # the jack takes it, F1 does not
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "over the 3000 mA that F1 holds" in capsys.readouterr().err
+    monkeypatch.setattr(pins, "SUPPLY_MA", 500)  # too small for the LEDs' idle draw
+    assert generate.main(["--out", str(tmp_path)]) == 2
+    assert "too small" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_columns_have_pull_ups_and_the_pico_a_reset_button(files):
+    _, nets = netlist(files["board.net"])
+    assert net_of(nets, "U1", 36) == "+3V3"  # 3V3_OUT
+    for j in range(12):
+        ref = "R%d" % (11 + j)
+        assert net_of(nets, ref, 1) == "COL%d" % j and net_of(nets, ref, 2) == "+3V3"
+    assert net_of(nets, "U1", 30) == "RUN"
+    assert nets["RUN"] == {("U1", "30"), ("SW201", "1")} and net_of(nets, "SW201", 2) == "GND"
+
+
+# Every footprint the board names, as KiCad's standard libraries spell it (checked
+# against KiCad's footprint libraries); a new part must be added here once checked.
+KICAD_FOOTPRINTS = {
+    "Module:RaspberryPi_Pico_Common_THT",
+    "Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
+    "Package_DIP:DIP-14_W7.62mm_Socket",
+    "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
+    "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal",
+    "Diode_THT:D_DO-201AE_P15.24mm_Horizontal",
+    "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate",
+    "Button_Switch_THT:SW_PUSH_6mm",
+    "Fuse:Fuse_Bourns_MF-RG300",
+    "Package_TO_SOT_THT:TO-92_Inline",
+    "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
+    "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",
+    "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal",
+    "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm",
+    "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm",
+}
+
+
+def test_footprints_are_kicads_own():
+    templates = make_templates()
+    assert {t.footprint for t in templates.values()} == KICAD_FOOTPRINTS
+    assert templates["buzzer"].footprint.endswith("TDK_PS1240P02BT_D12.2mm_H6.5mm")
+
+
+def test_only_ahct_shifters_are_named():
+    texts = [open(os.path.join(HERE, name), encoding="utf-8").read()
+             for name in ("BUILD.md", "README.md", "BOM.csv", "PINS.md")]
+    for text in texts:
+        assert not re.search(r"74(HC|HCT|LS)\d", text), "only AHCT parts: HC/HCT inputs clamp to their rail"
+    build = texts[0]
+    assert "74AHCT125" in build and "back-feed" in build  # and the reason is given
+
+
+def test_the_cap_and_supply_in_power_md_come_from_pins(files):
+    assert power.SUPPLY_MA == pins.SUPPLY_MA
+    assert power.CAP_MA == cap_for_supply(pins.SUPPLY_MA) < pins.SUPPLY_MA
+    assert "current cap %d mA, supply %d mA" % (power.CAP_MA, pins.SUPPLY_MA) in files["POWER.md"]
+    assert "| SUPPLY_MA | %d " % pins.SUPPLY_MA in files["PINS.md"]
+    assert "| LED_ORDER | %s " % pins.LED_ORDER in files["PINS.md"]
+
+
+def test_wire_sizes_are_the_awgs_own():
+    for role, (awg, mm2, _, _, _) in WIRES.items():
+        d = 0.127 * 92 ** ((36 - awg) / 39.0)  # the AWG's diameter, mm
+        assert abs(3.14159 * d * d / 4 - mm2) / mm2 < 0.02, role
+
+
+def test_the_power_ladder_keeps_the_far_led_near_5_v(files):
+    drop = power.ladder_drop_mv()
+    assert drop < 250  # the stage-6 check's limit, with margin
+    assert power.chain_fed_drop_mv() > 3 * drop  # why the chain is never fed from one end
+    doc = files["POWER.md"]
+    assert "## Power distribution: the ladder" in doc and "hardware/bringup/load.py" in doc
+    bom_text = files["BOM.csv"]
+    for role in WIRES:
+        assert "%d AWG (%g mm2)" % WIRES[role][:2] in doc
+        assert "%d AWG (%g mm2)" % WIRES[role][:2] in bom_text
+
+
+def test_the_cell_drawing_stacks_the_parts(files):
+    root = ET.fromstring(files["cell.svg"])
+    layers = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "layer"]
+    names = [g.get("data-name") for g in layers]
+    assert names[0] == "keycap" and names.index("plate") < names.index("LED module") < names.index("carrier")
+    top = 0.0
+    for g in layers:  # stacked without gaps or overlaps
+        assert abs(float(g.get("data-top")) - top) < 1e-6
+        top += float(g.get("data-height"))
+        assert float(g.get("data-width")) < mechanics.PITCH_MM  # a cell fits its pitch
+    assert "pitch %g" % mechanics.PITCH_MM in files["cell.svg"]
+    assert mechanics.PANEL_MM == 12 * mechanics.PITCH_MM
+    rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
+    text = " ".join(r["part"] + " " + r["value"] for r in rows)
+    assert "M3 x %g" % mechanics.STANDOFF_MM in text  # the standoffs the drawing needs
+    assert "%g x %g mm" % (mechanics.CUTOUT_MM, mechanics.CUTOUT_MM) in text
+    assert "%g x %g" % (mechanics.PANEL_MM, mechanics.PANEL_MM) in text
+    for thing in ("keycap", "diffuser", "header", "IC socket", "heat-shrink", "wire", "plate"):
+        assert thing in text, thing
+
+
+def test_bom_total_is_a_believable_hobby_price(files):
+    rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
+    total = float(rows[-1]["line_cost_usd"])
+    assert 120 < total < 350
+    with open(os.path.join(HERE, "BUILD.md"), encoding="utf-8") as f:
+        quoted = float(re.search(r"about \$(\d+) in hobby quantities", f.read()).group(1))
+    assert abs(quoted - total) <= 0.05 * total  # what BUILD.md tells a maker to expect
+    costs = {r["refs"]: float(r["unit_cost_usd"]) for r in rows[:-1]}
+    assert 3.5 <= costs["U1"] <= 6 and 0.05 <= costs["LED1-LED144"] <= 0.5
+
+
+def test_build_md_guides_a_maker_with_the_generated_numbers():
+    with open(os.path.join(HERE, "BUILD.md"), encoding="utf-8") as f:
+        build = " ".join(f.read().split())  # words, whatever the line breaks
+    assert build.index("## 0. Safety first") < build.index("## 1. MicroPython on the Pico")
+    for words in ("5 V ONLY", "BOOTSEL", ".uf2", "1.27", "current limit", "SUPPLY_MA", "LED_ORDER"):
+        assert words in build, words
+    for name in sorted(os.listdir(os.path.join(HERE, "bringup"))):
+        if name.endswith(".py"):
+            assert "mpremote run hardware/bringup/%s" % name in build, name
+    for role in WIRES:
+        assert "%d AWG (%g mm2)" % WIRES[role][:2] in build, role
+    assert "M3 x %g" % mechanics.STANDOFF_MM in build
+    assert "%g x %g mm cut-out every %g mm" % (mechanics.CUTOUT_MM, mechanics.CUTOUT_MM, mechanics.PITCH_MM) in build
+    assert "about %d mA" % (144 + 25) in build  # the full board's idle draw (bringup/idle.py)
