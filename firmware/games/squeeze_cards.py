@@ -112,10 +112,11 @@ class CardsState(SqueezeState):
         if self.dealt:
             if rng is None:
                 rng = self.rng = Rng(0)
-            self.deck = bytearray(k for k in range(7) for _ in range(COPIES))
+            # lists: 21 small ints (a MicroPython bytearray has no pop or remove)
+            self.deck = [k for k in range(7) for _ in range(COPIES)]
             rng.shuffle(self.deck)
-            self.discards = bytearray()
-            self.hands = [None] + [bytearray() for _ in range(players)]
+            self.discards = []
+            self.hands = [None] + [[] for _ in range(players)]
             for seat in range(1, players + 1):
                 for _ in range(HAND):
                     self._draw(seat)
@@ -155,7 +156,7 @@ class CardsState(SqueezeState):
     def _draw(self, seat):
         if not self.deck and self.discards:  # an empty deck: the discards, shuffled
             self.deck = self.discards
-            self.discards = bytearray()
+            self.discards = []
             self.rng.shuffle(self.deck)
         if self.deck:
             self.hands[seat].append(self.deck.pop())

@@ -29,7 +29,7 @@ def position(pieces="", players=2, to_move=1, hands=None, mode=cards.DEALT, fill
     if state.dealt:
         for seat in range(1, players + 1):
             kinds = (hands or {}).get(seat, ())
-            state.hands[seat] = bytearray(cards.KINDS.index(k) for k in kinds)
+            state.hands[seat] = list(cards.KINDS.index(k) for k in kinds)
     return state
 
 
@@ -88,7 +88,7 @@ def test_start_is_the_classic_one_and_launches_stop_against_neutral_pentacles():
 
 def test_no_pentacle_is_made_a_dead_cell_stays_empty():
     state = position("Ya2 Bb1", hands={})  # b2: both its launches are blocked
-    assert squeeze.cell_of("b2") not in state.arrive
+    assert squeeze.cell_of("b2") not in list(state.arrive)
     play(state, "E-5", "pass")
     assert at(state, "b2") == "." and max(state.board) <= cards.PENTACLE
 
@@ -166,9 +166,9 @@ def test_a_window_must_be_answered_or_passed_and_only_by_whom_it_names():
 
 def test_cards_go_to_the_discards_and_an_empty_deck_is_refilled_from_them():
     state = squeeze.new_state(2, "cards", Rng(3))
-    state.deck = bytearray()
-    state.discards = bytearray([0, 1, 2])
-    state.hands[1] = bytearray([cards.FLAMMES, cards.FLAMMES])
+    state.deck = []
+    state.discards = [0, 1, 2]
+    state.hands[1] = [cards.FLAMMES, cards.FLAMMES]
     play(state, "flammes c3")
     assert len(state.deck) == 2 and len(state.discards) == 0 and len(state.hands[1]) == 2
     play(state, "pass")
@@ -310,7 +310,7 @@ def test_an_annulled_card_does_not_bind_and_its_player_launches():
 # -- Annulation -------------------------------------------------------------------------------
 def test_annulation_chain_of_three_the_last_one_decides():
     state = position("Ya1 Bj10", hands={1: [T, A], 2: [A, A]})
-    state.deck = bytearray([cards.ANNULATION, cards.FLAMMES, cards.ECLAIR])  # drawn from the end
+    state.deck = [cards.ANNULATION, cards.FLAMMES, cards.ECLAIR]  # drawn from the end
     play(state, "trahison j10", "annulation P2")
     assert state.info()["pending"] == {"window": "annulation", "players": [1], "card": "annulation P2", "by": 2}
     play(state, "annulation P1", "annulation P2")  # P2 drew an Annulation? no: it held two
@@ -361,7 +361,7 @@ def test_the_end_when_no_launch_is_possible():
     state.board[cell("e5")] = cards.EMPTY
     state.board[cell("a1")] = cards.EMPTY
     state._refresh()
-    state.hands[1] = bytearray([cards.DOUBLE])
+    state.hands[1] = [cards.DOUBLE]
     play(state, "W-1")  # a1: no other launch, no window
     assert state.status == DRAW  # blue has no launch and no instead card
     state = position("", hands={2: [F]}, fill="*")
