@@ -563,7 +563,8 @@ class CardsState(SqueezeState):
             card = self.stack[-1] if self.stack else None
             pending = {"window": self.window, "players": self.answerers(),
                        "card": self.format_move(card) if card else sq.cell_text(self.launched),
-                       "by": card[3] if card else self.to_move}
+                       "by": card[3] if card else self.to_move,
+                       "chain": [self.format_move(m) for m in self.stack]}
         out = {"teams": teams, "pending": pending,
                "golden": [s for s in range(1, self.players + 1) if self.bound[s]]}
         if self.dealt:

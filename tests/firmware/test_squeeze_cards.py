@@ -151,7 +151,7 @@ def test_a_window_must_be_answered_or_passed_and_only_by_whom_it_names():
     assert "right after" in refused(state, "negation")
     assert "right after" in refused(state, "annulation P2")
     play(state, "W-5")
-    assert state.info()["pending"] == {"window": "negation", "players": [2], "card": "e5", "by": 1}
+    assert state.info()["pending"] == {"window": "negation", "players": [2], "card": "e5", "by": 1, "chain": []}
     assert "window is open" in refused(state, "E-5")
     assert "window is open" in refused(state, "trahison j10")
     assert "right after" in refused(state, "annulation P2")
@@ -159,7 +159,8 @@ def test_a_window_must_be_answered_or_passed_and_only_by_whom_it_names():
     assert state.to_move == 2 and state.info()["pending"] is None
     assert "holds no trahison" in refused(state, "trahison a1")
     play(state, "E-5", "negation P1")  # player 1 is next clockwise after 2
-    assert state.info()["pending"] == {"window": "annulation", "players": [2], "card": "negation", "by": 1}
+    assert state.info()["pending"] == {"window": "annulation", "players": [2], "card": "negation", "by": 1,
+                                      "chain": ["negation"]}
     assert state.info()["hands"][0] == [T] + state.info()["hands"][0][1:]  # drew at once
     assert len(state.info()["hands"][0]) == 2
 
@@ -312,7 +313,8 @@ def test_annulation_chain_of_three_the_last_one_decides():
     state = position("Ya1 Bj10", hands={1: [T, A], 2: [A, A]})
     state.deck = [cards.ANNULATION, cards.FLAMMES, cards.ECLAIR]  # drawn from the end
     play(state, "trahison j10", "annulation P2")
-    assert state.info()["pending"] == {"window": "annulation", "players": [1], "card": "annulation P2", "by": 2}
+    assert state.info()["pending"] == {"window": "annulation", "players": [1], "card": "annulation P2", "by": 2,
+                                      "chain": ["trahison j10", "annulation P2"]}
     play(state, "annulation P1", "annulation P2")  # P2 drew an Annulation? no: it held two
     assert [m[0] for m in state.stack] == [cards.TRAHISON] + [cards.ANNULATION] * 3
     play(state, "pass")
