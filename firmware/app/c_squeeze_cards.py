@@ -18,7 +18,7 @@
 # - "deal": holding the card key shows the seat's two cards, small and dim at its edge.
 # - With real cards a mover with no launch taps its card key and "no card" (the cell
 #   after the kinds) when it holds no playable card: the game is a draw.
-# Shown: the mover's card key in its colour; a seat the golden rule binds has its card
+# Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
 from app import colors, grid
 from app import c_squeeze as classic
@@ -292,7 +292,8 @@ class Controller(classic.Controller):
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
         busy = classic.Controller.busy(self, now)
-        return busy or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
+        golden = st.status == PLAYING and any(st.bound)  # its card key pulses
+        return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
 
     def peeking(self):
         """The seats whose card key is held down (deal mode: they see their hand)."""
@@ -363,8 +364,8 @@ class Controller(classic.Controller):
         for cell, seat in self.card_keys.items():
             color = colors.scale(self.player_colors[st.colour(seat)], 1, 5)
             if st.status == PLAYING:
-                if seat == st.to_move and not st.window:  # the mover's: its colour and white in turn
-                    color = self.player_colors[st.colour(seat)] if blink_on(now, 700) else colors.WHITE
+                if seat == st.to_move and not st.window:  # the mover's: white, apart from launch points
+                    color = colors.WHITE
                 if st.bound[seat] and blink_on(now, 500):
                     color = GOLD  # the golden rule binds this seat
             frame.set(cell, color)
