@@ -35,8 +35,8 @@ TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs:
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
 
-LATENCY = array("d", bytearray(MAX_MOVES))
-TICK = array("d", bytearray(MAX_MOVES))
+LATENCY = array("d", bytearray(8 * MAX_MOVES))  # MicroPython: the bytes of MAX_MOVES doubles
+TICK = array("d", bytearray(8 * MAX_MOVES))
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
 RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
 
@@ -268,6 +268,39 @@ def plan():
         yield from rules_game(name, True)
         for n in range(TIMED_PASSES):
             yield from rules_game(name, False, n == 0, n == TIMED_PASSES - 1)
+
+    # -- 4D Squeeze with cards, dealt: per line, what the board computes (the line
+    # played, then the launch points it may light); the lines are picked from the
+    # whole legal list outside the timer (the board never lists every card play)
+    def cards_rules_game(measure_heap, first=False, last=False):
+        module = load("squeeze")
+        rng = Rng(SEED)
+        states = [module.new_state(2, "cards", Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
+        state = states[0]
+        heap = Stat()
+        moves = 0
+        while state.status == "playing" and moves < MAX_MOVES:
+            legal = state.legal_moves()
+            move = legal[rng.below(len(legal))]
+            legal = None
+            start = clock_ms()
+            for copy in states:
+                copy.play(move)
+                copy.legal_launches()
+            took = (clock_ms() - start - TIMER) / len(states)
+            if not measure_heap:
+                keep_least(LATENCY, moves, took, first)
+            moves += 1
+            yield ("squeeze_cards rules line %d" % moves, heap) if measure_heap else (None, None)
+        if measure_heap:
+            heap.emit("heap_squeeze_cards_rules_line", "bytes")
+        if last:
+            record("squeeze_cards_rules_lines", moves, "lines")
+            emit_per_move("squeeze_cards_move", LATENCY, moves)
+
+    yield from cards_rules_game(True)
+    for n in range(TIMED_PASSES):
+        yield from cards_rules_game(False, n == 0, n == TIMED_PASSES - 1)
     G["board"] = board
 
 
