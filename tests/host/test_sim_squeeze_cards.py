@@ -6,6 +6,8 @@
 from app import c_squeeze_cards as screen
 from app import grid
 from games import squeeze_cards as cards
+from games.rng import Rng
+from hypothesis import given, settings, strategies as st
 from sim.headless import Headless, ScriptError
 
 SOUTH, NORTH, WEST, EAST = "k12", "b1", "a11", "l2"  # the card keys
@@ -224,3 +226,27 @@ def test_real_cards_no_launch_and_no_card_is_a_draw():
     sim.run("press " + NORTH)
     sim.run("press " + KIND_KEYS[NORTH][5])  # "no card"
     assert sim.state()["status"] == "draw"
+
+
+@settings(max_examples=40, deadline=None)
+@given(mode=st.sampled_from(("cards", "deal")), players=st.sampled_from((2, 4)),
+       actions=st.lists(st.tuples(st.sampled_from(("tap", "tap", "tap", "hold", "wait")),
+                                  st.integers(0, 143), st.integers(0, 5000)), min_size=1, max_size=80))
+def test_no_press_crashes_a_card_game_and_the_board_stays_legal(mode, players, actions):
+    sim = Headless()
+    sim.run("start squeeze --variant cards --seed 9 --players %d --mode %s" % (players, mode))
+    for what, cell, ms in actions:
+        if what == "tap":
+            sim.run("press " + grid.name(cell))
+        elif what == "hold":
+            sim.run("hold %s %d" % (grid.name(cell), ms % 1500))
+        else:
+            sim.run("wait %d" % ms)
+    if sim.state()["screen"] == "game":
+        st_ = sim.board.app.screen.state
+        assert max(st_.board) <= cards.PENTACLE
+        # the saved game replays to the same position
+        replay = cards.new_state(players, Rng(9), cards.TRUSTED if mode == "cards" else cards.DEALT)
+        for m in st_.history:
+            replay.play(m)
+        assert replay.board == st_.board and replay.to_move == st_.to_move
