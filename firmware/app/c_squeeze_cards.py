@@ -26,7 +26,7 @@ from app.controller import blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
 from games import squeeze_cards as cards
-from games.base import PLAYING, WON, IllegalMove
+from games.base import PLAYING
 from games.rng import Rng
 
 MODES = ("cards", "deal")
@@ -130,7 +130,7 @@ class Controller(classic.Controller):
                 self.refuse((cell,), now, "a %s window is open: a card key answers it, or let it run out" % st.window)
             else:
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
-                self.play_move((kind, 0, 0, seat), (cell,), now)
+                self.play_move((kind, 0, 0, seat), cell, now)
         elif self.pick is not None:
             self.press_pick(cell, now)
         elif seat is not None:
@@ -153,7 +153,7 @@ class Controller(classic.Controller):
                 self.pick = None  # the card key again: no card after all
                 return
             if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move((cards.PASS, 0, 0, 0), (cell,), now)
+                self.play_move((cards.PASS, 0, 0, 0), cell, now)
                 return
             for i in range(len(KIND_PLACES)):
                 if cell == side_cell(side, KIND_PLACES[i]):
@@ -172,13 +172,13 @@ class Controller(classic.Controller):
                 return
             if kind == cards.ECLAIR:  # a press on the last row or column: the square inside
                 target -= (target % 10 == 9) + 10 * (target // 10 == 9)
-            self.play_move((kind, target, 0, seat), (cell,), now)
+            self.play_move((kind, target, 0, seat), cell, now)
         elif kind == cards.POUSSEE:
             launch = classic.LAUNCH_AT.get(cell)
             if launch is None:
                 self.refuse((cell,), now, "poussee: pick a launch point on the ring")
                 return
-            self.play_move((kind, launch, 0, seat), (cell,), now)
+            self.play_move((kind, launch, 0, seat), cell, now)
         else:
             launch = self.launch_target(cell)
             if launch is None:
@@ -191,7 +191,7 @@ class Controller(classic.Controller):
                     self.pick[2] = launch
                     self.app.sound.play("hint")
             else:
-                self.play_move((kind, first, launch, seat), (cell,), now)
+                self.play_move((kind, first, launch, seat), cell, now)
 
     def board_target(self, cell):
         row, col = grid.row_col(cell)
@@ -216,18 +216,14 @@ class Controller(classic.Controller):
             st._set([placed], [rules.EMPTY])
         return found[0] if found else None
 
-    def play_move(self, move, cells, now):
-        try:
-            self.state.play(move)
-        except IllegalMove as e:
-            self.refuse(cells, now, str(e))
-            return
-        self.pick = None
-        self.on_played(move, now)
-        status = self.state.status
-        self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
-        if not self.save():
-            self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+    def play_move(self, move, cell, now):
+        if classic.Controller.play_move(self, move, cell, now):
+            self.pick = None
+
+    def refused_cells(self, cell, move):
+        if isinstance(move, int):
+            return classic.Controller.refused_cells(self, cell, move)
+        return (cell,) if cell is not None else ()
 
     def undo(self, now):
         """Undo the last thing a player did: its line and the passes after it."""
@@ -287,7 +283,7 @@ class Controller(classic.Controller):
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None
-                self.play_move((cards.PASS, 0, 0, 0), (), now)  # nobody answered
+                self.play_move((cards.PASS, 0, 0, 0), None, now)  # nobody answered
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
@@ -364,7 +360,7 @@ class Controller(classic.Controller):
         for cell, seat in self.card_keys.items():
             color = colors.scale(self.player_colors[st.colour(seat)], 1, 5)
             if st.status == PLAYING:
-                if seat == st.to_move and not st.window:  # the mover's: white, apart from launch points
+                if seat == st.to_move:  # the mover's: white, apart from launch points
                     color = colors.WHITE
                 if st.bound[seat] and blink_on(now, 500):
                     color = GOLD  # the golden rule binds this seat

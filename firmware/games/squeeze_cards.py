@@ -18,7 +18,7 @@
 # Moves: a launch is an int as in the classic game (0..39, CELL_MOVE + cell for an
 # arrival cell no launch reaches); a card or a pass is a tuple (kind, a, b, player).
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, four_in_a_row, is_number, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, is_number, parse_cell
 from games import squeeze as sq
 from games.rng import Rng
 from games.squeeze import CELL_MOVE, CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, PENTACLE, SIZE, SqueezeState
@@ -57,10 +57,33 @@ def arrival(board, launch):
     return PATHS[base + HALF - 1]
 
 
+# The four directions of a line as (cell step, column step): the board is scanned by
+# cell number, without a closure per call (the golden rule checks many cells per turn).
+DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
+
+
+def run_length(board, cell, colour, step, dcol):
+    """How many cells of `colour` follow `cell`, going `step` (the column by `dcol`)."""
+    n = 0
+    col = cell % SIZE
+    while True:
+        cell += step
+        col += dcol
+        if not (0 <= cell < CELLS and 0 <= col < SIZE) or board[cell] != colour:
+            return n
+        n += 1
+
+
 def line_through(board, cell, colour):
-    """The cells of a line of 4+ of `colour` through `cell`, or None (pentacles break it)."""
-    line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
-    return [r * SIZE + c for c, r in line] if line else None
+    """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
+    whatever it holds), or None; pentacles break a line."""
+    for step, dcol in DIRECTIONS:
+        back = run_length(board, cell, colour, -step, -dcol)
+        length = back + 1 + run_length(board, cell, colour, step, dcol)
+        if length >= 4:
+            first = cell - back * step
+            return [first + k * step for k in range(length)]
+    return None
 
 
 def line_among(board, cells, colour):
@@ -132,6 +155,7 @@ class CardsState(SqueezeState):
         self._refresh()
 
     def _refresh(self):
+        self.launches = None
         self.empty = sum(1 for v in self.board if v == EMPTY)
         self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
 
@@ -143,6 +167,7 @@ class CardsState(SqueezeState):
 
     def _set(self, cells, values):
         """Write pieces and keep the counts and the arrivals right."""
+        self.launches = None
         board = self.board
         for c, v in zip(cells, values):
             self.empty += (v == EMPTY) - (board[c] == EMPTY)
@@ -181,12 +206,8 @@ class CardsState(SqueezeState):
 
     # -- the golden rule and the launches -------------------------------------------------
     def _makes_line(self, cell, colour):
-        board = self.board
-        old = board[cell]
-        board[cell] = colour
-        line = line_through(board, cell, colour)
-        board[cell] = old
-        return line
+        """The line a pawn of `colour` on `cell` would make, or None."""
+        return line_through(self.board, cell, colour)
 
     def launch_problem(self, launch, seat=None):
         """Why `seat` (the mover) may not launch `launch` now, or None."""
@@ -201,7 +222,13 @@ class CardsState(SqueezeState):
         return None
 
     def legal_launches(self, seat=None):
-        return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
+        """The mover's legal launches (kept until the next change: the board asks for
+        them too, and the golden rule makes them cost)."""
+        if seat is not None and seat != self.to_move:
+            return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
+        if self.launches is None:
+            self.launches = [l for l in range(LAUNCHES) if self.launch_problem(l) is None]
+        return self.launches
 
     def card_problem(self, kind, a, b, seat):
         """Why `seat` may not play this own-turn card now (timing, hand, target, golden
@@ -315,7 +342,7 @@ class CardsState(SqueezeState):
             return [(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
         if self.window == ANNULATION_WINDOW:
             return [(ANNULATION, 0, 0, s) for s in self.answerers()] + [pass_move]
-        moves = self.legal_launches()
+        moves = list(self.legal_launches())
         if self.relaunch:
             return moves
         if not moves or not self.card_used:
@@ -365,13 +392,12 @@ class CardsState(SqueezeState):
             limit = LAUNCHES if kind in (POUSSEE, DOUBLE) else CELLS
             if not (0 <= a < limit and 0 <= b < LAUNCHES):
                 return "%r is not a move" % (move,)
-            if kind == DOUBLE and not self.legal_launches():
-                return "coup double: you have no legal launch"
             return self.card_problem(kind, a, b, seat)
         return "%r is not a move" % (move,)
 
     def _apply(self, move):
         self.events = []
+        self.launches = None
         if isinstance(move, int):
             self._launch(move)
             return
@@ -442,6 +468,7 @@ class CardsState(SqueezeState):
             self._set([cell], [EMPTY])
             self.bound[seat] = 1  # the Negation player: no alignment in its next turn
             self.relaunch = True
+            self.launches = None
             self.winning = None
             self.last_cell = NONE
             if not self.legal_launches():
@@ -479,6 +506,7 @@ class CardsState(SqueezeState):
         self.card_used = False
         self.relaunch = False
         self.forbidden = []
+        self.launches = None
         if not self._can_go_on():
             self._end(DRAW, None)  # [reading] no launch and no playable instead card
 

@@ -236,12 +236,13 @@ def plan():
             yield None, None
 
     # -- the rules alone: legal moves + play, per move, for every game ------------------
-    def rules_game(name, measure_heap, first=False, last=False):
-        module = load(name)
+    def rules_game(game, measure_heap, first=False, last=False, variant=None):
+        module = load(game)
+        name = game if variant is None else "%s_%s" % (game, variant)
         rng = Rng(SEED)
         # Timing: RULES_COPIES identical games play each move in turn, so that a move
         # far shorter than the timer's resolution still measures (time / copies).
-        states = [module.new_state(rng=Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
+        states = [module.new_state(variant=variant, rng=Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
         state = states[0]
         heap = Stat()
         moves = 0
@@ -249,10 +250,15 @@ def plan():
             legal = state.legal_moves()
             move = legal[rng.below(len(legal))]
             legal = None
+            if variant is not None:
+                gc.collect()  # the card variant's legal list is long: not collected in the timer
             start = clock_ms()
             for copy in states:
-                copy.legal_moves()
+                if variant is None:
+                    copy.legal_moves()
                 copy.play(move)
+                if variant is not None:  # the card variant: the launch points the board lights
+                    copy.legal_launches()
             took = (clock_ms() - start - TIMER) / len(states)
             if not measure_heap:
                 keep_least(LATENCY, moves, took, first)
@@ -268,39 +274,17 @@ def plan():
         yield from rules_game(name, True)
         for n in range(TIMED_PASSES):
             yield from rules_game(name, False, n == 0, n == TIMED_PASSES - 1)
+    # 4D Squeeze with cards, dealt: per line, what the board computes (the line, then
+    # the launch points it may light); the lines are picked from the whole legal list
+    # outside the timer (the board never lists every card play)
+    from app.app import unload
 
-    # -- 4D Squeeze with cards, dealt: per line, what the board computes (the line
-    # played, then the launch points it may light); the lines are picked from the
-    # whole legal list outside the timer (the board never lists every card play)
-    def cards_rules_game(measure_heap, first=False, last=False):
-        module = load("squeeze")
-        rng = Rng(SEED)
-        states = [module.new_state(2, "cards", Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
-        state = states[0]
-        heap = Stat()
-        moves = 0
-        while state.status == "playing" and moves < MAX_MOVES:
-            legal = state.legal_moves()
-            move = legal[rng.below(len(legal))]
-            legal = None
-            start = clock_ms()
-            for copy in states:
-                copy.play(move)
-                copy.legal_launches()
-            took = (clock_ms() - start - TIMER) / len(states)
-            if not measure_heap:
-                keep_least(LATENCY, moves, took, first)
-            moves += 1
-            yield ("squeeze_cards rules line %d" % moves, heap) if measure_heap else (None, None)
-        if measure_heap:
-            heap.emit("heap_squeeze_cards_rules_line", "bytes")
-        if last:
-            record("squeeze_cards_rules_lines", moves, "lines")
-            emit_per_move("squeeze_cards_move", LATENCY, moves)
-
-    yield from cards_rules_game(True)
+    for name in GAMES:  # the board holds one game's modules at a time
+        if name != "squeeze":
+            unload("games." + name)
+    yield from rules_game("squeeze", True, variant="cards")
     for n in range(TIMED_PASSES):
-        yield from cards_rules_game(False, n == 0, n == TIMED_PASSES - 1)
+        yield from rules_game("squeeze", False, n == 0, n == TIMED_PASSES - 1, variant="cards")
     G["board"] = board
 
 
