@@ -325,7 +325,8 @@ class Controller(classic.Controller):
             self.draw_pick(frame, now)
         else:
             self.draw_launches(frame)
-        self.draw_card_keys(frame, now)
+        if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
+            self.draw_card_keys(frame, now)  # (else they are launch points, for the target)
         if self.animating(now):
             self.draw_move(frame, self.elapsed(now))
         if pending(self.effect_until, now) and not blink_on(now, 150):
