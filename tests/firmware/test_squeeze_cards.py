@@ -399,3 +399,23 @@ def test_notation_round_trips_and_bad_lines_are_refused_clearly():
         assert state.format_move(state.parse_move(text)) == text
     for text in ("trahison", "eclair z9", "double W-3", "poussee X-3", "flammes a1 a2", "negation a1"):
         refused(state, text)
+
+
+def test_golden_rule_negation_cannot_leave_a_bound_player_only_winning_launches():
+    # yellow a1 a2 a3; the empty cells e1 (N-e), j10 (E-10) and a4 (W-4: yellow's line)
+    def board():
+        state = position("", hands={1: [D], 2: [N]}, fill="*")
+        for name in ("a1", "a2", "a3"):
+            state.board[cell(name)] = squeeze.YELLOW
+        for name in ("a4", "e1", "j10"):
+            state.board[cell(name)] = cards.EMPTY
+        state._refresh()
+        return state
+
+    state = board()
+    play(state, "N-e")  # not bound: a4 is another launch for it, Negation is possible
+    assert state.info()["pending"]["window"] == "negation"
+    state = board()
+    play(state, "double N-e E-10", "pass")  # bound: its only other launch would win
+    assert state.info()["pending"] is None and state.to_move == 2
+    assert "right after" in refused(state, "negation")
