@@ -101,12 +101,12 @@ class Controller(classic.Controller):
         return classic.Controller.move_for_cell(self, cell)
 
     def cell_for_move(self, move):
-        if isinstance(move, int):
+        if move < cards.CARD_BASE:
             cell = classic.RING_CELLS[move]
             if cell in self.card_keys:
                 return classic.BOARD_CELLS[self.state.arrival_cell(move)]
             return cell
-        seat = move[3] or self.state.to_move
+        seat = cards.unpack(move)[3] or self.state.to_move
         return side_cell(self.sides[seat], 0)
 
     def tap(self, cell, now):
@@ -130,7 +130,7 @@ class Controller(classic.Controller):
                 self.refuse((cell,), now, "a %s window is open: a card key answers it, or let it run out" % st.window)
             else:
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
-                self.play_move((kind, 0, 0, seat), cell, now)
+                self.play_move(cards.card(kind, 0, 0, seat), cell, now)
         elif self.pick is not None:
             self.press_pick(cell, now)
         elif seat is not None:
@@ -153,7 +153,7 @@ class Controller(classic.Controller):
                 self.pick = None  # the card key again: no card after all
                 return
             if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move((cards.PASS, 0, 0, 0), cell, now)
+                self.play_move(cards.card(cards.PASS), cell, now)
                 return
             for i in range(len(KIND_PLACES)):
                 if cell == side_cell(side, KIND_PLACES[i]):
@@ -172,13 +172,13 @@ class Controller(classic.Controller):
                 return
             if kind == cards.ECLAIR:  # a press on the last row or column: the square inside
                 target -= (target % 10 == 9) + 10 * (target // 10 == 9)
-            self.play_move((kind, target, 0, seat), cell, now)
+            self.play_move(cards.card(kind, target, 0, seat), cell, now)
         elif kind == cards.POUSSEE:
             launch = classic.LAUNCH_AT.get(cell)
             if launch is None:
                 self.refuse((cell,), now, "poussee: pick a launch point on the ring")
                 return
-            self.play_move((kind, launch, 0, seat), cell, now)
+            self.play_move(cards.card(kind, launch, 0, seat), cell, now)
         else:
             launch = self.launch_target(cell)
             if launch is None:
@@ -191,7 +191,7 @@ class Controller(classic.Controller):
                     self.pick[2] = launch
                     self.app.sound.play("hint")
             else:
-                self.play_move((kind, first, launch, seat), cell, now)
+                self.play_move(cards.card(kind, first, launch, seat), cell, now)
 
     def board_target(self, cell):
         row, col = grid.row_col(cell)
@@ -221,14 +221,14 @@ class Controller(classic.Controller):
             self.pick = None
 
     def refused_cells(self, cell, move):
-        if isinstance(move, int):
+        if move < cards.CARD_BASE:
             return classic.Controller.refused_cells(self, cell, move)
         return (cell,) if cell is not None else ()
 
     def undo(self, now):
         """Undo the last thing a player did: its line and the passes after it."""
         moves = list(self.state.history)
-        while moves and moves[-1] == (cards.PASS, 0, 0, 0):
+        while moves and moves[-1] == cards.card(cards.PASS):
             moves.pop()
         if not moves:
             classic.Controller.undo(self, now)
@@ -283,7 +283,7 @@ class Controller(classic.Controller):
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None
-                self.play_move((cards.PASS, 0, 0, 0), None, now)  # nobody answered
+                self.play_move(cards.card(cards.PASS), None, now)  # nobody answered
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)

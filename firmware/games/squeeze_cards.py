@@ -15,8 +15,9 @@
 # every hand, the discards; "trusted" (the board's "cards" mode: real cards) keeps no
 # hands, any card may be played when its timing and target allow.
 #
-# Moves: a launch is an int as in the classic game (0..39, CELL_MOVE + cell for an
-# arrival cell no launch reaches); a card or a pass is a tuple (kind, a, b, player).
+# Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
+# the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
+# card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, is_number, parse_cell
 from games import squeeze as sq
@@ -36,6 +37,23 @@ KINDS = ("trahison", "flammes", "eclair", "poussee", "double", "negation", "annu
 INSTEAD = (TRAHISON, FLAMMES, ECLAIR, POUSSEE)  # played instead of the turn's launch
 COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
 HAND = const(2)  # every player always holds 2 cards
+
+CARD_BASE = const(1000)  # above every launch move (CELL_MOVE + CELLS)
+
+
+def card(kind, a=0, b=0, seat=0):
+    """The move of a card (or a pass): `a`, `b` its target (a cell or a launch, the
+    second launch of a double), `seat` its player (0 for a pass)."""
+    return CARD_BASE + ((kind * CELLS + a) * LAUNCHES + b) * 5 + seat
+
+
+def unpack(move):
+    """card()'s (kind, a, b, seat) back from a move >= CARD_BASE."""
+    move, seat = divmod(move - CARD_BASE, 5)
+    move, b = divmod(move, LAUNCHES)
+    kind, a = divmod(move, CELLS)
+    return kind, a, b, seat
+
 
 # Modes of keeping hands
 DEALT = "dealt"
@@ -297,7 +315,7 @@ class CardsState(SqueezeState):
             if self.holds(seat, kind) and not self.relaunch:
                 for a in self._instead_targets(kind):
                     if self.card_problem(kind, a, 0, seat) is None:
-                        out.append((kind, a, 0, seat))
+                        out.append(card(kind, a, 0, seat))
         if DOUBLE in kinds and self.holds(seat, DOUBLE) and not self.relaunch and not self.card_used:
             colour = self.colour(seat)
             for first in range(LAUNCHES):
@@ -306,7 +324,7 @@ class CardsState(SqueezeState):
                     self._set([cell], [colour])
                     for second in range(LAUNCHES):
                         if self._golden_launch(second, colour) is None:
-                            out.append((DOUBLE, first, second, seat))
+                            out.append(card(DOUBLE, first, second, seat))
                     self._set([cell], [EMPTY])
         return out
 
@@ -337,11 +355,11 @@ class CardsState(SqueezeState):
     def legal_moves(self):
         if self.status != PLAYING:
             return []
-        pass_move = (PASS, 0, 0, 0)
+        pass_move = card(PASS)
         if self.window == NEGATION_WINDOW:
-            return [(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
+            return [card(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
         if self.window == ANNULATION_WINDOW:
-            return [(ANNULATION, 0, 0, s) for s in self.answerers()] + [pass_move]
+            return [card(ANNULATION, 0, 0, s) for s in self.answerers()] + [pass_move]
         moves = list(self.legal_launches())
         if self.relaunch:
             return moves
@@ -354,17 +372,15 @@ class CardsState(SqueezeState):
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if isinstance(move, int):
+        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= card(PASS)):
+            return "%r is not a move" % (move,)
+        if move < CARD_BASE:
             if self.window:
                 return "the %s window is open: answer it or pass" % self.window
-            if not 0 <= move < CELL_MOVE + CELLS:
-                return "%r is not a move" % (move,)
             if move >= CELL_MOVE:
                 return SqueezeState.why_illegal(self, move)
             return self.launch_problem(move)
-        if not isinstance(move, tuple) or len(move) != 4 or move[0] not in range(8):
-            return "%r is not a move" % (move,)
-        kind, a, b, seat = move
+        kind, a, b, seat = unpack(move)
         if kind == PASS:
             if self.window or (not self.dealt and not self.legal_launches() and not self.relaunch):
                 return None
@@ -398,10 +414,10 @@ class CardsState(SqueezeState):
     def _apply(self, move):
         self.events = []
         self.launches = None
-        if isinstance(move, int):
+        if move < CARD_BASE:
             self._launch(move)
             return
-        kind, a, b, seat = move
+        kind, a, b, seat = unpack(move)
         if kind == PASS:
             if self.window == NEGATION_WINDOW:
                 self._close_negation()
@@ -413,9 +429,9 @@ class CardsState(SqueezeState):
         if self.dealt:  # played: to the table, and the player draws at once
             self.hands[seat].remove(kind)
             self._draw(seat)
-        self.stack.append(move)
+        self.stack.append((kind, a, b, seat))  # the chain: unpacked
         self.window = ANNULATION_WINDOW
-        self.events.append(("card", move))
+        self.events.append(("card", self.stack[-1]))
 
     def _launch(self, launch):
         colour = self.colour()
@@ -532,7 +548,7 @@ class CardsState(SqueezeState):
         if len(args) != need:
             raise ValueError("'%s': %s" % (text.strip(), USAGE[kind]))
         if kind == PASS:
-            return (PASS, 0, 0, 0)
+            return card(PASS)
         if seat is None:
             seat = self._default_seat(kind)
         a = b = 0
@@ -554,7 +570,7 @@ class CardsState(SqueezeState):
                     self._set([first], [EMPTY])
             if a >= LAUNCHES or b >= LAUNCHES:
                 raise ValueError("'%s': no launch reaches that cell now" % text.strip())
-        return (kind, a, b, seat)
+        return card(kind, a, b, seat)
 
     def _parse_launch_or_cell(self, text):
         return SqueezeState.parse_move(self, text)
@@ -570,9 +586,10 @@ class CardsState(SqueezeState):
         return self.to_move
 
     def format_move(self, move):
-        if isinstance(move, int):
+        """A move's line; also a card of the chain, as (kind, a, b, seat)."""
+        if isinstance(move, int) and move < CARD_BASE:
             return SqueezeState.format_move(self, move)
-        kind, a, b, seat = move
+        kind, a, b, seat = move if isinstance(move, tuple) else unpack(move)
         name = KINDS[kind]
         if kind in (TRAHISON, FLAMMES, ECLAIR):
             return "%s %s" % (name, sq.cell_text(a))

@@ -224,6 +224,31 @@ def plan():
         app.show_menu()
         settle()
 
+    def cards_board_game(mode):
+        """4D Squeeze with cards on the board (4 players, `mode`): each line picked among
+        the legal ones and played through the controller (a card is several presses:
+        kind, target), the screen animated and drawn; the heap after every line."""
+        rng = Rng(SEED)
+        app.start_game("squeeze", 4, "cards", SEED, {"mode": mode})
+        settle()
+        heap = Stat()
+        lines = 0
+        while app.screen.state.status == "playing" and lines < MAX_MOVES:
+            legal = app.screen.state.legal_moves()
+            move = legal[rng.below(len(legal))]
+            legal = None
+            app.screen.play_move(move, None, clock.now)
+            settle()
+            lines += 1
+            yield "squeeze_cards_%s line %d" % (mode, lines), heap
+        heap.emit("heap_squeeze_cards_%s_line" % mode, "bytes")
+        record("squeeze_cards_%s_app_lines" % mode, lines, "lines")
+        app.show_menu()
+        settle()
+
+    for mode in ("cards", "deal"):
+        yield from cards_board_game(mode)
+
     tiles = []  # every menu tile: each game, and each player count it offers
     for game, players, _, _ in catalog.TILES:
         if (game, players) not in tiles:
