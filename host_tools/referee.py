@@ -7,6 +7,10 @@ Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move"
 "legal", "board"} plus the fields a game adds (e.g. "pentacles"). A bad move leaves
 the game unchanged and the run goes on. Blank lines and lines starting with '#' are
 skipped. Exit 2 on bad arguments.
+
+4D Squeeze with cards (`squeeze --variant cards [--players 4] --seed N`): lines as in
+RULES.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
+the JSON adds `hands`, `deck`, `pending` and `golden`, and `legal` lists every line.
 """
 import argparse
 import json

@@ -50,10 +50,14 @@ class App:
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self):
         game = getattr(self.screen, "setup", {}).get("game")
+        variant = getattr(self.screen, "setup", {}).get("variant")
         self.screen = Menu(self)
         if game:  # the game's modules are loaded again when it is played: RAM on a Pico
             unload("games." + game)
             unload(catalog.CONTROLLERS[game])
+            if (game, variant) in catalog.VARIANT_CONTROLLERS:  # and a variant's own
+                unload("games.%s_%s" % (game, variant))
+                unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
         self.dirty = True
         self.sound.play("menu")
 
@@ -61,7 +65,7 @@ class App:
         """Start a new game; ValueError (nothing changes) for an unknown game or setup.
         `options` adds a game's own choices to its setup (SETUP_OPTIONS: the seats the
         board plays, its level, a mode), kept in the save like the rest."""
-        cls = catalog.controller_class(game)
+        cls = catalog.controller_class(game, variant)
         if seed is None:  # a game with chance replays its save from this seed
             seed = self.clock.ticks_ms() & 0x3FFFFFFF
         rng = Rng(seed)
@@ -78,9 +82,13 @@ class App:
     def resume_game(self, setup, moves):
         """Resume a saved game; one that no longer replays starts that tile's game afresh."""
         try:
-            self.screen = catalog.controller_class(setup["game"])(self, setup, moves)
+            self.screen = catalog.controller_class(setup["game"], setup.get("variant"))(self, setup, moves)
         except (ValueError, IllegalMove):
-            self.start_game(setup["game"], setup["players"], setup.get("variant"))
+            options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
+            try:
+                self.start_game(setup["game"], setup["players"], setup.get("variant"), options=options)
+            except ValueError:  # a damaged option: the defaults
+                self.start_game(setup["game"], setup["players"], setup.get("variant"))
         self.dirty = True
 
     def set_brightness(self, percent):

@@ -16,6 +16,8 @@ TILES = (
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
     ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
+    ("squeeze", None, "cards", (colors.YELLOW, colors.PURPLE, colors.BLUE, colors.ORANGE)),
+    ("squeeze", 4, "cards", (colors.YELLOW, colors.BLUE, colors.ORANGE, colors.PURPLE)),
 )
 
 # The choices a game offers before it starts, in the order they are asked, as
@@ -23,10 +25,17 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
+# 4D Squeeze with cards: "cards" = the players hold real cards (the board trusts them
+# about hands), "deal" = the board deals and keeps the hands (keyed by game/variant).
+OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
+
+# A variant with its own controller module: (game, variant) -> module.
+VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
 
 
-def controller_class(game):
+def controller_class(game, variant=None):
     module = CONTROLLERS.get(game)
     if module is None:
         raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(CONTROLLERS)))
+    module = VARIANT_CONTROLLERS.get((game, variant), module)
     return __import__(module, None, None, ("Controller",)).Controller

@@ -154,16 +154,21 @@ class GameController:
         if move is None:
             self.refuse((cell,), now, "%s plays no move" % grid.name(cell))
             return
+        self.play_move(move, cell, now)
+
+    def play_move(self, move, cell, now):
+        """Play `move` (pressed on `cell`); True if played, else refused with the reason."""
         try:
             self.state.play(move)
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
-            return
+            return False
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
         if not self.save():
             self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+        return True
 
     def undo(self, now):
         if not self.state.history:

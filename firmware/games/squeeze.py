@@ -315,4 +315,9 @@ class SqueezeState(GameState):
 
 
 def new_state(players=None, variant=None, rng=None):
-    return SqueezeState(check_setup("4D Squeeze", players, variant, (2, 4)))
+    players = check_setup("4D Squeeze", players, variant, (2, 4), ("classic", "cards"))
+    if variant == "cards":  # the card variant: its own module, loaded only when played
+        from games import squeeze_cards
+
+        return squeeze_cards.new_state(players, rng)
+    return SqueezeState(players)

@@ -35,8 +35,8 @@ TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs:
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
 
-LATENCY = array("d", bytearray(MAX_MOVES))
-TICK = array("d", bytearray(MAX_MOVES))
+LATENCY = array("d", bytearray(8 * MAX_MOVES))  # MicroPython: the bytes of MAX_MOVES doubles
+TICK = array("d", bytearray(8 * MAX_MOVES))
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
 RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
 
@@ -224,6 +224,31 @@ def plan():
         app.show_menu()
         settle()
 
+    def cards_board_game(mode):
+        """4D Squeeze with cards on the board (4 players, `mode`): each line picked among
+        the legal ones and played through the controller (a card is several presses:
+        kind, target), the screen animated and drawn; the heap after every line."""
+        rng = Rng(SEED)
+        app.start_game("squeeze", 4, "cards", SEED, {"mode": mode})
+        settle()
+        heap = Stat()
+        lines = 0
+        while app.screen.state.status == "playing" and lines < MAX_MOVES:
+            legal = app.screen.state.legal_moves()
+            move = legal[rng.below(len(legal))]
+            legal = None
+            app.screen.play_move(move, None, clock.now)
+            settle()
+            lines += 1
+            yield "squeeze_cards_%s line %d" % (mode, lines), heap
+        heap.emit("heap_squeeze_cards_%s_line" % mode, "bytes")
+        record("squeeze_cards_%s_app_lines" % mode, lines, "lines")
+        app.show_menu()
+        settle()
+
+    for mode in ("cards", "deal"):
+        yield from cards_board_game(mode)
+
     tiles = []  # every menu tile: each game, and each player count it offers
     for game, players, _, _ in catalog.TILES:
         if (game, players) not in tiles:
@@ -236,12 +261,13 @@ def plan():
             yield None, None
 
     # -- the rules alone: legal moves + play, per move, for every game ------------------
-    def rules_game(name, measure_heap, first=False, last=False):
-        module = load(name)
+    def rules_game(game, measure_heap, first=False, last=False, variant=None):
+        module = load(game)
+        name = game if variant is None else "%s_%s" % (game, variant)
         rng = Rng(SEED)
         # Timing: RULES_COPIES identical games play each move in turn, so that a move
         # far shorter than the timer's resolution still measures (time / copies).
-        states = [module.new_state(rng=Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
+        states = [module.new_state(variant=variant, rng=Rng(SEED)) for _ in range(1 if measure_heap else RULES_COPIES)]
         state = states[0]
         heap = Stat()
         moves = 0
@@ -249,10 +275,15 @@ def plan():
             legal = state.legal_moves()
             move = legal[rng.below(len(legal))]
             legal = None
+            if variant is not None:
+                gc.collect()  # the card variant's legal list is long: not collected in the timer
             start = clock_ms()
             for copy in states:
-                copy.legal_moves()
+                if variant is None:
+                    copy.legal_moves()
                 copy.play(move)
+                if variant is not None:  # the card variant: the launch points the board lights
+                    copy.legal_launches()
             took = (clock_ms() - start - TIMER) / len(states)
             if not measure_heap:
                 keep_least(LATENCY, moves, took, first)
@@ -268,6 +299,17 @@ def plan():
         yield from rules_game(name, True)
         for n in range(TIMED_PASSES):
             yield from rules_game(name, False, n == 0, n == TIMED_PASSES - 1)
+    # 4D Squeeze with cards, dealt: per line, what the board computes (the line, then
+    # the launch points it may light); the lines are picked from the whole legal list
+    # outside the timer (the board never lists every card play)
+    from app.app import unload
+
+    for name in GAMES:  # the board holds one game's modules at a time
+        if name != "squeeze":
+            unload("games." + name)
+    yield from rules_game("squeeze", True, variant="cards")
+    for n in range(TIMED_PASSES):
+        yield from rules_game("squeeze", False, n == 0, n == TIMED_PASSES - 1, variant="cards")
     G["board"] = board
 
 

@@ -71,7 +71,7 @@ def test_start_layout():
 
 
 def test_new_state_rejects_bad_players_and_variants():
-    for players, variant in ((3, None), (1, None), (0, None), ("2", None), (2, "cards"), (4, "x")):
+    for players, variant in ((3, None), (1, None), (0, None), ("2", None), (2, "card"), (4, "x")):
         try:
             squeeze.new_state(players, variant)
         except ValueError as error:
@@ -79,6 +79,7 @@ def test_new_state_rejects_bad_players_and_variants():
         else:
             raise AssertionError((players, variant))
     assert squeeze.new_state(4, "classic").players == 4
+    assert squeeze.new_state(4, "cards").dealt  # the card variant (games/squeeze_cards.py)
 
 
 def test_launches_from_every_side_stop_on_the_median():

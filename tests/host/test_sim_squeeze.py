@@ -43,7 +43,7 @@ def example_game(title):
 
 def test_menu_tiles_start_2_and_4_player_games():
     sim = Headless()
-    tiles = [t for t in sim.state()["tiles"] if t["game"] == "squeeze"]
+    tiles = [t for t in sim.state()["tiles"] if t["game"] == "squeeze" and t["variant"] is None]
     assert len(tiles) == 2
     sim.run("press " + tiles[0]["cell"])
     s = sim.state()
@@ -257,7 +257,7 @@ def test_four_players_seats_and_team_win():
 def test_the_two_player_tile_does_not_resume_a_four_player_game():
     sim = Headless()
     tiles = sim.state()["tiles"]
-    two, four = [t["cell"] for t in tiles if t["game"] == "squeeze"]
+    two, four = [t["cell"] for t in tiles if t["game"] == "squeeze" and t["variant"] is None]
     sim.run("press " + four)
     sim.run("press " + launch_key("W-1"))
     sim.run("hold a1 800")

@@ -1,0 +1,455 @@
+# 4D Squeeze with cards on the board (rules: games/squeeze_cards.py), 2 players or 4.
+# The classic screen (app/c_squeeze.py) draws the board and the launch points; this one
+# adds the cards. setup "mode": "cards" (the default) = the players hold real cards and
+# the board trusts them about hands; "deal" = the board deals and keeps the hands.
+#
+# Keys. Each seat has a card key on its side of the ring, at its right hand: seat 1
+# (south) k12, in 2 players seat 2 (north) b1; in 4 players seat 2 (west) a11, seat 3
+# (north) b1, seat 4 (east) l2. Those launch points become card keys; their launches
+# are played by pressing the arrival cell. Along the side from the card key: two cells
+# where "deal" shows the seat's hand, then the five own-turn kinds, then "no card".
+# - The mover taps its card key: its side shows the kinds (trahison, flammes, eclair,
+#   poussee, double); it taps one, then the target: a board cell (trahison, flammes,
+#   eclair: the square's top-left cell), a launch point (poussee), two launches
+#   (double: launch points or arrival cells). l1 (undo) backs out of a pick.
+# - A window (Negation after a launch, Annulation after a card) is a countdown on the
+#   ring, the same whoever holds what; a seat answers by tapping its card key. When it
+#   runs out the board plays `pass`.
+# - "deal": holding the card key shows the seat's two cards, small and dim at its edge.
+# - With real cards a mover with no launch taps its card key and "no card" (the cell
+#   after the kinds) when it holds no playable card: the game is a draw.
+# Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
+# key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
+from app import colors, grid
+from app import c_squeeze as classic
+from app.controller import blink_on, pending
+from compat import ticks_add, ticks_diff
+from games import squeeze as rules
+from games import squeeze_cards as cards
+from games.base import PLAYING
+from games.rng import Rng
+
+MODES = ("cards", "deal")
+NEGATION_MS = 3000  # the Negation window's countdown
+ANNULATION_MS = 4000  # the Annulation window's countdown
+EFFECT_MS = 900  # a card's effect flashes this long
+GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
+PINK = 0xFF3090
+# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom,
+# drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
+# annulation.
+KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
+SYMBOLS = (
+    "101010101",  # trahison: a cross, a pawn changing sides
+    "010111111",  # flammes: a flame
+    "011010110",  # eclair: a zigzag
+    "010110010",  # poussee: an arrow
+    "101000101",  # double: two pairs
+    "000111000",  # negation: a bar
+    "111101111",  # annulation: a ring
+)
+SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
+NO_CARD = colors.scale(colors.RED, 1, 3)
+
+# Each side's ten launch points, from the card key's end (the seat's right hand).
+SIDE_LAUNCHES = {
+    rules.S: [rules.S * 10 + 9 - i for i in range(10)],
+    rules.N: [rules.N * 10 + i for i in range(10)],
+    rules.W: [rules.W * 10 + 9 - i for i in range(10)],
+    rules.E: [rules.E * 10 + i for i in range(10)],
+}
+SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
+PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
+KIND_PLACES = (3, 4, 5, 6, 7)
+NO_CARD_PLACE = 8
+
+
+def side_cell(side, place):
+    return classic.RING_CELLS[SIDE_LAUNCHES[side][place]]
+
+
+class Controller(classic.Controller):
+    def __init__(self, app, setup, moves=()):
+        self.mode = setup.get("mode") or "cards"
+        if self.mode not in MODES:
+            raise ValueError("4D Squeeze with cards: mode is 'cards' or 'deal', not %r" % (self.mode,))
+        players = setup.get("players") or 2
+        if players not in (2, 4):
+            raise ValueError("4D Squeeze with cards is for 2 or 4 players, not %r" % (players,))
+        self.sides = SEAT_SIDES[players]
+        self.card_keys = dict((side_cell(self.sides[s], 0), s) for s in range(1, players + 1))
+        self.pick = None  # [seat, kind or None, first launch of a double or None]
+        self.window_until = None  # the open window's countdown deadline
+        self.window_id = None  # which window the countdown is for
+        self.effect_until = None
+        self.effect_cells = ()
+        self.effect_color = colors.WHITE
+        self.launch_cache = (None, b"")
+        classic.Controller.__init__(self, app, setup, moves)
+
+    def fresh_state(self):
+        seed = self.setup.get("seed")
+        rng = Rng(seed if seed is not None else 0)
+        hands = cards.TRUSTED if self.mode == "cards" else cards.DEALT
+        self.launch_cache = (None, b"")
+        return cards.new_state(self.setup.get("players") or 2, rng, hands)
+
+    # -- keys -------------------------------------------------------------------------------
+    def move_for_cell(self, cell):
+        if cell in self.card_keys:
+            return None  # a card key: its launch is played from the arrival cell
+        return classic.Controller.move_for_cell(self, cell)
+
+    def cell_for_move(self, move):
+        if move < cards.CARD_BASE:
+            cell = classic.RING_CELLS[move]
+            if cell in self.card_keys:
+                return classic.BOARD_CELLS[self.state.arrival_cell(move)]
+            return cell
+        seat = cards.unpack(move)[3] or self.state.to_move
+        return side_cell(self.sides[seat], 0)
+
+    def tap(self, cell, now):
+        if self.pick is not None and cell == grid.UNDO:
+            self.pick = None  # back out of a card pick
+            self.error = None
+            self.app.sound.play("menu")
+            return
+        classic.Controller.tap(self, cell, now)
+
+    def hold(self, cell, now):
+        if cell in self.card_keys and self.mode == "deal":
+            return  # holding a card key shows the hand while it is down (see draw_peek)
+        classic.Controller.hold(self, cell, now)
+
+    def press(self, cell, now):
+        st = self.state
+        seat = self.card_keys.get(cell)
+        if st.window:
+            if seat is None:
+                self.refuse((cell,), now, "a %s window is open: a card key answers it, or let it run out" % st.window)
+            else:
+                kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
+                self.play_move(cards.card(kind, 0, 0, seat), cell, now)
+        elif self.pick is not None:
+            self.press_pick(cell, now)
+        elif seat is not None:
+            if seat != st.to_move:
+                self.refuse((cell,), now, "only player %d (to move) may play a card now" % st.to_move)
+            elif st.relaunch:
+                self.refuse((cell,), now, "after a Negation you must launch")
+            else:
+                self.pick = [seat, None, None]
+                self.app.sound.play("hint")
+        else:
+            classic.Controller.press(self, cell, now)
+
+    def press_pick(self, cell, now):
+        st = self.state
+        seat, kind, first = self.pick
+        side = self.sides[seat]
+        if kind is None:
+            if cell == side_cell(side, 0):
+                self.pick = None  # the card key again: no card after all
+                return
+            if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
+                self.play_move(cards.card(cards.PASS), cell, now)
+                return
+            for i in range(len(KIND_PLACES)):
+                if cell == side_cell(side, KIND_PLACES[i]):
+                    if not st.holds(seat, i):
+                        self.refuse((cell,), now, "player %d holds no %s card" % (seat, cards.KINDS[i]))
+                    else:
+                        self.pick[1] = i
+                        self.app.sound.play("hint")
+                    return
+            self.refuse((cell,), now, "pick a card on your side (or l1 to back out)")
+            return
+        if kind in (cards.TRAHISON, cards.FLAMMES, cards.ECLAIR):
+            target = self.board_target(cell)
+            if target is None:
+                self.refuse((cell,), now, "pick a cell of the board")
+                return
+            if kind == cards.ECLAIR:  # a press on the last row or column: the square inside
+                target -= (target % 10 == 9) + 10 * (target // 10 == 9)
+            self.play_move(cards.card(kind, target, 0, seat), cell, now)
+        elif kind == cards.POUSSEE:
+            launch = classic.LAUNCH_AT.get(cell)
+            if launch is None:
+                self.refuse((cell,), now, "poussee: pick a launch point on the ring")
+                return
+            self.play_move(cards.card(kind, launch, 0, seat), cell, now)
+        else:
+            launch = self.launch_target(cell)
+            if launch is None:
+                self.refuse((cell,), now, "coup double: pick a launch point or an arrival cell")
+            elif first is None:
+                problem = st.launch_problem(launch) if st.arrival_cell(launch) == rules.NONE else None
+                if problem:
+                    self.refuse((cell,), now, problem)
+                else:
+                    self.pick[2] = launch
+                    self.app.sound.play("hint")
+            else:
+                self.play_move(cards.card(kind, first, launch, seat), cell, now)
+
+    def board_target(self, cell):
+        row, col = grid.row_col(cell)
+        if 1 <= row <= 10 and 1 <= col <= 10:
+            return (row - 1) * 10 + col - 1
+        return None
+
+    def launch_target(self, cell):
+        """A launch point, or an arrival cell (a double's second one: after the first)."""
+        if cell in classic.LAUNCH_AT:
+            return classic.LAUNCH_AT[cell]
+        target = self.board_target(cell)
+        if target is None:
+            return None
+        st, first = self.state, self.pick[2]
+        if first is None:
+            found = st.launches_to(target)
+        else:
+            placed = st.arrival_cell(first)
+            st._set([placed], [st.colour()])
+            found = st.launches_to(target)
+            st._set([placed], [rules.EMPTY])
+        return found[0] if found else None
+
+    def play_move(self, move, cell, now):
+        if classic.Controller.play_move(self, move, cell, now):
+            self.pick = None
+
+    def refused_cells(self, cell, move):
+        if move < cards.CARD_BASE:
+            return classic.Controller.refused_cells(self, cell, move)
+        return (cell,) if cell is not None else ()
+
+    def undo(self, now):
+        """Undo the last thing a player did: its line and the passes after it."""
+        moves = list(self.state.history)
+        while moves and moves[-1] == cards.card(cards.PASS):
+            moves.pop()
+        if not moves:
+            classic.Controller.undo(self, now)
+            return
+        self.state.history = moves
+        self.window_id = None
+        classic.Controller.undo(self, now)
+
+    # -- time: the windows' countdowns, the effects -------------------------------------
+    def on_played(self, move, now):
+        st = self.state
+        self.effect_until = None
+        self.launch_cache = (None, b"")
+        for event in st.events:
+            if event[0] == "launch":
+                self.anim_start = now
+                self.anim_launch = event[1]
+                d = 1 if event[1] // 10 in (rules.N, rules.S) else 0
+                self.anim_steps = 1 + rules.POS_OF[event[2] * 2 + d]
+            elif event[0] in ("effect", "cancelled"):
+                card = event[1]
+                self.effect_until = ticks_add(now, EFFECT_MS)
+                self.effect_color = KIND_COLORS[card[0]] if event[0] == "effect" else colors.WHITE
+                self.effect_cells = self.card_cells(card)
+                self.app.sound.play("squeeze")
+
+    def card_cells(self, card):
+        kind, a, b, seat = card
+        if kind in (cards.TRAHISON, cards.FLAMMES):
+            return (classic.BOARD_CELLS[a],)
+        if kind == cards.ECLAIR:
+            return tuple(classic.BOARD_CELLS[c] for c in cards.square(a))
+        if kind == cards.POUSSEE:
+            return (classic.RING_CELLS[a],) + tuple(classic.BOARD_CELLS[c] for c in rules.PATHS[a * 5:a * 5 + 5])
+        if kind == cards.DOUBLE:
+            return (classic.RING_CELLS[a], classic.RING_CELLS[b])
+        if kind == cards.NEGATION and self.state.launched != rules.NONE:
+            return (classic.BOARD_CELLS[self.state.launched],)
+        return (side_cell(self.sides[seat], 0),)
+
+    def animating(self, now):
+        t = self.elapsed(now)
+        return t is not None and t < classic.SLIDE_MS * self.anim_steps
+
+    def busy(self, now):
+        st = self.state
+        if st.status == PLAYING and st.window:
+            wid = (len(st.history), st.window)
+            if self.window_id != wid:
+                self.window_id = wid
+                ms = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+                self.window_until = ticks_add(now, ms)
+            if pending(self.window_until, now) is None:
+                self.window_until = None
+                self.play_move(cards.card(cards.PASS), None, now)  # nobody answered
+        else:
+            self.window_until = None
+        self.effect_until = pending(self.effect_until, now)
+        busy = classic.Controller.busy(self, now)
+        golden = st.status == PLAYING and any(st.bound)  # its card key pulses
+        return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
+
+    def peeking(self):
+        """The seats whose card key is held down (deal mode: they see their hand)."""
+        if self.mode != "deal":
+            return ()
+        return tuple(s for c, s in self.card_keys.items() if c in self.app.held)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def legal_launch_marks(self):
+        """Which launches the mover may play now (cached per move: the golden rule's
+        check is too slow for every frame on a Pico)."""
+        st = self.state
+        key = True  # cleared by every move, undo and new game
+        if self.launch_cache[0] != key:
+            marks = bytearray(rules.LAUNCHES)
+            if st.status == PLAYING and not st.window:
+                for l in st.legal_launches():
+                    marks[l] = 1
+            self.launch_cache = (key, marks)
+        return self.launch_cache[1]
+
+    def draw_board(self, frame, now):
+        st = self.state
+        board, palette = st.board, self.palette
+        for c in range(rules.CELLS):
+            v = board[c]
+            frame.set(classic.BOARD_CELLS[c], palette[v] if v else classic.TINT[c])
+        if st.status != PLAYING:
+            self.draw_ring(frame)
+        elif st.window:
+            self.draw_window(frame, now)
+        elif self.pick is not None:
+            self.draw_pick(frame, now)
+        else:
+            self.draw_launches(frame)
+        if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
+            self.draw_card_keys(frame, now)  # (else they are launch points, for the target)
+        if self.animating(now):
+            self.draw_move(frame, self.elapsed(now))
+        if pending(self.effect_until, now) and not blink_on(now, 150):
+            for c in self.effect_cells:
+                frame.set(c, self.effect_color)
+        for seat in self.peeking():
+            self.draw_peek(frame, seat)
+
+    def draw_move(self, frame, t):
+        """The launched pawn slides in from its launch point."""
+        step = t // classic.SLIDE_MS
+        st = self.state
+        cell = st.launched if st.launched != rules.NONE else st.last_cell
+        if cell == rules.NONE or step >= self.anim_steps:
+            return
+        frame.set(classic.BOARD_CELLS[cell], classic.TINT[cell])
+        path = rules.PATHS[self.anim_launch * rules.HALF:]
+        where = classic.RING_CELLS[self.anim_launch] if step == 0 else classic.BOARD_CELLS[path[step - 1]]
+        frame.set(where, self.player_colors[st.board[cell]] if st.board[cell] in (1, 2) else colors.WHITE)
+
+    def draw_launches(self, frame):
+        st = self.state
+        marks = self.legal_launch_marks()
+        color = self.player_colors[st.colour()]
+        own = self.sides[st.to_move]
+        for l in range(rules.LAUNCHES):
+            lit = color if l // 10 == own else colors.scale(color, 1, 2)
+            frame.set(classic.RING_CELLS[l], lit if marks[l] else colors.OFF)
+
+    def draw_card_keys(self, frame, now):
+        st = self.state
+        for cell, seat in self.card_keys.items():
+            color = colors.scale(self.player_colors[st.colour(seat)], 1, 5)
+            if st.status == PLAYING:
+                if seat == st.to_move:  # the mover's: white, apart from launch points
+                    color = colors.WHITE
+                if st.bound[seat] and blink_on(now, 500):
+                    color = GOLD  # the golden rule binds this seat
+            frame.set(cell, color)
+
+    def draw_window(self, frame, now):
+        """The countdown on the ring (the same for everybody), the card or the launch
+        being answered, and the symbol of the card it calls for."""
+        st = self.state
+        left = ticks_diff(self.window_until, now) if self.window_until is not None else 0
+        total = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+        order = classic.RING_ORDER
+        lit = (len(order) * max(0, left) + total - 1) // total
+        answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
+        for i in range(len(order)):
+            frame.set(order[i], colors.scale(KIND_COLORS[answer], 1, 3) if i < lit else colors.OFF)
+        if st.stack:
+            card = st.stack[0]
+            self.draw_symbol(frame, card[0], now)
+            for c in self.card_cells(card):
+                if blink_on(now, 250):
+                    frame.set(c, KIND_COLORS[card[0]])
+        else:  # the launch that Negation could take back, and Negation's symbol
+            self.draw_symbol(frame, cards.NEGATION, now)
+            if blink_on(now, 250) and st.launched != rules.NONE:
+                frame.set(classic.BOARD_CELLS[st.launched], colors.WHITE)
+
+    def draw_symbol(self, frame, kind, now):
+        if blink_on(now, 600):
+            return  # in turn with the board below it
+        row0, col0 = grid.row_col(SYMBOL_AT)
+        for i in range(9):
+            if SYMBOLS[kind][i] == "1":
+                frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
+
+    def draw_pick(self, frame, now):
+        st = self.state
+        seat, kind, first = self.pick
+        side = self.sides[seat]
+        if kind is None:
+            for c in classic.RING_ORDER:
+                frame.set(c, colors.OFF)
+            for i in range(len(KIND_PLACES)):
+                frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
+            if self.mode == "cards" and not st.legal_launches():
+                frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
+            return
+        self.draw_symbol(frame, kind, now)
+        if kind in (cards.POUSSEE, cards.DOUBLE):
+            color = KIND_COLORS[kind]
+            for l in range(rules.LAUNCHES):
+                frame.set(classic.RING_CELLS[l], colors.scale(color, 1, 2))
+            if first is not None and st.arrival_cell(first) != rules.NONE:
+                frame.set(classic.RING_CELLS[first], colors.WHITE)
+                frame.set(classic.BOARD_CELLS[st.arrival_cell(first)], colors.scale(self.player_colors[st.colour()], 1, 2))
+        else:
+            for c in classic.RING_ORDER:
+                frame.set(c, colors.OFF)
+            frame.set(side_cell(side, KIND_PLACES[kind]), KIND_COLORS[kind])
+
+    def draw_peek(self, frame, seat):
+        """Deal mode: the seat's two cards, small and dim at its edge."""
+        side = self.sides[seat]
+        hand = self.state.hands[seat]
+        for i in range(len(PEEK)):
+            color = colors.scale(KIND_COLORS[hand[i]], 1, 4) if i < len(hand) else colors.OFF
+            frame.set(side_cell(side, PEEK[i]), color)
+
+    def draw_hint(self, frame, now):
+        """HINT: the cells a legal launch reaches blink."""
+        if blink_on(now):
+            marks = self.legal_launch_marks()
+            for l in range(rules.LAUNCHES):
+                if marks[l]:
+                    frame.set(classic.BOARD_CELLS[self.state.arrival_cell(l)], colors.WHITE)
+
+    def end_cells(self):
+        st = self.state
+        return [classic.BOARD_CELLS[c] for c in st.line] if st.line else ()
+
+    def describe(self):
+        info = classic.Controller.describe(self)
+        st = self.state
+        info["mode"] = self.mode
+        info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
+        info["pick"] = None
+        if self.pick is not None:
+            seat, kind, first = self.pick
+            info["pick"] = {"seat": seat, "kind": cards.KINDS[kind] if kind is not None else None,
+                            "first": rules.launch_name(first) if first is not None else None}
+        return info

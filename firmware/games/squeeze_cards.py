@@ -1,0 +1,639 @@
+# 4D Squeeze with cards (RULES.md section 2, "Card variant"), 2 players or 4 in two
+# teams. The board and the launches are the classic game's (games/squeeze.py), with
+# the card variant's differences: no squeeze (dead cells stay empty), the four neutral
+# pentacles are pawns of nobody (a launch stops against one), and seven kinds of card.
+#
+# A turn: the mover launches, or plays an "instead" card (trahison, flammes, eclair,
+# poussee), or a Coup double with its two launches. Windows open on the way: after a
+# launch the next seat clockwise may play Negation; after any card anyone else may play
+# Annulation (a chain: the last one decides). A window is closed by `pass`. A card's
+# effect applies when its Annulation window closes. The golden rule is a legality
+# check: the card player may not make its own alignment with that turn's pawns and
+# effect (Negation: with its next turn).
+#
+# Hands: "dealt" (the referee and the board's "deal" mode) keeps a seeded 21-card deck,
+# every hand, the discards; "trusted" (the board's "cards" mode: real cards) keeps no
+# hands, any card may be played when its timing and target allow.
+#
+# Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
+# the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
+# card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
+from compat import const
+from games.base import DRAW, PLAYING, WON, GameState, is_number, parse_cell
+from games import squeeze as sq
+from games.rng import Rng
+from games.squeeze import CELL_MOVE, CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, PENTACLE, SIZE, SqueezeState
+
+# Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
+TRAHISON = const(0)
+FLAMMES = const(1)
+ECLAIR = const(2)
+POUSSEE = const(3)
+DOUBLE = const(4)
+NEGATION = const(5)
+ANNULATION = const(6)
+PASS = const(7)
+KINDS = ("trahison", "flammes", "eclair", "poussee", "double", "negation", "annulation", "pass")
+INSTEAD = (TRAHISON, FLAMMES, ECLAIR, POUSSEE)  # played instead of the turn's launch
+COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
+HAND = const(2)  # every player always holds 2 cards
+
+CARD_BASE = const(1000)  # above every launch move (CELL_MOVE + CELLS)
+
+
+def card(kind, a=0, b=0, seat=0):
+    """The move of a card (or a pass): `a`, `b` its target (a cell or a launch, the
+    second launch of a double), `seat` its player (0 for a pass)."""
+    return CARD_BASE + ((kind * CELLS + a) * LAUNCHES + b) * 5 + seat
+
+
+def unpack(move):
+    """card()'s (kind, a, b, seat) back from a move >= CARD_BASE."""
+    move, seat = divmod(move - CARD_BASE, 5)
+    move, b = divmod(move, LAUNCHES)
+    kind, a = divmod(move, CELLS)
+    return kind, a, b, seat
+
+
+# Modes of keeping hands
+DEALT = "dealt"
+TRUSTED = "trusted"
+
+# Windows
+NEGATION_WINDOW = "negation"
+ANNULATION_WINDOW = "annulation"
+
+
+def arrival(board, launch):
+    """[reading] Where a launch stops with neutral pentacles as pawns: before the first
+    piece of its path (pawn or pentacle), at the median if the path is empty; NONE if
+    its first cell is taken."""
+    base = launch * HALF
+    for i in range(HALF):
+        if board[PATHS[base + i]] != EMPTY:
+            return NONE if i == 0 else PATHS[base + i - 1]
+    return PATHS[base + HALF - 1]
+
+
+# The four directions of a line as (cell step, column step): the board is scanned by
+# cell number, without a closure per call (the golden rule checks many cells per turn).
+DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
+
+
+def run_length(board, cell, colour, step, dcol):
+    """How many cells of `colour` follow `cell`, going `step` (the column by `dcol`)."""
+    n = 0
+    col = cell % SIZE
+    while True:
+        cell += step
+        col += dcol
+        if not (0 <= cell < CELLS and 0 <= col < SIZE) or board[cell] != colour:
+            return n
+        n += 1
+
+
+def line_through(board, cell, colour):
+    """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
+    whatever it holds), or None; pentacles break a line."""
+    for step, dcol in DIRECTIONS:
+        back = run_length(board, cell, colour, -step, -dcol)
+        length = back + 1 + run_length(board, cell, colour, step, dcol)
+        if length >= 4:
+            first = cell - back * step
+            return [first + k * step for k in range(length)]
+    return None
+
+
+def line_among(board, cells, colour):
+    for c in cells:
+        if board[c] == colour:
+            line = line_through(board, c, colour)
+            if line:
+                return line
+    return None
+
+
+def square(cell):
+    """The 2x2 square whose top-left cell is `cell` (Eclair), or None off the board."""
+    if cell % SIZE == SIZE - 1 or cell // SIZE == SIZE - 1:
+        return None
+    return (cell, cell + 1, cell + SIZE, cell + SIZE + 1)
+
+
+def effect(board, kind, a, colour):
+    """What an instead card does to the board, as (cells, their new values): Trahison
+    turns the pawn on `a` to `colour`, Flammes empties `a`, Eclair empties the square
+    at `a`, Poussee moves every piece of launch `a`'s half-line one cell toward its
+    edge (the piece on the edge cell falls off)."""
+    if kind == TRAHISON:
+        return [a], [colour]
+    if kind == FLAMMES:
+        return [a], [EMPTY]
+    if kind == ECLAIR:
+        return list(square(a)), [EMPTY] * 4
+    path = list(PATHS[a * HALF:a * HALF + HALF])
+    return path, [board[c] for c in path[1:]] + [EMPTY]
+
+
+class CardsState(SqueezeState):
+    def __init__(self, players=2, rng=None, hands=DEALT):
+        GameState.__init__(self)
+        self.players = players
+        self.board = bytearray(CELLS)
+        for name, colour in sq.START_PAWNS:
+            self.board[sq.cell_of(name)] = colour
+        for name in sq.START_PENTACLES:
+            self.board[sq.cell_of(name)] = PENTACLE
+        self.pentacles = [0, 0]  # none are made in this variant (the classic screen reads it)
+        self.last_squeeze = []
+        self.last_cell = NONE
+        self.line = None
+        self.dealt = hands == DEALT
+        self.rng = rng
+        if self.dealt:
+            if rng is None:
+                rng = self.rng = Rng(0)
+            # lists: 21 small ints (a MicroPython bytearray has no pop or remove)
+            self.deck = [k for k in range(7) for _ in range(COPIES)]
+            rng.shuffle(self.deck)
+            self.discards = []
+            self.hands = [None] + [[] for _ in range(players)]
+            for seat in range(1, players + 1):
+                for _ in range(HAND):
+                    self._draw(seat)
+        self.window = None  # NEGATION_WINDOW, ANNULATION_WINDOW or None (the mover acts)
+        self.stack = []  # the Annulation chain: the card (first) and its Annulations
+        self.bound = bytearray(players + 1)  # seats the golden rule binds (their turn)
+        self.card_used = False  # an own-turn card was played (and cancelled) this turn
+        self.relaunch = False  # after a Negation: the mover must launch elsewhere
+        self.forbidden = []  # arrival cells taken back by Negations this turn
+        self.launched = NONE  # the cell of the launch the Negation window is about
+        self.winning = None  # that launch's line, if it made one
+        self.events = []  # what the last move did, for the board's animations
+        self._refresh()
+
+    def _refresh(self):
+        self.launches = None
+        self.empty = sum(1 for v in self.board if v == EMPTY)
+        self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
+
+    def _update_arrivals(self, changed):
+        for cell in changed:
+            for d in (0, 1):
+                l = sq.LINE_OF[cell * 2 + d]
+                self.arrive[l] = arrival(self.board, l)
+
+    def _set(self, cells, values):
+        """Write pieces and keep the counts and the arrivals right."""
+        self.launches = None
+        board = self.board
+        for c, v in zip(cells, values):
+            self.empty += (v == EMPTY) - (board[c] == EMPTY)
+            board[c] = v
+        self._update_arrivals(cells)
+
+    # -- seats and cards ---------------------------------------------------------------
+    def next_seat(self, seat=None):
+        return (self.to_move if seat is None else seat) % self.players + 1
+
+    def _draw(self, seat):
+        if not self.deck and self.discards:  # an empty deck: the discards, shuffled
+            self.deck = self.discards
+            self.discards = []
+            self.rng.shuffle(self.deck)
+        if self.deck:
+            self.hands[seat].append(self.deck.pop())
+
+    def holds(self, seat, kind):
+        return not self.dealt or kind in self.hands[seat]
+
+    def answerers(self):
+        """The seats that may answer the open window (holding the card, when dealt)."""
+        if self.window == NEGATION_WINDOW:
+            seats = [self.next_seat()]
+            kind = NEGATION
+        elif self.window == ANNULATION_WINDOW:
+            last = self.stack[-1][3]
+            seats = [self.next_seat(last)]
+            while len(seats) < self.players - 1:
+                seats.append(self.next_seat(seats[-1]))
+            kind = ANNULATION
+        else:
+            return []
+        return [s for s in seats if self.holds(s, kind)]
+
+    # -- the golden rule and the launches -------------------------------------------------
+    def _makes_line(self, cell, colour):
+        """The line a pawn of `colour` on `cell` would make, or None."""
+        return line_through(self.board, cell, colour)
+
+    def launch_problem(self, launch, seat=None):
+        """Why `seat` (the mover) may not launch `launch` now, or None."""
+        seat = self.to_move if seat is None else seat
+        cell = self.arrive[launch]
+        if cell == NONE:
+            return SqueezeState.why_illegal(self, launch)
+        if cell in self.forbidden:
+            return "Negation took back the launch to %s: launch to another cell" % sq.cell_text(cell)
+        if self.bound[seat] and self._makes_line(cell, self.colour(seat)):
+            return "golden rule: %s would make your four in a row in a turn you played a card" % sq.launch_name(launch)
+        return None
+
+    def legal_launches(self, seat=None):
+        """The mover's legal launches (kept until the next change: the board asks for
+        them too, and the golden rule makes them cost)."""
+        if seat is not None and seat != self.to_move:
+            return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
+        if self.launches is None:
+            self.launches = [l for l in range(LAUNCHES) if self.launch_problem(l) is None]
+        return self.launches
+
+    def card_problem(self, kind, a, b, seat):
+        """Why `seat` may not play this own-turn card now (timing, hand, target, golden
+        rule), or None. `a`, `b`: the target (cell, launch, the double's launches)."""
+        if self.relaunch:
+            return "after a Negation you must launch"
+        if self.card_used and self.legal_launches():
+            return "one card a turn: your card was cancelled, launch now"
+        if not self.holds(seat, kind):
+            return "player %d holds no %s card" % (seat, KINDS[kind])
+        if kind == DOUBLE:
+            return self._double_problem(a, b, seat)
+        board = self.board
+        colour = self.colour(seat)
+        target = sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
+        if kind == TRAHISON and (board[a] not in (1, 2) or board[a] == colour):
+            return "trahison turns an opposing pawn: %s holds none" % target
+        if kind == ECLAIR and square(a) is None:
+            return "eclair names the top-left cell of a 2x2 square (a1..i9)"
+        cells, values = effect(board, kind, a, colour)
+        if all(board[c] == EMPTY for c in cells):
+            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target)
+        # the golden rule: the effect may not align the card player's side
+        before = bytes(board[c] for c in cells)
+        for c, v in zip(cells, values):
+            board[c] = v
+        line = line_among(board, cells, colour)
+        for c, v in zip(cells, before):
+            board[c] = v
+        if line:
+            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target)
+        return None
+
+    def _golden_launch(self, launch, colour):
+        """Why a card player's launch is not allowed (impossible, or its line), or None."""
+        cell = self.arrive[launch]
+        if cell == NONE:
+            return SqueezeState.why_illegal(self, launch)
+        if self._makes_line(cell, colour):
+            return "golden rule: %s would make your four in a row" % sq.launch_name(launch)
+        return None
+
+    def _double_problem(self, first, second, seat):
+        colour = self.colour(seat)
+        problem = self._golden_launch(first, colour)
+        if problem:
+            return "coup double: " + problem
+        cell = self.arrive[first]
+        self._set([cell], [colour])  # the second launch goes after the first
+        problem = self._golden_launch(second, colour)
+        self._set([cell], [EMPTY])
+        return problem and "coup double, second launch: " + problem
+
+    def _instead_targets(self, kind):
+        if kind in (TRAHISON, FLAMMES):
+            return range(CELLS)
+        if kind == ECLAIR:
+            return [c for c in range(CELLS) if square(c)]
+        return range(LAUNCHES)
+
+    def playable_cards(self, seat=None, kinds=INSTEAD):
+        """Every own-turn card `seat` (the mover) may play now, as moves."""
+        seat = self.to_move if seat is None else seat
+        out = []
+        for kind in kinds:
+            if self.holds(seat, kind) and not self.relaunch:
+                for a in self._instead_targets(kind):
+                    if self.card_problem(kind, a, 0, seat) is None:
+                        out.append(card(kind, a, 0, seat))
+        if DOUBLE in kinds and self.holds(seat, DOUBLE) and not self.relaunch and not self.card_used:
+            colour = self.colour(seat)
+            for first in range(LAUNCHES):
+                if self._golden_launch(first, colour) is None:
+                    cell = self.arrive[first]
+                    self._set([cell], [colour])
+                    for second in range(LAUNCHES):
+                        if self._golden_launch(second, colour) is None:
+                            out.append(card(DOUBLE, first, second, seat))
+                    self._set([cell], [EMPTY])
+        return out
+
+    def _can_go_on(self):
+        """The mover has a legal launch or a playable instead card; with real cards the
+        board cannot know the hand, so a card (or a `pass`: none) is asked for."""
+        if self.legal_launches():
+            return True
+        return not self.dealt or bool(self.playable_cards())
+
+    def negation_possible(self):
+        """Negation needs another launch for the mover, to another arrival cell."""
+        board = self.board
+        cell = self.launched
+        board[cell] = EMPTY
+        ok = False
+        colour = self.colour()
+        for l in range(LAUNCHES):
+            c = arrival(board, l)
+            if c != NONE and c != cell and c not in self.forbidden:
+                if not self.bound[self.to_move] or not self._makes_line(c, colour):
+                    ok = True
+                    break
+        board[cell] = colour
+        return ok
+
+    # -- the protocol ------------------------------------------------------------------------
+    def legal_moves(self):
+        if self.status != PLAYING:
+            return []
+        pass_move = card(PASS)
+        if self.window == NEGATION_WINDOW:
+            return [card(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
+        if self.window == ANNULATION_WINDOW:
+            return [card(ANNULATION, 0, 0, s) for s in self.answerers()] + [pass_move]
+        moves = list(self.legal_launches())
+        if self.relaunch:
+            return moves
+        if not moves or not self.card_used:
+            moves += self.playable_cards(kinds=INSTEAD + ((DOUBLE,) if moves and not self.card_used else ()))
+        if not self.dealt and not self.legal_launches():
+            moves.append(pass_move)  # real cards: "I have no card to play" ends in a draw
+        return moves
+
+    def why_illegal(self, move):
+        if self.status != PLAYING:
+            return "the game is over"
+        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= card(PASS)):
+            return "%r is not a move" % (move,)
+        if move < CARD_BASE:
+            if self.window:
+                return "the %s window is open: answer it or pass" % self.window
+            if move >= CELL_MOVE:
+                return SqueezeState.why_illegal(self, move)
+            return self.launch_problem(move)
+        kind, a, b, seat = unpack(move)
+        if kind == PASS:
+            if self.window or (not self.dealt and not self.legal_launches() and not self.relaunch):
+                return None
+            return "nothing to pass: no window is open (launch or play a card)"
+        if not 1 <= seat <= self.players:
+            return "there is no player %r" % (seat,)
+        if kind in (NEGATION, ANNULATION):
+            window = NEGATION_WINDOW if kind == NEGATION else ANNULATION_WINDOW
+            if self.window != window:
+                if kind == NEGATION:
+                    return "negation answers a launch, right after it"
+                return "annulation answers a card, right after it"
+            if kind == NEGATION and seat != self.next_seat():
+                return "only player %d (next clockwise) may play negation now" % self.next_seat()
+            if kind == ANNULATION and seat == self.stack[-1][3]:
+                return "player %d played the card just played" % seat
+            if not self.holds(seat, kind):
+                return "player %d holds no %s card" % (seat, KINDS[kind])
+            return None
+        if self.window:
+            return "the %s window is open: answer it or pass" % self.window
+        if seat != self.to_move:
+            return "only player %d (to move) may play %s now" % (self.to_move, KINDS[kind])
+        if kind in INSTEAD + (DOUBLE,):
+            limit = LAUNCHES if kind in (POUSSEE, DOUBLE) else CELLS
+            if not (0 <= a < limit and 0 <= b < LAUNCHES):
+                return "%r is not a move" % (move,)
+            return self.card_problem(kind, a, b, seat)
+        return "%r is not a move" % (move,)
+
+    def _apply(self, move):
+        self.events = []
+        self.launches = None
+        if move < CARD_BASE:
+            self._launch(move)
+            return
+        kind, a, b, seat = unpack(move)
+        if kind == PASS:
+            if self.window == NEGATION_WINDOW:
+                self._close_negation()
+            elif self.window == ANNULATION_WINDOW:
+                self._resolve()
+            else:
+                self._end(DRAW, None)  # real cards: no launch and no card
+            return
+        if self.dealt:  # played: to the table, and the player draws at once
+            self.hands[seat].remove(kind)
+            self._draw(seat)
+        self.stack.append((kind, a, b, seat))  # the chain: unpacked
+        self.window = ANNULATION_WINDOW
+        self.events.append(("card", self.stack[-1]))
+
+    def _launch(self, launch):
+        colour = self.colour()
+        cell = self.arrive[launch]
+        self._set([cell], [colour])
+        self.last_cell = cell
+        self.launched = cell
+        self.winning = line_through(self.board, cell, colour)
+        self.relaunch = False
+        self.events.append(("launch", launch, cell))
+        self._open_negation()
+
+    def _open_negation(self):
+        if self.negation_possible():
+            self.window = NEGATION_WINDOW
+        else:
+            self._close_negation()
+
+    def _close_negation(self):
+        """The launch stands: it wins if it made a line, else the turn goes on."""
+        self.window = None
+        if self.winning:
+            self.line = self.winning
+            self._end(WON, self.colour())
+        else:
+            self._end_turn()
+
+    def _resolve(self):
+        """The Annulation window closed: the first card of the chain takes effect if an
+        even number of Annulations followed it; every card of the chain is discarded."""
+        chain = self.stack
+        self.stack = []
+        self.window = None
+        if self.dealt:
+            self.discards.extend(m[0] for m in chain)
+        kind, a, b, seat = chain[0]
+        if (len(chain) - 1) % 2:
+            self.events.append(("cancelled", chain[0]))
+            if kind == NEGATION:
+                self._close_negation()  # the launch stands, as if no Negation
+            else:
+                self.card_used = True
+                if not self._can_go_on():
+                    self._end(DRAW, None)
+            return
+        self.events.append(("effect", chain[0]))
+        if kind == NEGATION:
+            cell = self.launched
+            self.forbidden.append(cell)
+            self._set([cell], [EMPTY])
+            self.bound[seat] = 1  # the Negation player: no alignment in its next turn
+            self.relaunch = True
+            self.launches = None
+            self.winning = None
+            self.last_cell = NONE
+            if not self.legal_launches():
+                self._end(DRAW, None)  # not reached: Negation needs another launch
+        elif kind == DOUBLE:
+            self.bound[seat] = 1
+            colour = self.colour(seat)
+            first = self.arrive[a]
+            self._set([first], [colour])
+            self.events.append(("launch", a, first))
+            self._launch(b)
+        else:
+            self._instead_effect(kind, a, seat)
+
+    def _instead_effect(self, kind, a, seat):
+        colour = self.colour(seat)
+        cells, values = effect(self.board, kind, a, colour)
+        self._set(cells, values)
+        other = 3 - colour
+        line = line_among(self.board, cells, other)
+        if line:  # [reading] a card effect that aligns the other side makes it win at once
+            self.line = line
+            self._end(WON, other)
+        else:
+            self._end_turn()
+
+    def _end_turn(self):
+        self.bound[self.to_move] = 0
+        self.launched = NONE
+        self.winning = None
+        if self.empty == 0:
+            self._end(DRAW, None)  # [reading] a full board is a draw (no pentacle count)
+            return
+        self.to_move = self.next_seat()
+        self.card_used = False
+        self.relaunch = False
+        self.forbidden = []
+        self.launches = None
+        if not self._can_go_on():
+            self._end(DRAW, None)  # [reading] no launch and no playable instead card
+
+    def _end(self, status, winner):
+        self.status = status
+        self.winner = winner
+        self.window = None
+        self.events.append(("end", status, winner))
+
+    # -- notation ------------------------------------------------------------------------------
+    def parse_move(self, text):
+        if not isinstance(text, str):
+            raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
+        words = text.strip().lower().split()
+        if not words or words[0] not in KINDS:
+            return SqueezeState.parse_move(self, text)
+        kind = KINDS.index(words[0])
+        seat = None
+        if len(words) > 1 and words[-1][:1] == "p" and is_number(words[-1][1:]):
+            seat = int(words.pop()[1:])
+        args = words[1:]
+        need = {TRAHISON: 1, FLAMMES: 1, ECLAIR: 1, POUSSEE: 1, DOUBLE: 2}.get(kind, 0)
+        if len(args) != need:
+            raise ValueError("'%s': %s" % (text.strip(), USAGE[kind]))
+        if kind == PASS:
+            return card(PASS)
+        if seat is None:
+            seat = self._default_seat(kind)
+        a = b = 0
+        if kind in (TRAHISON, FLAMMES, ECLAIR):
+            col, row = parse_cell(args[0], SIZE, SIZE)
+            a = row * SIZE + col
+        elif kind == POUSSEE:
+            a = sq.parse_launch(args[0])
+        elif kind == DOUBLE:
+            a = self._parse_launch_or_cell(args[0])
+            if "-" in args[1] or a >= LAUNCHES or self.arrive[a] == NONE:
+                b = self._parse_launch_or_cell(args[1])
+            else:  # an arrival cell for the second launch: on the board after the first
+                first = self.arrive[a]
+                self._set([first], [self.colour()])
+                try:
+                    b = self._parse_launch_or_cell(args[1])
+                finally:
+                    self._set([first], [EMPTY])
+            if a >= LAUNCHES or b >= LAUNCHES:
+                raise ValueError("'%s': no launch reaches that cell now" % text.strip())
+        return card(kind, a, b, seat)
+
+    def _parse_launch_or_cell(self, text):
+        return SqueezeState.parse_move(self, text)
+
+    def _default_seat(self, kind):
+        if kind == NEGATION:
+            return self.next_seat()
+        if kind == ANNULATION:
+            seats = self.answerers() if self.window == ANNULATION_WINDOW else []
+            if seats:
+                return seats[0]
+            return self.next_seat(self.stack[-1][3]) if self.stack else self.next_seat()
+        return self.to_move
+
+    def format_move(self, move):
+        """A move's line; also a card of the chain, as (kind, a, b, seat)."""
+        if isinstance(move, int) and move < CARD_BASE:
+            return SqueezeState.format_move(self, move)
+        kind, a, b, seat = move if isinstance(move, tuple) else unpack(move)
+        name = KINDS[kind]
+        if kind in (TRAHISON, FLAMMES, ECLAIR):
+            return "%s %s" % (name, sq.cell_text(a))
+        if kind == POUSSEE:
+            return "%s %s" % (name, sq.launch_name(a))
+        if kind == DOUBLE:
+            return "%s %s %s" % (name, sq.launch_name(a), sq.launch_name(b))
+        if kind == ANNULATION:
+            return "%s P%d" % (name, seat)
+        return name
+
+    def info(self):
+        teams = [[1, 3], [2, 4]] if self.players == 4 else [[1], [2]]
+        pending = None
+        if self.window:
+            card = self.stack[-1] if self.stack else None
+            pending = {"window": self.window, "players": self.answerers(),
+                       "card": self.format_move(card) if card else sq.cell_text(self.launched),
+                       "by": card[3] if card else self.to_move,
+                       "chain": [self.format_move(m) for m in self.stack]}
+        out = {"teams": teams, "pending": pending,
+               "golden": [s for s in range(1, self.players + 1) if self.bound[s]]}
+        if self.dealt:
+            out["hands"] = [[KINDS[k] for k in self.hands[s]] for s in range(1, self.players + 1)]
+            out["deck"] = len(self.deck)
+        else:
+            out["hands"] = None
+            out["deck"] = None
+        return out
+
+
+
+VERBS = ("turn", "burn", "strike", "push")
+USAGE = {
+    TRAHISON: "trahison names an opposing pawn (trahison e5)",
+    FLAMMES: "flammes names a pawn or a pentacle (flammes c3)",
+    ECLAIR: "eclair names the top-left cell of a 2x2 square (eclair d4)",
+    POUSSEE: "poussee names a half-line as a launch (poussee W-3)",
+    DOUBLE: "double names two launches (double W-3 N-c)",
+    NEGATION: "negation takes no target (negation, or negation P2)",
+    ANNULATION: "annulation takes no target (annulation, or annulation P2)",
+    PASS: "pass takes no target",
+}
+
+
+def new_state(players=2, rng=None, hands=DEALT):
+    return CardsState(players, rng, hands)
