@@ -11,7 +11,8 @@ GREEN = const(0x00D040)
 ORANGE = const(0xFF5000)
 PURPLE = const(0xA000FF)
 CYAN = const(0x00C0C0)
-ILLEGAL = RED  # the flash of a refused press
+MAGENTA = const(0xFF00FF)
+ILLEGAL = MAGENTA  # the flash of a refused press: no game's player colour (not red: Connect Four)
 SYSTEM = const(0x303030)  # the corner keys at rest
 
 

@@ -139,6 +139,8 @@ class GameController:
         elif cell == grid.MENU:
             self.app.show_menu()
         elif cell == grid.NEW:
+            self.error = None  # a hint from a short press on this key is answered now
+            self.flash_until = None
             if self.state.status != PLAYING:  # the next game of a match
                 policy = self.match_starter
                 if policy == MATCH_SETTING:

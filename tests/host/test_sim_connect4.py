@@ -16,8 +16,9 @@ COLUMN_KEYS = dict((str(i + 1), "%s1" % "cdefghi"[i]) for i in range(7))
 
 
 
-def is_red(rgb):
-    return rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+def is_refusal(rgb):
+    """The refusal flash: magenta (no player's colour)."""
+    return rgb[0] == rgb[2] > 0 and rgb[1] == 0
 
 
 def new_game():
@@ -96,7 +97,7 @@ def test_draw_is_shown():
     assert len(ring) == 2  # the two player colours alternate around the ring
 
 
-def test_illegal_press_flashes_red_beeps_and_changes_nothing():
+def test_illegal_press_flashes_beeps_and_changes_nothing():
     sim = new_game()
     for _ in range(6):
         drop(sim, "2")
@@ -107,11 +108,11 @@ def test_illegal_press_flashes_red_beeps_and_changes_nothing():
     assert after["moves"] == before["moves"] and after["to_move"] == before["to_move"]
     assert "full" in after["error"]
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    assert is_red(sim.leds()["d6"]) and is_red(sim.leds()["d9"])  # the whole column
+    assert is_refusal(sim.leds()["d6"]) and is_refusal(sim.leds()["d9"])  # the whole column
     sim.run("press b6")  # outside the board
-    assert "plays no move" in sim.state()["error"] and is_red(sim.leds()["b6"])
+    assert "plays no move" in sim.state()["error"] and is_refusal(sim.leds()["b6"])
     sim.run("wait 500")
-    assert not is_red(sim.leds()["b6"])
+    assert not is_refusal(sim.leds()["b6"])
     assert sim.state()["moves"] == before["moves"]
 
 
@@ -247,7 +248,7 @@ def test_menu_refuses_a_press_off_the_tiles():
     sim.run("press f6")
     s = sim.state()
     assert s["screen"] == "menu" and "not a game tile" in s["error"]
-    assert is_red(sim.leds()["f6"])
+    assert is_refusal(sim.leds()["f6"])
 
 
 def test_start_command_and_bad_script_lines():
@@ -454,9 +455,9 @@ def test_the_leds_go_back_to_the_board_when_a_flash_or_hint_ends():
     sim = new_game()
     pixels = sim.board.pixels  # what the LEDs hold: read without forcing a frame
     sim.run("press a6")  # refused: a6 flashes red
-    assert is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    assert is_refusal(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
     sim.run("wait 1000")
-    assert not is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    assert not is_refusal(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
     sim.run("press a12")  # HINT: the drop keys blink white ...
     sim.run("wait 3000")  # ... for a moment
     c1 = 2 * 3
@@ -471,7 +472,7 @@ def test_the_board_keeps_working_when_its_clock_wraps():
         sim.board = SimBoard(clock=VirtualClock(start), storage=MemoryStorage())
         sim.run("press b7")  # refused in the menu: a red flash, then gone
         sim.run("wait 600")
-        assert not is_red(sim.leds()["b7"]) and sim.state()["screen"] == "menu"
+        assert not is_refusal(sim.leds()["b7"]) and sim.state()["screen"] == "menu"
         sim.run("press " + TILE)
         for col in "1122334":
             drop(sim, col)
@@ -486,6 +487,6 @@ def test_the_board_keeps_working_when_its_clock_wraps():
     sim.run("wait 1000")
     sim.advance(TICKS_PERIOD // 2 + 1000)  # idle for over 6 days: old deadlines stay gone
     assert not sim.board.app.screen.busy(sim.board.clock.ticks_ms())
-    assert sim.leds()["c1"] != (255, 255, 255) and not is_red(sim.leds()["a6"])
+    assert sim.leds()["c1"] != (255, 255, 255) and not is_refusal(sim.leds()["a6"])
     drop(sim, "5")
     assert sim.state()["moves"] == ["4", "5"]

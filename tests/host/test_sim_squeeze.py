@@ -23,8 +23,9 @@ def launch_key(launch):
 
 
 
-def is_red(rgb):
-    return rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+def is_refusal(rgb):
+    """The refusal flash: magenta (no player's colour)."""
+    return rgb[0] == rgb[2] > 0 and rgb[1] == 0
 
 
 def new_game(*args):
@@ -117,7 +118,7 @@ def test_press_on_a_reachable_cell_plays_the_same_move():
     assert sim.leds()[key("g5")] == sim.leds()[key("f5")]  # a blue pawn
 
 
-def test_impossible_launch_flashes_red_beeps_and_changes_nothing():
+def test_impossible_launch_flashes_beeps_and_changes_nothing():
     sim = new_game()
     before = sim.state()
     sounds = len(sim.board.sound.played)
@@ -127,14 +128,14 @@ def test_impossible_launch_flashes_red_beeps_and_changes_nothing():
     assert (after["moves"], after["to_move"], after["legal"]) == (before["moves"], 1, before["legal"])
     assert sim.board.sound.played[sounds:] == ["illegal"]
     lv = sim.leds()
-    assert is_red(lv[launch_key("W-3")]) and is_red(lv[key("c3")])
+    assert is_refusal(lv[launch_key("W-3")]) and is_refusal(lv[key("c3")])
     sim.run("press " + key("b2"))  # an empty cell no launch reaches now
-    assert "no launch stops on b2" in sim.state()["error"] and is_red(sim.leds()[key("b2")])
+    assert "no launch stops on b2" in sim.state()["error"] and is_refusal(sim.leds()[key("b2")])
     sim.run("press " + key("e5"))  # a pawn
     assert "e5 is taken" in sim.state()["error"]
     sim.run("wait 500")
     lv = sim.leds()
-    assert not is_red(lv[launch_key("W-3")]) and lv[key("c3")] == new_game().leds()[key("c3")]
+    assert not is_refusal(lv[launch_key("W-3")]) and lv[key("c3")] == new_game().leds()[key("c3")]
     assert sim.state()["moves"] == []
 
 
