@@ -14,6 +14,7 @@ CYAN = const(0x00C0C0)
 MAGENTA = const(0xFF00FF)
 ILLEGAL = MAGENTA  # the flash of a refused press: no game's player colour (not red: Connect Four)
 SYSTEM = const(0x303030)  # the corner keys at rest
+FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram
 
 
 def scale(color, num, den):

@@ -24,7 +24,7 @@ def advance(board, ms):
 
 def check(board):
     state = json.loads(json.dumps(board.app.screen.describe()))
-    assert state["screen"] in ("menu", "game")
+    assert state["screen"] in ("menu", "setup", "game")
     if state["screen"] == "game":
         SEEN.add(state["game"])
         assert state["status"] in ("playing", "won", "draw")

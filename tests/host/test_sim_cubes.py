@@ -45,6 +45,7 @@ def test_the_menu_has_a_cubes_tile_that_starts_it():
     sim = Headless()
     tiles = [t for t in sim.state()["tiles"] if t["game"] == "cubes"]
     assert len(tiles) == 1
+    sim.run("press " + tiles[0]["cell"])  # the tile's setup screen
     sim.run("press " + tiles[0]["cell"])
     s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "cubes", "playing", 1)

@@ -46,6 +46,7 @@ def test_menu_tiles_start_2_and_4_player_games():
     sim = Headless()
     tiles = [t for t in sim.state()["tiles"] if t["game"] == "squeeze"]
     assert len(tiles) == 2
+    sim.run("press " + tiles[0]["cell"])  # the tile's setup screen
     sim.run("press " + tiles[0]["cell"])
     s = sim.state()
     assert (s["game"], s["players"], s["status"], s["to_move"]) == ("squeeze", 2, "playing", 1)
@@ -259,11 +260,13 @@ def test_the_two_player_tile_does_not_resume_a_four_player_game():
     sim = Headless()
     tiles = sim.state()["tiles"]
     two, four = [t["cell"] for t in tiles if t["game"] == "squeeze"]
+    sim.run("press " + four)  # the tile's setup screen
     sim.run("press " + four)
     sim.run("press " + launch_key("W-1"))
     sim.run("hold a1 800")
     resume = dict((t["cell"], t["resume"]) for t in sim.state()["tiles"])
     assert resume[four] is True and resume[two] is False
+    sim.run("press " + two)  # the tile's setup screen
     sim.run("press " + two)
     s = sim.state()
     assert (s["players"], s["moves"]) == (2, [])
