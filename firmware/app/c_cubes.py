@@ -41,6 +41,17 @@ class Controller(GameController):
     def cell_for_move(self, move):
         return board_cell(move)
 
+    def label(self, cell):
+        move = self.move_for_cell(cell)
+        return None if move is None else self.state.format_move(move)
+
+    def axis_labels(self):
+        cols, rows = [""] * grid.SIZE, [""] * grid.SIZE
+        for i in range(SIZE):
+            cols[LEFT + i] = chr(ord("a") + i)
+            rows[TOP + i] = str(i + 1)
+        return cols, cols, rows, rows
+
     def end_cells(self):
         st = self.state
         if st.status == DRAW:

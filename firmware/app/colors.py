@@ -17,6 +17,11 @@ SYSTEM = const(0x303030)  # the corner keys at rest
 FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram
 
 
+# What people call the colours a game gives its players (messages, the simulator).
+NAMES = {YELLOW: "yellow", RED: "red", BLUE: "blue", GREEN: "green", ORANGE: "orange",
+         PURPLE: "purple", CYAN: "cyan", WHITE: "white", MAGENTA: "magenta"}
+
+
 def scale(color, num, den):
     """`color` at num/den of its level (dim tints, pulses)."""
     return (((color >> 16) * num // den) << 16) | ((((color >> 8) & 255) * num // den) << 8) | ((color & 255) * num // den)
