@@ -262,4 +262,5 @@ def run_window(storage, fallback=False):
                 pygame.display.flip()
                 shown = picture
     finally:
+        _fonts.clear()  # they die with pygame
         pygame.quit()

@@ -12,13 +12,13 @@ CONTROLLERS = {
 # (game, players or None for the game's default, variant or None, the tile's 4
 # colours: top-left, top-right, bottom-left, bottom-right). At most 9 tiles. The 4
 # colours are the game's pictogram, different for every tile (a tile for more than 2
-# players also turns, like the turns around the table: app/menu.py).
+# players shows the turn going round the table: app/menu.py).
 TILES = (
     # discs at the bottom of the blue frame
     ("connect4", None, None, (colors.FRAME_BLUE, colors.FRAME_BLUE, colors.YELLOW, colors.RED)),
     # the start: yellow and blue pawns crossed at the centre
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
-    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),  # turning
+    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),  # the turn goes round
     # a purple and a green cube, and the glow where the next one may go
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.OFF, colors.scale(colors.PURPLE, 1, 4))),
 )

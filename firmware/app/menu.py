@@ -1,5 +1,5 @@
 # The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row, each lit
-# with its game's pictogram (a tile for more than 2 players turns). A first press on a
+# with its game's pictogram (on a tile for more than 2 players the turn goes round). A first press on a
 # tile shows its setup screen (app/setup.py: the game's name, its choices), a second
 # press there starts the game, or resumes it when a game of it was in progress (its
 # tile blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full. Two
@@ -33,14 +33,19 @@ def turns(index):
 
 
 def draw_tile(frame, index, now, blinking=False):
-    """The tile's pictogram; turning for more than 2 players; blinking (dim every
-    other half second) when it has a game in progress."""
+    """The tile's pictogram. For more than 2 players, the turn goes round it: one cell
+    at full level, clockwise, the others dimmer. Blinking (dim every other half
+    second) when it has a game in progress."""
     tile_colors = catalog.TILES[index][3]
-    shift = (now // TURN_MS) % 4 if turns(index) else 0
+    turn = CLOCKWISE[(now // TURN_MS) % 4] if turns(index) else None
     dim = blinking and not blink_on(now, 500)
     for k in range(4):
-        color = tile_colors[CLOCKWISE[(k - shift) % 4]]
-        frame.set(TILE_CELLS[index][CLOCKWISE[k]], colors.scale(color, 1, 4) if dim else color)
+        color = tile_colors[k]
+        if dim:
+            color = colors.scale(color, 1, 4)
+        elif turn is not None and k != turn:
+            color = colors.scale(color, 1, 3)
+        frame.set(TILE_CELLS[index][k], color)
 
 
 class Menu:

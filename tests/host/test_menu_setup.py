@@ -28,10 +28,17 @@ def test_every_tile_has_its_own_pictogram():
         assert all(any(sum(rgb) for rgb in frame) for frame in looks[i])  # lit
         for j in range(i):
             assert looks[i] != looks[j], (catalog.TILES[i][:3], catalog.TILES[j][:3])
-    # the 4-player Squeeze tile turns: its colours go round clockwise
+    # on the 4-player Squeeze tile the turn goes round: one cell bright, clockwise
     four = [i for i, t in enumerate(catalog.TILES) if t[:2] == ("squeeze", 4)][0]
-    a, b = looks[four][0], looks[four][1]
-    assert a != b and (b[0], b[1], b[3], b[2]) == (a[2], a[0], a[1], a[3])
+    two = [i for i, t in enumerate(catalog.TILES) if t[:3] == ("squeeze", None, None)][0]
+    order = (0, 1, 3, 2)  # top-left, top-right, bottom-right, bottom-left
+    for t in range(4):
+        frame = looks[four][t]
+        bright = [k for k in range(4) if frame[k] == looks[two][0][k]]  # as on the 2-player tile
+        assert len(bright) == 1 and all(0 < sum(frame[k]) < sum(looks[two][0][k]) for k in range(4) if k not in bright)
+        assert bright[0] == order[(order.index(bright[0]) if t == 0 else (order.index(prev) + 1)) % 4]
+        prev = bright[0]
+    assert all(looks[four][t] != looks[two][t] for t in range(4))  # apart in any still picture
 
 
 def test_the_tiles_names():
