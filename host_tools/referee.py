@@ -1,4 +1,4 @@
-"""Referee: plays a game from moves on stdin, one per line, in RULES.md notation, and
+"""Referee: plays a game from moves on stdin, one per line, in each game's notation (docs/rules/), and
 prints one JSON object per line (flushed at once, so a program can drive it).
 
     python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME]

@@ -12,7 +12,7 @@ HINT_MS = 1500  # HINT shows the keys of the legal moves this long
 BLINK_MS = 300  # winning cells blink on/off at this pace
 
 
-# [reading] Who starts. Players are numbered in turn order (RULES.md), so choosing who
+# [reading] Who starts. Players are numbered in turn order (docs/RULES.md), so choosing who
 # starts is choosing which colour plays as player 1; `setup["swap"]` says the second
 # colour does. A game's controller says how its first game picks (FIXED: the first
 # colour; RANDOM) and how a new game after a finished one does (SAME; LOSER: the

@@ -207,7 +207,7 @@ def test_hint_shows_the_pentacle_counts_during_the_game():
     assert ring_tallies(sim) == (3, 2)
     lv, s = sim.leds(), sim.state()
     blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
-    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of RULES.md
+    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of the worked example
     sim.run("wait 2000")
     assert ring_tallies(sim) is None
 
