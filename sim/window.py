@@ -12,7 +12,9 @@ from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
 from sim.terminal import margin_labels, shown_rgb, status_text, take_sounds, wrap  # noqa: E402
 
-IDLE_WAIT_MS = 100  # nothing moves and no key is down: wait this long for an event
+IDLE_WAIT_MS = 25  # nothing moves and no key is down: wait this long for an event (less
+# than the app's FRAME_MS: a picture that changes now and then, like the cubes' glow,
+# says it is busy for one frame time only)
 BUSY_WAIT_MS = 10  # a picture moves or a key is down (a hold is timed): the app's pace
 PITCH = 48  # one cell, centre to centre
 RADIUS = 19  # a button's lit cap
@@ -169,11 +171,11 @@ def draw_button(surface, centre, rgb):
 
 def status_lines(board, last_sound, width=WIDTH - 2 * BOARD_X):
     """The status under the board as lines that fit the window: what the screen is,
-    the last sound, the last refusal."""
+    the last refusal, the last sound."""
     what, error = status_text(board)
-    words = what + ("   sound: %s" % last_sound if last_sound else "")
-    if error:
-        words += "   (%s)" % error
+    words = what + ("   (%s)" % error if error else "")  # the last sound last: cut first
+    if last_sound:
+        words += "   sound: %s" % last_sound
     chars = max(20, width // font(20).size("m")[0] * 2 - 4)  # a safe guess, then checked
     lines = wrap(words, chars)
     while chars > 20 and any(font(20).size(line)[0] > width for line in lines):

@@ -8,15 +8,16 @@
 # empty cells blink dim white: no line through them can be completed any more (an
 # early draw) or nobody has a cube left for them.
 from app import colors, grid
+from app.app import FRAME_MS
 from app.controller import ALTERNATE, RANDOM, GameController
 from games.base import DRAW, PLAYING
 from games.cubes import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
 # Levels chosen for what the LEDs get at the default 25 % brightness (see c_squeeze):
-# an empty cell white at about 3 of 255 (the board's edges), the glow 1..5 in the
-# mover's colour, breathing, an older cube 18, the last cube 64.
-EMPTY = colors.scale(colors.WHITE, 2, 9)  # an empty cell, as Squeeze's quarter tint
+# an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 1..5
+# in the mover's colour, breathing, an older cube 18, the last cube 64.
+EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit
 DEAD = colors.scale(colors.WHITE, 1, 3)  # an empty cell after a draw (blinks)
 GLOW_MS = 300  # the glow breathes: one step of GLOW_LEVELS this long
 GLOW_LEVELS = (2, 3, 4, 3)  # sixteenths of the mover's colour (a cube: at least 8)
@@ -59,7 +60,10 @@ class Controller(GameController):
         return [board_cell(r * SIZE + c) for c, r in st.win_line or ()]
 
     def busy(self, now):
-        return GameController.busy(self, now) or self.state.status == PLAYING  # the glow breathes
+        # The glow breathes: the app draws it again as each step of the breath begins,
+        # and only then (an idle game costs little, and settles like the others).
+        breath = self.state.status == PLAYING and now % GLOW_MS < FRAME_MS
+        return GameController.busy(self, now) or breath
 
     def draw_board(self, frame, now):
         st = self.state

@@ -1,11 +1,11 @@
 # The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row, each lit
-# with its game's pictogram (on a tile for more than 2 players the turn goes round). A first press on a
-# tile shows its setup screen (app/setup.py: the game's name, its choices), a second
-# press there starts the game, or resumes it when a game of it was in progress (its
-# tile blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full. Two
-# keys of the top ring choose who starts the next game of a Connect Four match: b1 the
-# loser, c1 the other player (alternate); they are lit in Connect Four's colours, the
-# chosen one at full level.
+# with its game's pictogram (on a tile for more than 2 players the turn goes round).
+# A first press on a tile shows its setup screen (app/setup.py: the game's name, its
+# choices), a second press there starts the game, or resumes it when a game of it was
+# in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
+# .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
+# Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
+# Four's colours, the chosen one at full level.
 from app import catalog, colors, grid, saves
 from app.controller import FLASH_MS, blink_on, pending
 from app.setup import Setup
@@ -22,7 +22,7 @@ def tile_cells(index):
 
 
 TILE_CELLS = tuple(tile_cells(i) for i in range(len(catalog.TILES)))
-TURN_MS = 500  # a tile for more than 2 players turns a quarter this often
+TURN_MS = 500  # on a tile for more than 2 players the turn moves on this often
 CLOCKWISE = (0, 1, 3, 2)  # the tile's cells (top-left, top-right, bottom-left, bottom-right) clockwise
 MATCH_COLORS = (colors.YELLOW, colors.RED)  # b1, c1: Connect Four's colours
 
