@@ -174,11 +174,12 @@ def render(board, cursor, full=True):
 def status_lines(board, cursor, last_sound, width=WIDTH):
     """The lines under the board, each at most `width` characters."""
     what, error = status_text(board)
-    lines = wrap("%s   sound: %s" % (what, last_sound or "-"), width)
+    lines = wrap(what, width)
     d = board.app.screen.describe()
     if d["screen"] == "menu":
         lines += wrap("tiles: " + ", ".join("%s %s" % (t["cell"], t["name"]) for t in d["tiles"]), width)
-    lines += wrap("cursor %s   %s" % (key_label(board, cursor), CORNER_HELP if d["screen"] == "game" else ""), width)
+    lines += wrap("cursor %s   sound: %s   %s" % (key_label(board, cursor), last_sound or "-",
+                                                   CORNER_HELP if d["screen"] == "game" else ""), width)
     if error:
         lines += wrap("(%s)" % error, width)
     lines += wrap(KEY_HELP, width)

@@ -144,6 +144,19 @@ class Setup:
                 frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
         frame.set(grid.MENU, colors.SYSTEM)
 
+    def axis_labels(self):
+        """The simulator's margin labels: each choice beside its key ("2" players,
+        "s1" a seat, "L3" a level, a mode's name), the sides' names in a corner."""
+        sides = [[""] * grid.SIZE for _ in range(4)]  # left, right, bottom, top
+        for i in range(len(self.options)):
+            option = self.options[i]
+            prefix = {"board": "s", "level": "L"}.get(option[0], "")
+            choices = self.choices(option)
+            for k in range(len(choices)):
+                sides[i][1 + k] = (prefix + str(choices[k]))[:6]
+        left, right, bottom, top = sides
+        return top, bottom, left, right
+
     def describe(self):
         players, options = self.start_args()
         return {
