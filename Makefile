@@ -1,23 +1,33 @@
 # The board's build: every target sets up what it needs (a pinned .venv and the pinned
-# npm packages), so a fresh clone needs only `make sim` and `make test`.
+# npm packages), so a fresh clone needs only `make sim` and `make test`. Playing needs
+# only requirements.txt; the hardware generator's packages (requirements-hardware.txt,
+# SKiDL and its numpy, matplotlib, h5py) come with `make hardware` and `make test`.
 PY := .venv/bin/python
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 VENV_STAMP := .venv/.installed
+HARDWARE_STAMP := .venv/.installed-hardware
 NODE_STAMP := node_modules/.installed
 CP_LIBS := .venv/circuitpython
 CP_STAMP := $(CP_LIBS)/.installed
 
-.PHONY: setup sim test test-py test-upy bench build build-circuitpython hardware deploy clean
+.PHONY: setup setup-hardware sim test test-py test-upy bench build build-circuitpython hardware deploy clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
+setup-hardware: $(HARDWARE_STAMP)
+
 $(VENV_STAMP): requirements.txt constraints.txt
 	python3 -m venv .venv
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt -c constraints.txt
+	$(PIP) -r requirements.txt -c constraints.txt
+	touch $@
+
+$(HARDWARE_STAMP): $(VENV_STAMP) requirements-hardware.txt constraints.txt
+	$(PIP) -r requirements-hardware.txt -c constraints.txt
 	touch $@
 
 # Adafruit's NeoPixel library for the CircuitPython tests (no Blinka: the tests fake it).
 $(CP_STAMP): $(VENV_STAMP) requirements-circuitpython.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --target $(CP_LIBS) -r requirements-circuitpython.txt
+	$(PIP) --no-deps --target $(CP_LIBS) -r requirements-circuitpython.txt
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -25,14 +35,14 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $@
 
 # Plays on the simulator: a window where there is a display, the terminal otherwise.
-sim: setup
+sim: $(VENV_STAMP)
 	$(PY) -m sim
 
-test: setup $(CP_STAMP)
+test: setup setup-hardware $(CP_STAMP)
 	$(PY) -m pytest -q tests
 	$(MAKE) --no-print-directory test-upy
 
-test-py: setup $(CP_STAMP)
+test-py: setup setup-hardware $(CP_STAMP)
 	$(PY) -m pytest -q tests
 
 # The firmware's tests and the simulator scenarios under real MicroPython (wasm).
@@ -51,7 +61,7 @@ build-circuitpython: setup
 bench: build
 	$(PY) -m host_tools.bench
 
-hardware: setup
+hardware: setup-hardware
 	$(PY) -m hardware.generate
 
 deploy: build

@@ -64,6 +64,18 @@ def commands(port="auto", build_dir=BUILD):
     ]
 
 
+def no_board_advice(port):
+    """What to do when no Pico answers: a port that was asked for is named as such."""
+    if port == "auto":
+        return ("no Pico found on %s: connect the board over USB (and close any other "
+                "program using its port), or pass --port." % port)
+    missing = port.startswith("/dev/") and not os.path.exists(port)
+    return ("no Pico found on %s, the port you passed%s: check its name (a Pico is "
+            "usually /dev/ttyACM0 on Linux, /dev/cu.usbmodem* on a Mac, COM3.. on "
+            "Windows), that the board is connected over USB, and that no other program "
+            "is using it; or leave --port out to find the board." % (port, " (there is no such device)" if missing else ""))
+
+
 def run(command, build_dir):
     try:
         proc = subprocess.run(command, cwd=build_dir, capture_output=True, text=True,
@@ -76,9 +88,7 @@ def run(command, build_dir):
     output = (proc.stdout + proc.stderr).strip()
     if proc.returncode != 0:
         if any(hint in output.lower() for hint in NO_BOARD_HINTS):
-            raise DeployError("no Pico found on %s: connect the board over USB (and close "
-                              "any other program using its port), or pass --port.\n"
-                              "mpremote said: %s" % (command[len(MPREMOTE) + 1], output))
+            raise DeployError("%s\nmpremote said: %s" % (no_board_advice(command[len(MPREMOTE) + 1]), output))
         raise DeployError("mpremote failed (exit %d): %s\n%s"
                           % (proc.returncode, " ".join(command[len(MPREMOTE):]), output))
     return output

@@ -1,4 +1,4 @@
-"""Referee: plays a game from moves on stdin, one per line, in RULES.md notation, and
+"""Referee: plays a game from moves on stdin, one per line, in each game's notation (docs/rules/), and
 prints one JSON object per line (flushed at once, so a program can drive it).
 
     python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME]
@@ -9,7 +9,7 @@ the game unchanged and the run goes on. Blank lines and lines starting with '#' 
 skipped. Exit 2 on bad arguments.
 
 4D Squeeze with cards (`squeeze --variant cards [--players 4] --seed N`): lines as in
-RULES.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
+docs/rules/squeeze_cards.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
 the JSON adds `hands`, `deck`, `pending` and `golden`, and `legal` lists every line.
 """
 import argparse

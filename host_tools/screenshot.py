@@ -33,7 +33,8 @@ def tap(board, cell_name, settle_ms=400):
 def midgame_board():
     board = SimBoard()  # a virtual clock and memory storage: nothing on disk changes
     tap(board, BRIGHTNESS_KEY)
-    tap(board, "c3")  # the Connect Four tile
+    tap(board, "c3")  # the Connect Four tile: its setup screen
+    tap(board, "c3")  # again: play
     for column in MOVES:
         col = ord(column) - ord("a")
         tap(board, grid.name(board.app.screen.cell_for_move(col)))
@@ -48,7 +49,7 @@ def main(argv=None):
     pygame.font.init()
     surface = pygame.Surface((window.WIDTH, window.HEIGHT))
     board = midgame_board()
-    window.draw(surface, board, window.status_text(board, board.sound.played[-1]))
+    window.draw(surface, board, window.status_lines(board, board.sound.played[-1]))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     pygame.image.save(surface, out)
     print("wrote %s (%dx%d)" % (out, window.WIDTH, window.HEIGHT))

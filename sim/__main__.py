@@ -4,6 +4,7 @@ import argparse
 import os
 import sys
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any import of pygame: no banner
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
@@ -41,10 +42,16 @@ def main(argv=None):
         return 0
 
     storage = FileStorage(args.saves or DEFAULT_SAVES)
-    if args.window or (not args.terminal and has_display()):
+    if args.window:
         from sim.window import run_window
 
         return run_window(storage)
+    if not args.terminal and has_display():
+        from sim.window import NO_WINDOW, run_window
+
+        code = run_window(storage, fallback=True)  # a DISPLAY with no server behind it:
+        if code != NO_WINDOW:  # the terminal then, as the README says
+            return code
     from sim.terminal import run_terminal
 
     return run_terminal(storage)

@@ -1,8 +1,10 @@
-"""The board in a terminal: truecolor cells, a cursor moved with the arrow keys,
+"""The board in a terminal: coloured cells (24-bit where the terminal says it has it,
+else the 256-colour palette), a cursor moved with the arrow keys,
 Enter = tap, h = hold (~1 s), q or Ctrl-C = quit. Also the pieces both interactive
 front-ends share (how a lit LED looks on a screen, the sounds played), which need no pygame."""
 import os
 import select
+import shutil
 import sys
 
 from app import grid
@@ -22,6 +24,12 @@ CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light 
 
 CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
+RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
+WIDTH = 80  # the terminal's columns when it does not say
+
+
+def rules_page(game):
+    return "docs/rules/%s.md" % game
 
 
 def brightness_factor(percent):
@@ -46,49 +54,136 @@ def take_sounds(board):
     return new
 
 
+# -- what both front-ends say -------------------------------------------------------------
+def margin_labels(board):
+    """The labels around the board (top, bottom, left, right; 12 each): the game's own
+    notation in a game, the keys' names a..l and 1..12 elsewhere."""
+    screen = board.app.screen
+    if hasattr(screen, "axis_labels"):
+        return screen.axis_labels()
+    letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
+    numbers = [str(i + 1) for i in range(grid.SIZE)]
+    return letters, letters, numbers, numbers
+
+
+def key_label(board, cell):
+    """A key as the person sees it: its name in the game's notation, a tile's name."""
+    screen = board.app.screen
+    d = screen.describe()
+    if d["screen"] == "game":
+        return screen.label(cell) or {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint",
+                                      grid.NEW: "new game"}.get(cell, "-")
+    if d["screen"] == "menu":
+        for tile in d["tiles"]:
+            if cell in menu_tile_cells(tile["cell"]):
+                return "%s (%s)" % (grid.name(cell), tile["name"])
+    return grid.name(cell)
+
+
+def menu_tile_cells(top_left):
+    cell = grid.parse(top_left)
+    return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
+
+
+def status_text(board):
+    """(what the screen is and how to use it, its last refusal or None), in players'
+    terms: the same for the window and the terminal."""
+    d = board.app.screen.describe()
+    if d["screen"] == "game":
+        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"]))
+    elif d["screen"] == "setup":
+        what = "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play")
+        for name, keys in d["keys"].items():
+            what += "; %s %s..%s" % (name, keys[0], keys[-1])
+        what += "   rules: %s" % rules_page(d["game"])
+    else:
+        what = ("menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
+                "alternate starts the next Connect Four game   rules: %s" % RULES_BOOK)
+    return what, d.get("error")
+
+
+def wrap(text, width):
+    """`text` cut at spaces into lines of at most `width` characters."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    lines.append(line)
+    return [l[:width] for l in lines]
+
+
 # -- the terminal picture -----------------------------------------------------------------
-def fg(rgb):
-    return "\x1b[38;2;%d;%d;%dm" % rgb
+XTERM_LEVELS = (0, 95, 135, 175, 215, 255)  # the 256-colour palette's 6x6x6 cube
+
+
+def nearest_256(rgb):
+    """The xterm 256-colour palette index closest to `rgb` (the cube or the grey ramp)."""
+    idx = [min(range(6), key=lambda i: abs(XTERM_LEVELS[i] - v)) for v in rgb]
+    cube = tuple(XTERM_LEVELS[i] for i in idx)
+    grey_i = max(0, min(23, round((sum(rgb) / 3 - 8) / 10)))
+    grey = (8 + 10 * grey_i,) * 3
+
+    def dist(c):
+        return sum((a - b) ** 2 for a, b in zip(c, rgb))
+
+    if dist(grey) < dist(cube):
+        return 232 + grey_i
+    return 16 + 36 * idx[0] + 6 * idx[1] + idx[2]
+
+
+def truecolor():
+    return os.environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
+
+
+def fg(rgb, full=True):
+    if full:
+        return "\x1b[38;2;%d;%d;%dm" % rgb
+    return "\x1b[38;5;%dm" % nearest_256(rgb)
 
 
 RESET = "\x1b[0m"
 CURSOR_MARK = "\x1b[1;97m"  # the brackets around the cursor cell: bold bright white
+CELL = "\u2580\u2580"  # "▀▀": the top half of the line, so rows do not touch
+PITCH = 4  # characters per cell: a gap (or the cursor's bracket), the cell, a gap
+LABEL_W = 5  # the row labels' column
 
 
-def render(board, cursor):
-    """The board as text lines: a column header, then 12 rows of truecolor cells
-    ("██", two characters wide), the cursor cell between brackets."""
-    lines = ["    " + "".join(" %s " % chr(ord("a") + c) for c in range(grid.SIZE))]
+def render(board, cursor, full=True):
+    """The board as text lines: the top labels, 12 rows of cells (two characters wide,
+    half a line high, a gap around each), the cursor cell between brackets, the
+    bottom labels. `full`: 24-bit colour, else the 256-colour palette."""
+    top, bottom, left, right = margin_labels(board)
+    lines = [" " * LABEL_W + "".join(t.center(PITCH) for t in top)]
     for row in range(grid.SIZE):
-        parts = ["%3d " % (row + 1)]
+        parts = ["%*s " % (LABEL_W - 1, left[row])]
         for col in range(grid.SIZE):
             c = grid.cell(row, col)
-            if c == cursor:
-                left = CURSOR_MARK + "["
-            elif col > 0 and c - 1 == cursor:
-                left = CURSOR_MARK + "]"
-            else:
-                left = " "
-            parts.append(left + fg(shown_rgb(board, c)) + "██" + RESET)
-        parts.append(CURSOR_MARK + "]" + RESET if cursor == grid.cell(row, grid.SIZE - 1) else " ")
+            mark = c == cursor
+            parts.append((CURSOR_MARK + "[" + RESET) if mark else " ")
+            parts.append(fg(shown_rgb(board, c), full) + CELL + RESET)
+            parts.append((CURSOR_MARK + "]" + RESET) if mark else " ")
+        parts.append(" " + right[row])
         lines.append("".join(parts))
+    lines.append(" " * LABEL_W + "".join(t.center(PITCH) for t in bottom))
     return lines
 
 
-def status_lines(board, cursor, last_sound):
+def status_lines(board, cursor, last_sound, width=WIDTH):
+    """The lines under the board, each at most `width` characters."""
+    what, error = status_text(board)
+    lines = wrap(what, width)
     d = board.app.screen.describe()
-    if d["screen"] == "game":
-        if d["status"] == "playing":
-            where = "%s: player %s to move" % (d["game"], d["to_move"])
-        else:
-            where = "%s: %s%s" % (d["game"], d["status"], " (player %s)" % d["winner"] if d["winner"] else "")
-    else:
-        where = "menu: tap a tile; b12..k12 brightness; b1/c1 who starts the next Connect Four game"
-    return [
-        "cursor %-4s %s   sound: %s" % (grid.name(cursor), where, last_sound or "-"),
-        "corners: " + CORNER_HELP,
-        KEY_HELP + ("   (%s)" % d["error"] if d.get("error") else ""),
-    ]
+    if d["screen"] == "menu":
+        lines += wrap("tiles: " + ", ".join("%s %s" % (t["cell"], t["name"]) for t in d["tiles"]), width)
+    lines += wrap("cursor %s   sound: %s   %s" % (key_label(board, cursor), last_sound or "-",
+                                                   CORNER_HELP if d["screen"] == "game" else ""), width)
+    if error:
+        lines += wrap("(%s)" % error, width)
+    lines += wrap(KEY_HELP, width)
+    return lines
 
 
 # -- input ----------------------------------------------------------------------------------
@@ -174,10 +269,10 @@ class Session:
         if sounds:
             self.last_sound = sounds[-1]
 
-    def screen(self):
-        lines = render(self.board, self.cursor) + [""] + status_lines(self.board, self.cursor, self.last_sound)
+    def screen(self, width=WIDTH, full=True):
+        lines = render(self.board, self.cursor, full) + [""] + status_lines(self.board, self.cursor, self.last_sound, width)
         if self.holding is not None:
-            lines[-1] = "holding %s ..." % grid.name(self.holding[0])
+            lines[-1] = "holding %s ..." % key_label(self.board, self.holding[0])
         return lines
 
 
@@ -194,6 +289,7 @@ def run_terminal(storage, stdin=None, stdout=None):
     saved = termios.tcgetattr(fd)
     session = Session(SimBoard(clock=Clock(), storage=storage))
     decoder = KeyDecoder()
+    full = truecolor()
     out = stdout.write
     try:
         tty.setraw(fd)
@@ -211,7 +307,10 @@ def run_terminal(storage, stdin=None, stdout=None):
             elif decoder.pending:
                 decoder.flush()
             session.step(ticks_ms())
-            text = "\x1b[H" + "".join(line + "\x1b[K\r\n" for line in session.screen())
+            width = min(shutil.get_terminal_size((WIDTH, 24)).columns, 200)
+            # every line cleared to its end, then the rest of the screen: a shorter
+            # picture leaves nothing of the last one behind
+            text = "\x1b[H" + "".join(line + "\x1b[K\r\n" for line in session.screen(width, full)) + "\x1b[J"
             if text != shown:
                 out(text)
                 stdout.flush()

@@ -10,14 +10,19 @@ import pygame  # noqa: E402
 from app import grid  # noqa: E402
 from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
-from sim.terminal import shown_rgb, take_sounds  # noqa: E402
+from sim.terminal import margin_labels, shown_rgb, status_text, take_sounds, wrap  # noqa: E402
 
-FPS = 60
+IDLE_WAIT_MS = 25  # nothing moves and no key is down: wait this long for an event (less
+# than the app's FRAME_MS: a picture that changes now and then, like the cubes' glow,
+# says it is busy for one frame time only)
+BUSY_WAIT_MS = 10  # a picture moves or a key is down (a hold is timed): the app's pace
 PITCH = 48  # one cell, centre to centre
 RADIUS = 19  # a button's lit cap
 MARGIN = 34  # the row/column labels around the board
 CAPTION_H = 20  # the corner keys' functions above and below the labels
-STATUS_H = 26  # the last sound and the screen, at the bottom
+STATUS_LINE_H = 20
+STATUS_LINES = 3  # the screen, the last sound and a refusal, wrapped to the width
+STATUS_H = STATUS_LINE_H * STATUS_LINES + 8
 
 BOARD_X = MARGIN
 BOARD_Y = CAPTION_H + MARGIN
@@ -39,6 +44,7 @@ CORNER_LABELS = (
     (grid.NEW, "new (hold)"),
 )
 
+REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED)  # the window must be drawn again
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
 BEEP_HZ = {"move": 660, "illegal": 180, "win": 990, "draw": 440, "squeeze": 520, "menu": 770, "hint": 880}
 BEEP_MS = 60
@@ -98,7 +104,9 @@ def text(surface, words, size, color, pos, anchor="center"):
 
 
 def draw(surface, board, status=""):
-    """The whole window: panel, buttons, labels, corner captions, status line."""
+    """The whole window: panel, buttons, labels (the game's own notation in a game),
+    captions (the corner keys in a game; the tiles' names, the match keys and the
+    brightness row in the menu), the status lines."""
     surface.fill(BACKGROUND)
     side = grid.SIZE * PITCH
     panel = pygame.Rect(BOARD_X - 8, BOARD_Y - 8, side + 16, side + 16)
@@ -110,20 +118,48 @@ def draw(surface, board, status=""):
         pygame.draw.line(surface, GRID_LINE, (BOARD_X + 2, BOARD_Y + p), (BOARD_X + side - 3, BOARD_Y + p))
     for cell in range(grid.CELLS):
         draw_button(surface, cell_centre(cell), shown_rgb(board, cell))
+    top, bottom, left, right = margin_labels(board)
     for i in range(grid.SIZE):
         x = BOARD_X + i * PITCH + PITCH // 2
         y = BOARD_Y + i * PITCH + PITCH // 2
-        letter, number = chr(ord("a") + i), str(i + 1)
-        text(surface, letter, 20, LABEL, (x, BOARD_Y - MARGIN // 2 - 2))
-        text(surface, letter, 20, LABEL, (x, BOARD_Y + side + MARGIN // 2 + 2))
-        text(surface, number, 20, LABEL, (BOARD_X - MARGIN // 2 - 2, y))
-        text(surface, number, 20, LABEL, (BOARD_X + side + MARGIN // 2 + 2, y))
-    for cell, label in CORNER_LABELS:
-        x, _ = cell_centre(cell)
-        top = grid.row_col(cell)[0] == 0
-        y = CAPTION_H // 2 + 2 if top else BOARD_Y + side + MARGIN + CAPTION_H // 2 - 2
-        text(surface, label, 18, CAPTION, (x, y))
-    text(surface, status, 20, LABEL, (BOARD_X, HEIGHT - STATUS_H // 2 - 2), "midleft")
+        size = 20 if max(len(top[i]), len(left[i])) <= 2 else 16
+        text(surface, top[i], size, LABEL, (x, BOARD_Y - MARGIN // 2 - 2))
+        text(surface, bottom[i], size, LABEL, (x, BOARD_Y + side + MARGIN // 2 + 2))
+        text(surface, left[i], size, LABEL, (BOARD_X - MARGIN // 2 - 2, y))
+        text(surface, right[i], size, LABEL, (BOARD_X + side + MARGIN // 2 + 2, y))
+    d = board.app.screen.describe()
+    top_y = CAPTION_H // 2 + 2
+    bottom_y = BOARD_Y + side + MARGIN + CAPTION_H // 2 - 2
+    if d["screen"] == "game":
+        for cell, label in CORNER_LABELS:
+            x, _ = cell_centre(cell)
+            text(surface, label, 18, CAPTION, (x, top_y if grid.row_col(cell)[0] == 0 else bottom_y))
+    elif d["screen"] == "menu":
+        x = cell_centre(grid.parse("b1"))[0] - PITCH // 2
+        text(surface, "b1 loser / c1 alternate: who starts the next Connect Four game", 18, CAPTION, (x, top_y), "midleft")
+        x = cell_centre(grid.parse("b12"))[0] - PITCH // 2
+        text(surface, "b12 .. k12: brightness (dim .. full)", 18, CAPTION, (x, bottom_y), "midleft")
+        for tile in d["tiles"]:  # each tile's name on the row under it
+            x, y = cell_centre(grid.parse(tile["cell"]))
+            draw_name(surface, tile["name"], (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
+    else:  # a tile's setup screen
+        x = cell_centre(grid.MENU)[0]
+        text(surface, "a1: back to the menu", 18, CAPTION, (x - PITCH // 2, top_y), "midleft")
+        x, y = cell_centre(grid.parse(d["tile"]))
+        draw_name(surface, "press again: " + ("resume" if d["resume"] else "play"), (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
+    y = HEIGHT - STATUS_H + 4
+    for line in status[:STATUS_LINES]:
+        text(surface, line, 20, LABEL, (BOARD_X, y + STATUS_LINE_H // 2), "midleft")
+        y += STATUS_LINE_H
+
+
+def draw_name(surface, words, centre):
+    """A caption on the board (a tile's name), on a dark backing so it reads over the
+    unlit buttons."""
+    img = font(17).render(words, True, LABEL)
+    rect = img.get_rect(center=centre)
+    pygame.draw.rect(surface, BACKGROUND, rect.inflate(8, 4), border_radius=4)
+    surface.blit(img, rect)
 
 
 def draw_button(surface, centre, rgb):
@@ -133,15 +169,19 @@ def draw_button(surface, centre, rgb):
     pygame.draw.circle(surface, rgb, centre, RADIUS)
 
 
-def status_text(board, last_sound):
-    d = board.app.screen.describe()
-    if d["screen"] == "game":
-        what = d["game"] + (": player %s to move" % d["to_move"] if d["status"] == "playing" else ": " + d["status"])
-    else:
-        what = "menu: click a tile; b12..k12 brightness; b1/c1 who starts the next Connect Four game"
-    sound = "   sound: %s" % last_sound if last_sound else ""
-    error = "   (%s)" % d["error"] if d.get("error") else ""
-    return what + sound + error
+def status_lines(board, last_sound, width=WIDTH - 2 * BOARD_X):
+    """The status under the board as lines that fit the window: what the screen is,
+    the last refusal, the last sound."""
+    what, error = status_text(board)
+    words = what + ("   (%s)" % error if error else "")  # the last sound last: cut first
+    if last_sound:
+        words += "   sound: %s" % last_sound
+    chars = max(20, width // font(20).size("m")[0] * 2 - 4)  # a safe guess, then checked
+    lines = wrap(words, chars)
+    while chars > 20 and any(font(20).size(line)[0] > width for line in lines):
+        chars -= 4
+        lines = wrap(words, chars)
+    return lines
 
 
 class Beeper:
@@ -178,7 +218,12 @@ class Beeper:
         return pygame.mixer.Sound(buffer=samples.tobytes())
 
 
-def run_window(storage):
+NO_WINDOW = 2  # run_window's exit code when no window can be opened
+
+
+def run_window(storage, fallback=False):
+    """Play in a window; NO_WINDOW when none can be opened (`fallback`: the caller then
+    plays in the terminal, and says so)."""
     try:
         pygame.display.init()
         if pygame.display.get_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
@@ -187,26 +232,37 @@ def run_window(storage):
         surface = pygame.display.set_mode((WIDTH, HEIGHT))
     except pygame.error as e:
         pygame.quit()
-        sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
-        return 2
-    pygame.display.set_caption("LED game board")
+        if fallback:
+            sys.stderr.write("no window (%s): playing in the terminal\n" % e)
+        else:
+            sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
+        return NO_WINDOW
+    pygame.display.set_caption("LED game board: rules in docs/RULES.md")
     clock = Clock()
     board = SimBoard(clock=clock, storage=storage)
     mouse = Mouse(board)
     beeper = Beeper()
     last_sound = None
-    frames = pygame.time.Clock()
+    shown = None  # what the window shows: drawn again only when it changes
     try:
         while True:
-            for event in pygame.event.get():
+            app = board.app
+            still = not app.down and not app.screen.busy(clock.ticks_ms())
+            first = pygame.event.wait(IDLE_WAIT_MS if still else BUSY_WAIT_MS)
+            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            for event in events:
                 if not mouse.handle(event, clock.ticks_ms()):
                     return 0
-            board.app.step()
+            app.step()
             for name in take_sounds(board):
                 beeper.play(name)
                 last_sound = name
-            draw(surface, board, status_text(board, last_sound))
-            pygame.display.flip()
-            frames.tick(FPS)
+            status = status_lines(board, last_sound)
+            picture = (bytes(app.frame.buf), app.settings["brightness"], tuple(status))
+            if picture != shown or any(e.type in REDRAW_EVENTS for e in events):
+                draw(surface, board, status)
+                pygame.display.flip()
+                shown = picture
     finally:
+        _fonts.clear()  # they die with pygame
         pygame.quit()

@@ -25,6 +25,17 @@ class Controller(GameController):
     def cell_for_move(self, col):
         return grid.cell(0, LEFT + col)
 
+    def label(self, cell):
+        col = self.move_for_cell(cell)
+        return None if col is None else str(col + 1)  # a column, as in the notation
+
+    def axis_labels(self):
+        cols = [""] * grid.SIZE
+        for c in range(COLUMNS):
+            cols[LEFT + c] = str(c + 1)
+        rows = [""] * grid.SIZE
+        return cols, cols, rows, rows
+
     def refused_cells(self, cell, col):
         # A full column: flash the whole column, so players see why.
         return [grid.cell(TOP + r, LEFT + col) for r in range(ROWS)] + [cell]

@@ -1,18 +1,26 @@
 # The 7x7 cube game on the board: the grid centred in the play area, a press on an
 # allowed cell places a cube there. The placement rule is hard to follow, so the board
 # shows it: the cells where the next cube may go glow softly in the mover's colour,
-# and the last cube placed is at full level while the other cubes are dimmer.
+# breathing (so no glow looks like a cube), and the last cube placed is at full level
+# while the other cubes are dimmer. Every empty cell of the 7x7 stays faintly lit, so
+# the board's edges show all game long.
 # The end: the winning four blink; a draw lights the ring in both colours, and the
 # empty cells blink dim white: no line through them can be completed any more (an
 # early draw) or nobody has a cube left for them.
 from app import colors, grid
+from app.app import FRAME_MS
 from app.controller import ALTERNATE, RANDOM, GameController
-from games.base import DRAW
+from games.base import DRAW, PLAYING
 from games.cubes import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
-EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell: the board is faintly visible
-DEAD = colors.scale(colors.WHITE, 1, 6)  # an empty cell after a draw (blinks)
+# Levels chosen for what the LEDs get at the default 25 % brightness (see c_squeeze):
+# an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 1..5
+# in the mover's colour, breathing, an older cube 18, the last cube 64.
+EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit
+DEAD = colors.scale(colors.WHITE, 1, 3)  # an empty cell after a draw (blinks)
+GLOW_MS = 300  # the glow breathes: one step of GLOW_LEVELS this long
+GLOW_LEVELS = (2, 3, 4, 3)  # sixteenths of the mover's colour (a cube: at least 8)
 
 
 def board_cell(move):
@@ -34,15 +42,33 @@ class Controller(GameController):
     def cell_for_move(self, move):
         return board_cell(move)
 
+    def label(self, cell):
+        move = self.move_for_cell(cell)
+        return None if move is None else self.state.format_move(move)
+
+    def axis_labels(self):
+        cols, rows = [""] * grid.SIZE, [""] * grid.SIZE
+        for i in range(SIZE):
+            cols[LEFT + i] = chr(ord("a") + i)
+            rows[TOP + i] = str(i + 1)
+        return cols, cols, rows, rows
+
     def end_cells(self):
         st = self.state
         if st.status == DRAW:
             return [board_cell(m) for m in range(CELLS) if not st.board[m]]
         return [board_cell(r * SIZE + c) for c, r in st.win_line or ()]
 
+    def busy(self, now):
+        # The glow breathes: the app draws it again as each step of the breath begins,
+        # and only then (an idle game costs little, and settles like the others).
+        breath = self.state.status == PLAYING and now % GLOW_MS < FRAME_MS
+        return GameController.busy(self, now) or breath
+
     def draw_board(self, frame, now):
         st = self.state
-        glow = colors.scale(self.player_colors[st.to_move], 1, 4)
+        level = GLOW_LEVELS[(now // GLOW_MS) % len(GLOW_LEVELS)]
+        glow = colors.scale(self.player_colors[st.to_move], level, 16)
         allowed = bytearray(CELLS)  # 1 where the next cube may go (none once over)
         for m in st.legal_moves():
             allowed[m] = 1

@@ -25,6 +25,7 @@ QUARTER_TINTS = (colors.scale(colors.WHITE, 2, 9), colors.OFF)  # a checkerboard
 NEUTRAL = colors.scale(colors.WHITE, 1, 2)  # the four start pentacles
 PENTACLE_LEVEL = 2, 5  # a coloured pentacle: its colour at 2/5 (a pawn is at full level)
 SEAT_SIDE = (None, rules.S, rules.W, rules.N, rules.E)  # 4 players: seat -> side
+SEAT_NAMES = (None, "south", "west", "north", "east")
 
 
 def board_cell(c):
@@ -69,6 +70,35 @@ class Controller(GameController):
 
     def cell_for_move(self, move):
         return RING_CELLS[move]
+
+    def label(self, cell):
+        """A board cell as in the notation (e5), a ring cell as its launch (W-3)."""
+        if cell in LAUNCH_AT:
+            return rules.launch_name(LAUNCH_AT[cell])
+        row, col = grid.row_col(cell)
+        if 1 <= row <= 10 and 1 <= col <= 10:
+            return rules.cell_text((row - 1) * 10 + col - 1)
+        return None
+
+    def axis_labels(self):
+        """The launch points: N-a .. N-j above, S-a .. S-j below, W-1 .. W-10 on the
+        left, E-1 .. E-10 on the right; the board's letters and numbers are in them."""
+        top, bottom, left, right = [""] * 12, [""] * 12, [""] * 12, [""] * 12
+        for i in range(10):
+            letter, number = chr(ord("a") + i), str(i + 1)
+            top[i + 1], bottom[i + 1] = "N-" + letter, "S-" + letter
+            left[i + 1], right[i + 1] = "W-" + number, "E-" + number
+        return top, bottom, left, right
+
+    def mover_colour(self):
+        return self.state.colour()
+
+    def turn_text(self):
+        text = GameController.turn_text(self)
+        st = self.state
+        if st.players == 4 and st.status == PLAYING:  # which of the team's two seats
+            text = text.replace(" to move", " (seat %d, %s) to move" % (st.to_move, SEAT_NAMES[st.to_move]))
+        return text
 
     def refused_cells(self, cell, move):
         # an impossible launch: flash its launch point and what blocks it

@@ -10,12 +10,17 @@ CONTROLLERS = {
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
-# colours: top-left, top-right, bottom-left, bottom-right). At most 9 tiles.
+# colours: top-left, top-right, bottom-left, bottom-right). At most 9 tiles. The 4
+# colours are the game's pictogram, different for every tile (a tile for more than 2
+# players shows the turn going round the table: app/menu.py).
 TILES = (
-    ("connect4", None, None, (colors.YELLOW, colors.RED, colors.RED, colors.YELLOW)),
+    # discs at the bottom of the blue frame
+    ("connect4", None, None, (colors.FRAME_BLUE, colors.FRAME_BLUE, colors.YELLOW, colors.RED)),
+    # the start: yellow and blue pawns crossed at the centre
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
-    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
-    ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
+    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),  # the turn goes round
+    # a purple and a green cube, and the glow where the next one may go
+    ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.OFF, colors.scale(colors.PURPLE, 1, 4))),
     ("squeeze", None, "cards", (colors.YELLOW, colors.PURPLE, colors.BLUE, colors.ORANGE)),
     ("squeeze", 4, "cards", (colors.YELLOW, colors.BLUE, colors.ORANGE, colors.PURPLE)),
 )
@@ -31,6 +36,35 @@ OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
 
 # A variant with its own controller module: (game, variant) -> module.
 VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
+
+# What the menu's setup screen and the simulator call each game (unknown: its id).
+NAMES = {
+    "connect4": "Connect Four",
+    "squeeze": "4D Squeeze",
+    "cubes": "Cubes 7x7",
+    "foursquare": "Foursquare",
+    "pistes": "4 pistes",
+}
+
+
+def tile_name(index):
+    """The tile's game as people call it: 'Connect Four', '4D Squeeze cards 4 players'."""
+    game, players, variant = TILES[index][:3]
+    name = NAMES.get(game, game)
+    if variant:
+        name += " " + variant
+    if players:
+        name += " %d players" % players
+    return name
+
+
+def tile_options(index):
+    """The choices the tile's game asks before it starts: OPTIONS["GAME/VARIANT"] for
+    a variant's tile if there is one, else OPTIONS["GAME"] (a tuple, maybe empty)."""
+    game, _, variant = TILES[index][:3]
+    if variant and game + "/" + variant in OPTIONS:
+        return OPTIONS[game + "/" + variant]
+    return OPTIONS.get(game, ())
 
 
 def controller_class(game, variant=None):

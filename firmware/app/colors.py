@@ -11,8 +11,15 @@ GREEN = const(0x00D040)
 ORANGE = const(0xFF5000)
 PURPLE = const(0xA000FF)
 CYAN = const(0x00C0C0)
-ILLEGAL = RED  # the flash of a refused press
+MAGENTA = const(0xFF00FF)
+ILLEGAL = MAGENTA  # the flash of a refused press: no game's player colour (not red: Connect Four)
 SYSTEM = const(0x303030)  # the corner keys at rest
+FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram
+
+
+# What people call the colours a game gives its players (messages, the simulator).
+NAMES = {YELLOW: "yellow", RED: "red", BLUE: "blue", GREEN: "green", ORANGE: "orange",
+         PURPLE: "purple", CYAN: "cyan", WHITE: "white", MAGENTA: "magenta"}
 
 
 def scale(color, num, den):

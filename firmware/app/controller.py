@@ -12,7 +12,7 @@ HINT_MS = 1500  # HINT shows the keys of the legal moves this long
 BLINK_MS = 300  # winning cells blink on/off at this pace
 
 
-# [reading] Who starts. Players are numbered in turn order (RULES.md), so choosing who
+# [reading] Who starts. Players are numbered in turn order (docs/RULES.md), so choosing who
 # starts is choosing which colour plays as player 1; `setup["swap"]` says the second
 # colour does. A game's controller says how its first game picks (FIXED: the first
 # colour; RANDOM) and how a new game after a finished one does (SAME; LOSER: the
@@ -24,6 +24,12 @@ SAME = "same"
 LOSER = "loser"
 ALTERNATE = "alternate"
 MATCH_SETTING = "setting"
+
+
+def catalog_name(game):
+    from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
+
+    return NAMES.get(game, game)
 
 
 def blink_on(now, period=BLINK_MS):
@@ -108,6 +114,23 @@ class GameController:
         """Cells that blink once the game is over (a winning line)."""
         return ()
 
+    def label(self, cell):
+        """`cell` in the game's own notation (what messages say and the simulator's
+        labels show), or None for a key that is no part of the game."""
+        return None
+
+    def axis_labels(self):
+        """The simulator's labels around the board, in the game's own notation: the
+        (top, bottom, left, right) margins, 12 strings each ('' for none). By default
+        the grid's own a..l and 1..12."""
+        letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
+        numbers = [str(i + 1) for i in range(grid.SIZE)]
+        return letters, letters, numbers, numbers
+
+    def mover_colour(self):
+        """The index in player_colors of the side to move (a team game: its team)."""
+        return self.state.to_move
+
     # -- shared behaviour --------------------------------------------------------------
     def fresh_state(self):
         s = self.setup
@@ -129,7 +152,7 @@ class GameController:
         elif cell in (grid.MENU, grid.NEW):
             self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
         elif self.state.status != PLAYING:
-            self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (l12)")
+            self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (bottom-right corner)")
         else:
             self.press(cell, now)
 
@@ -139,6 +162,8 @@ class GameController:
         elif cell == grid.MENU:
             self.app.show_menu()
         elif cell == grid.NEW:
+            self.error = None  # a hint from a short press on this key is answered now
+            self.flash_until = None
             if self.state.status != PLAYING:  # the next game of a match
                 policy = self.match_starter
                 if policy == MATCH_SETTING:
@@ -152,7 +177,7 @@ class GameController:
     def press(self, cell, now):
         move = self.move_for_cell(cell)
         if move is None:
-            self.refuse((cell,), now, "%s plays no move" % grid.name(cell))
+            self.refuse((cell,), now, "%s plays no move" % (self.label(cell) or "a key off the board"))
             return
         self.play_move(move, cell, now)
 
@@ -239,6 +264,21 @@ class GameController:
             for m in self.state.legal_moves():
                 frame.set(self.cell_for_move(m), colors.WHITE)
 
+    def colour_name(self, index):
+        color = self.player_colors[index]
+        return colors.NAMES.get(color, "player %d" % index)
+
+    def turn_text(self):
+        """The state in players' terms: 'yellow to move', 'red wins', 'a draw'."""
+        st = self.state
+        if st.status == PLAYING:
+            return "%s to move" % self.colour_name(self.mover_colour())
+        if st.status == DRAW:
+            return "a draw"
+        if st.winner is None:
+            return "nobody wins"
+        return "%s wins" % self.colour_name(st.winner)
+
     def describe(self):
         st = self.state
         playing = st.status == PLAYING
@@ -255,6 +295,8 @@ class GameController:
             "moves": [st.format_move(m) for m in st.history],
             "error": self.error,
             "colors": ["%06x" % c for c in self.player_colors[1:]],  # player 1's first
+            "title": catalog_name(self.setup["game"]),
+            "turn": self.turn_text(),
         }
         info.update(st.info())
         return info

@@ -1,10 +1,14 @@
-# The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row. A tap on a
-# tile starts that game, or resumes it when a game of it was in progress (its tile
-# blinks). The bottom ring row sets the brightness: b12 dimmest .. k12 full. Two keys
-# of the top ring choose who starts the next game of a Connect Four match: b1 the
-# loser, c1 the other player (alternate); the chosen one is lit.
+# The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row, each lit
+# with its game's pictogram (on a tile for more than 2 players the turn goes round).
+# A first press on a tile shows its setup screen (app/setup.py: the game's name, its
+# choices), a second press there starts the game, or resumes it when a game of it was
+# in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
+# .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
+# Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
+# Four's colours, the chosen one at full level.
 from app import catalog, colors, grid, saves
 from app.controller import FLASH_MS, blink_on, pending
+from app.setup import Setup
 from compat import ticks_add
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -18,6 +22,30 @@ def tile_cells(index):
 
 
 TILE_CELLS = tuple(tile_cells(i) for i in range(len(catalog.TILES)))
+TURN_MS = 500  # on a tile for more than 2 players the turn moves on this often
+CLOCKWISE = (0, 1, 3, 2)  # the tile's cells (top-left, top-right, bottom-left, bottom-right) clockwise
+MATCH_COLORS = (colors.YELLOW, colors.RED)  # b1, c1: Connect Four's colours
+
+
+def turns(index):
+    players = catalog.TILES[index][1]
+    return players is not None and players > 2
+
+
+def draw_tile(frame, index, now, blinking=False):
+    """The tile's pictogram. For more than 2 players, the turn goes round it: one cell
+    at full level, clockwise, the others dimmer. Blinking (dim every other half
+    second) when it has a game in progress."""
+    tile_colors = catalog.TILES[index][3]
+    turn = CLOCKWISE[(now // TURN_MS) % 4] if turns(index) else None
+    dim = blinking and not blink_on(now, 500)
+    for k in range(4):
+        color = tile_colors[k]
+        if dim:
+            color = colors.scale(color, 1, 4)
+        elif turn is not None and k != turn:
+            color = colors.scale(color, 1, 3)
+        frame.set(TILE_CELLS[index][k], color)
 
 
 class Menu:
@@ -27,7 +55,8 @@ class Menu:
         self.flash_until = None
         self.error = None
         self.saved = [saves.load_game(app.storage, t[0], t[1], t[2]) for t in catalog.TILES]
-        self.any_saved = any(self.saved)  # a tile blinks: the picture moves
+        # a tile blinks or turns: the picture moves
+        self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
 
     def tile_at(self, cell):
         for i in range(len(catalog.TILES)):
@@ -44,11 +73,8 @@ class Menu:
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
         if index is not None:
-            game, players, variant, _ = catalog.TILES[index]
-            if self.resumable(index):
-                self.app.resume_game(*self.saved[index])
-            else:
-                self.app.start_game(game, players=players, variant=variant)
+            self.app.screen = Setup(self.app, index, self.saved[index], now)
+            self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
             self.app.sound.play("menu")
@@ -66,19 +92,17 @@ class Menu:
 
     def busy(self, now):
         self.flash_until = pending(self.flash_until, now)
-        return self.any_saved or self.flash_until is not None
+        return self.moving or self.flash_until is not None
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):
-            tile_colors = catalog.TILES[i][3]
-            dim = self.resumable(i) and not blink_on(now, 500)
-            for c, color in zip(TILE_CELLS[i], tile_colors):
-                frame.set(c, colors.scale(color, 1, 4) if dim else color)
+            draw_tile(frame, i, now, self.resumable(i))
         level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
         for col in range(1, BRIGHTNESS_STEPS + 1):
             frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
         for c, choice in MATCH_KEYS.items():
-            frame.set(c, colors.WHITE if self.app.settings["match"] == choice else colors.SYSTEM)
+            color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
+            frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
         if pending(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
 
@@ -90,7 +114,8 @@ class Menu:
             "winner": None,
             "to_move": None,
             "tiles": [
-                {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i)}
+                {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i),
+                 "name": catalog.tile_name(i)}
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],

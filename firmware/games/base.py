@@ -43,7 +43,7 @@ class GameState:
         self.history.append(move)
 
     def play_text(self, text):
-        """Parse a move in RULES.md notation and play it; returns the move."""
+        """Parse a move in the game's notation (docs/rules/) and play it; returns the move."""
         move = self.parse_move(text)
         self.play(move)
         return move

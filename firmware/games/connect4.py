@@ -1,4 +1,4 @@
-# Connect Four (RULES.md section 1): 7 columns x 6 rows, discs fall to the lowest
+# Connect Four (docs/rules/connect4.md): 7 columns x 6 rows, discs fall to the lowest
 # empty cell, four in a row wins, a full board is a draw. Moves are columns 0..6,
 # written "1".."7".
 from compat import const

@@ -1,7 +1,8 @@
-# The 7x7 cube game (RULES.md section 5): two players, 24 cubes each. After the first
+# The 7x7 cube game (docs/rules/cubes.md): two players, 24 cubes each. After the first
 # cube, a cube must touch the last cube placed if it can, else any cube of that
 # colour, else it goes anywhere. Four in a row wins; the game is drawn as soon as no
-# line of four can still become one colour, or when the player to move has no cube.
+# line of four can still become one colour (counting the cubes left), or when the
+# player to move has no cube.
 # A move is a cell index row * 7 + column, written "d4".
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
@@ -57,6 +58,18 @@ def fallback_cells(board):
     """[reading] Where a cube goes when it can touch neither the last cube nor any cube
     of that colour: any empty cell."""
     return [c for c in range(CELLS) if not board[c]]
+
+
+def line_open(seen, empty, cubes_left):
+    """[reading] A line can still become one colour if it holds one colour at most
+    (`seen`: bit 1 player 1's cubes, bit 2 player 2's) and a player of that colour
+    (either player, for an empty line) has a cube left for each of its `empty` cells.
+    Where cubes may be placed is not taken into account."""
+    if seen == 3:
+        return False
+    if seen:
+        return cubes_left[seen - 1] >= empty
+    return max(cubes_left) >= empty
 
 
 class Cubes(GameState):
@@ -120,21 +133,25 @@ class Cubes(GameState):
         if rule == LAST:
             return "%s must touch the last cube (%s)" % (name, last)
         # COLOUR: the only rule that can refuse an empty cell besides LAST
-        return "%s must touch a cube of player %d (nothing is free next to %s)" % (
-            name, self.board[self.last], last)
+        return "%s must touch a cube of the last cube's colour (nothing is free next to %s)" % (
+            name, last)
 
     # -- lines ----------------------------------------------------------------------
     def open_lines(self, first_only=False):
-        """The lines of 4 cells that can still become all one colour (they do not hold
-        both colours), as 4-tuples of cell indexes. None left: the game is drawn.
+        """The lines of 4 cells that can still become all one colour, as 4-tuples of
+        cell indexes: see line_open(). None left: the game is drawn.
         first_only: stop at the first one (is any line open?)."""
         board = self.board
         out = []
         for i in range(0, len(LINES), 4):
             seen = 0  # bit 1: a cube of player 1, bit 2: of player 2
+            empty = 0
             for j in range(i, i + 4):
-                seen |= board[LINES[j]]
-            if seen != 3:
+                v = board[LINES[j]]
+                seen |= v
+                if not v:
+                    empty += 1
+            if line_open(seen, empty, self.cubes_left):
                 out.append(tuple(LINES[i:i + 4]))
                 if first_only:
                     break

@@ -1,4 +1,4 @@
-# 4D Squeeze (RULES.md section 2): pawns are launched from the four edges toward the
+# 4D Squeeze (docs/rules/squeeze.md): pawns are launched from the four edges toward the
 # medians; 4 in a row wins; cells that can never be reached again become pentacles
 # of the mover's colour ("squeeze"); a full board goes to the side with more pentacles.
 #
@@ -26,7 +26,7 @@ PENTACLE = const(3)  # neutral pentacle; 4 and 5 are the yellow and blue ones
 SIDES = "NESW"
 N, E, S, W = 0, 1, 2, 3
 
-# [reading] the start layout (the seed's picture is missing): RULES.md section 2.
+# [reading] the start layout (the seed's picture is missing): docs/rules/squeeze.md.
 START_PAWNS = (("e5", YELLOW), ("f6", YELLOW), ("f5", BLUE), ("e6", BLUE))
 START_PENTACLES = ("c3", "h3", "c8", "h8")
 
@@ -117,7 +117,7 @@ def arrival(board, launch):
 def _supported(board, cell, d):
     """The alive-cell test in one direction (d = 0 horizontal, 1 vertical): every cell
     between the edge and `cell` is empty, and the next cell is past the median, a pawn
-    or an empty cell still counted alive. RULES.md 'Alive cells'."""
+    or an empty cell still counted alive. docs/rules/squeeze.md 'Which cells are squeezed'."""
     k = cell * 2 + d
     base = LINE_OF[k] * HALF
     pos = POS_OF[k]

@@ -1,4 +1,4 @@
-# 4D Squeeze with cards (RULES.md section 2, "Card variant"), 2 players or 4 in two
+# 4D Squeeze with cards (docs/rules/squeeze_cards.md), 2 players or 4 in two
 # teams. The board and the launches are the classic game's (games/squeeze.py), with
 # the card variant's differences: no squeeze (dead cells stay empty), the four neutral
 # pentacles are pawns of nobody (a launch stops against one), and seven kinds of card.

@@ -1,4 +1,4 @@
-# Connect Four rules (RULES.md section 1). Plain asserts: runs under MicroPython too.
+# Connect Four rules (docs/rules/connect4.md). Plain asserts: runs under MicroPython too.
 from games import load
 from games.base import IllegalMove
 

@@ -1,4 +1,4 @@
-# The 7x7 cube game (RULES.md section 5): the three placement cases, every win
+# The 7x7 cube game (docs/rules/cubes.md): the three placement cases, every win
 # direction, the early draw, the draw without cubes, refusals and notation.
 from games import cubes
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -83,9 +83,9 @@ def test_next_to_any_cube_of_the_last_colour():
     assert names(state, state.legal_moves()) == ["c1", "c2"]
     # a3 touches only an X cube, d4 no cube at all
     assert refused(state, state.parse_move("a3")) == (
-        "a3 must touch a cube of player 2 (nothing is free next to a1)")
+        "a3 must touch a cube of the last cube's colour (nothing is free next to a1)")
     assert refused(state, state.parse_move("d4")) == (
-        "d4 must touch a cube of player 2 (nothing is free next to a1)")
+        "d4 must touch a cube of the last cube's colour (nothing is free next to a1)")
     state.play_text("c2")
     assert state.placement_rule() == cubes.LAST  # back to the usual rule
     assert names(state, state.legal_moves()) == ["b3", "c1", "c3", "d1", "d2", "d3"]
@@ -148,6 +148,29 @@ def test_early_draw_when_no_line_is_left_open():
     assert list(state.board).count(0) == 6 and state.legal_moves() == []
 
 
+def test_draw_at_once_when_the_only_open_line_needs_more_cubes_than_are_left():
+    # A real game (found by random play). After d3 the only line with no cube of both
+    # colours is d3 e3 f3 g3 (X . X .): it needs two more cubes of player 1, who has
+    # one left, so no line can be completed any more: a draw at once (RULES: a line is
+    # open only if a player of its colour has a cube for each of its empty cells).
+    state = play_all("e4 d5 c5 b5 c4 d4 e5 d6 e7 f7 g7 g6 f5 e6 d7 c7 b6 b7 a7 a6 a5 a4 a3 b3 "
+                     "b2 c3 b4 b1 a2 a1 f6 g5 g4 f4 f3 e2 f2 g2 f1 g1 d2 c1 d1 c2")
+    assert state.status == PLAYING and state.cubes_left == [2, 2]
+    assert sorted(names(state, line) for line in state.open_lines()) == [
+        ["b3", "c3", "d3", "e3"], ["d3", "d4", "d5", "d6"]]
+    state.play_text("d3")
+    assert state.cubes_left == [1, 2]
+    assert (state.status, state.winner, state.draw_reason) == (DRAW, None, cubes.NO_LINE)
+    assert state.open_lines() == [] and state.legal_moves() == []
+    # with one more cube for player 1, the same line would still be open
+    state.cubes_left[0] = 2
+    assert [names(state, line) for line in state.open_lines()] == [["d3", "e3", "f3", "g3"]]
+    # an empty line needs a player with 4 cubes; a line of one colour, its own cubes
+    assert cubes.line_open(0, 4, [3, 4]) and not cubes.line_open(0, 4, [3, 3])
+    assert cubes.line_open(2, 1, [0, 1]) and not cubes.line_open(2, 1, [5, 0])
+    assert not cubes.line_open(3, 0, [24, 24])
+
+
 def test_open_lines_by_hand():
     state = cubes.new_state()
     assert len(state.open_lines()) == 88
@@ -163,14 +186,15 @@ def test_open_lines_by_hand():
 
 
 def test_draw_when_a_player_has_no_cube_left():
-    # A real game (found by random play): 48 cubes placed, lines still open, player 1
-    # has none left, so no cube can be placed.
-    state = play_all(
-        "f6 f5 e4 d5 c5 c4 c3 c2 b3 a2 a1 b2 b1 c1 d1 e1 d2 e3 d4 d3 e2 f3 g4 f4 g3 g2 "
-        "f2 g1 f1 f7 g6 g7 c6 d6 e6 e5 e7 d7 c7 b6 a7 a6 b5 b4 a5 a4 a3 b7")
+    # Player 1 has placed all 24 cubes (set by hand: random games did not reach this
+    # since lines count the cubes left); player 2 places one, lines of green are still
+    # open, but player 1 cannot place a cube: a draw.
+    state = position("a1 c1", "d4 e4", "e4", 2)
+    state.cubes_left = [0, 3]
+    state.play_text("f4")
     assert state.status == DRAW and state.draw_reason == cubes.NO_CUBE
-    assert state.cubes_left == [0, 0] and state.open_lines() != []
-    assert list(state.board).count(0) == 1 and state.legal_moves() == []
+    assert state.cubes_left == [0, 2] and state.open_lines() != []
+    assert state.legal_moves() == []
 
 
 def test_notation_and_bad_input():

@@ -1,4 +1,4 @@
-# Replays the worked example of RULES.md section 5 (a copy of shared/examples/cubes.txt
+# Replays the worked example of docs/rules/cubes.md (a copy of shared/examples/cubes.txt
 # beside this file; tests/host/test_cubes_properties.py checks the copy is current):
 # before every move the '+' cells, the bracketed last cube and the X/O cubes must be
 # what the rules core says, and every result line must match.

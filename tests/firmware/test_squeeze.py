@@ -1,4 +1,4 @@
-# Rules core of 4D Squeeze (RULES.md section 2): launches and where they stop, the
+# Rules core of 4D Squeeze (docs/rules/squeeze.md): launches and where they stop, the
 # impossible launches and their reasons, alignments, squeezes (chains included), the
 # tie-break, 4 players, notation. Positions are set up by hand and every empty cell is
 # checked alive first (the state before any move always has that property).

@@ -1,4 +1,4 @@
-# Rules core of 4D Squeeze with cards (RULES.md section 2, "Card variant"): neutral
+# Rules core of 4D Squeeze with cards (docs/rules/squeeze_cards.md): neutral
 # pentacles as pawns, the deck and hands, each card's effect at the board's edges and
 # on neutral pentacles, the Negation and Annulation windows, the golden rule for every
 # kind, an alignment a card gives the other side, Annulation chains, the 4-player

@@ -1,4 +1,4 @@
-# Replays the worked examples of RULES.md section 2 (a copy of shared/examples/squeeze.txt
+# Replays the worked examples of docs/rules/squeeze.md (a copy of shared/examples/squeeze.txt
 # beside this file; tests/host/test_squeeze_properties.py checks the copy is current):
 # every move's launch and arrival cell, every drawn board cell by cell (pawns, y/b/*
 # pentacles, 'o' reachable-now marks, '.' other empty cells), the pentacle counts, the

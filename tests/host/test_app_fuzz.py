@@ -6,11 +6,14 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from app.grid import CELLS
+from app.menu import TILE_CELLS
 from sim.drivers import MemoryStorage, SimBoard
 
-TAP, HOLD, DOWN, UP = range(4)
-ACTIONS = st.lists(st.tuples(st.sampled_from((TAP, TAP, TAP, HOLD, DOWN, UP)),
-                             st.integers(-2, CELLS + 2), st.integers(0, 600)),
+TILE_KEYS = sorted(c for tile in TILE_CELLS for c in tile)  # a tile's two presses start a game
+TAP, HOLD, DOWN, UP, TWICE = range(5)  # TWICE: two taps (a menu tile's second press plays)
+ACTIONS = st.lists(st.tuples(st.sampled_from((TAP, TAP, TAP, HOLD, DOWN, UP, TWICE)),
+                             st.one_of(st.integers(-2, CELLS + 2), st.sampled_from(TILE_KEYS)),
+                             st.integers(0, 600)),
                    min_size=1, max_size=150)
 SEEN = set()  # which games the examples reached (a check of the fuzz itself)
 
@@ -24,7 +27,7 @@ def advance(board, ms):
 
 def check(board):
     state = json.loads(json.dumps(board.app.screen.describe()))
-    assert state["screen"] in ("menu", "game")
+    assert state["screen"] in ("menu", "setup", "game")
     if state["screen"] == "game":
         SEEN.add(state["game"])
         assert state["status"] in ("playing", "won", "draw")
@@ -38,12 +41,16 @@ def test_random_key_events_never_crash_the_app(actions):
     board = SimBoard(storage=MemoryStorage())
     keys = board.keys
     for kind, key, wait in actions:
-        if kind in (TAP, HOLD, DOWN):
+        if kind == TWICE:
+            keys.push(key, True, board.clock.now)
+            keys.push(key, False, board.clock.now)
+            board.app.step()
+        if kind in (TAP, HOLD, DOWN, TWICE):
             keys.push(key, True, board.clock.now)
             board.app.step()
         if kind == HOLD:
             advance(board, 800)
-        if kind in (TAP, HOLD, UP):
+        if kind in (TAP, HOLD, UP, TWICE):
             keys.push(key, False, board.clock.now)
             board.app.step()
         advance(board, wait)

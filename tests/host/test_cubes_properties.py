@@ -1,5 +1,5 @@
 # Property tests of the 7x7 cube game (host only: hypothesis, subprocess). Every check
-# is written from RULES.md section 5 directly, not from the module's own helpers.
+# is written from the rules (docs/rules/cubes.md) directly, not from the module's own helpers.
 import json
 import os
 import subprocess
@@ -47,12 +47,16 @@ def has_four(board, who):
     return False
 
 
-def some_line_can_be_completed(board):
-    """Brute force, by definition: some line of 4 can still become all one colour iff
-    filling every empty cell with that colour makes four of it somewhere."""
+def some_line_can_be_completed(board, cubes_left=(24, 24)):
+    """By definition: some line of 4 can still become all one colour, i.e. its other
+    cells are empty and its colour's player has a cube left for each of them."""
     for who in (1, 2):
-        if has_four(bytes(who if v == 0 else v for v in board), who):
-            return True
+        for row in range(7):
+            for col in range(7):
+                for dc, dr in DIRECTIONS:
+                    line = [get(board, col + i * dc, row + i * dr) for i in range(4)]
+                    if None not in line and set(line) <= {0, who} and line.count(0) <= cubes_left[who - 1]:
+                        return True
     return False
 
 
@@ -80,7 +84,7 @@ def play_random(choices):
         for p in (1, 2):
             assert state.cubes_left[p - 1] == 24 - list(state.board).count(p)
         won = has_four(state.board, who)
-        open_left = some_line_can_be_completed(state.board)
+        open_left = some_line_can_be_completed(state.board, state.cubes_left)
         assert bool(state.open_lines()) == open_left
         if won:
             assert (state.status, state.winner) == (WON, who)
@@ -110,13 +114,16 @@ def test_random_games_follow_the_rules_to_the_end(choices):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 2), min_size=49, max_size=49), st.integers(0, 48))
-def test_early_draw_detection_matches_brute_force_on_random_boards(cells, last):
-    # any position, reachable or not: the open lines are exactly those of the definition
+@given(st.lists(st.integers(0, 2), min_size=49, max_size=49), st.integers(0, 48),
+       st.tuples(st.integers(0, 5), st.integers(0, 5)))
+def test_early_draw_detection_matches_brute_force_on_random_boards(cells, last, left):
+    # any position, reachable or not, with few cubes left: the open lines are exactly
+    # those of the definition
     state = cubes.new_state()
     state.board[:] = bytes(cells)
+    state.cubes_left = list(left)
     open_lines = state.open_lines()
-    assert bool(open_lines) == some_line_can_be_completed(state.board)
+    assert bool(open_lines) == some_line_can_be_completed(state.board, left)
     for line in open_lines:  # each one really can become one colour
         owners = set(state.board[c] for c in line) - {0}
         assert len(owners) <= 1

@@ -55,3 +55,11 @@ def test_no_board_fails_with_a_message_and_exit_1(built):
                            "--build", built], cwd=build.ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert "no Pico found on /dev/no-such-pico" in proc.stderr and "Traceback" not in proc.stderr
+    # the port was passed: the message does not ask for it, it names it and says what to check
+    assert "or pass --port" not in proc.stderr and "the port you passed (there is no such device)" in proc.stderr
+
+
+def test_no_board_advice_names_a_passed_port_and_asks_for_one_otherwise():
+    assert "or pass --port" in deploy.no_board_advice("auto")
+    advice = deploy.no_board_advice("COM7")
+    assert "COM7, the port you passed" in advice and "or pass --port" not in advice

@@ -16,12 +16,14 @@ COLUMN_KEYS = dict((str(i + 1), "%s1" % "cdefghi"[i]) for i in range(7))
 
 
 
-def is_red(rgb):
-    return rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+def is_refusal(rgb):
+    """The refusal flash: magenta (no player's colour)."""
+    return rgb[0] == rgb[2] > 0 and rgb[1] == 0
 
 
 def new_game():
     sim = Headless()
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     return sim
 
@@ -34,7 +36,9 @@ def test_boots_to_the_menu_and_a_tile_starts_connect4():
     sim = Headless()
     s = sim.state()
     assert s["screen"] == "menu" and s["game"] is None
-    assert {"game": "connect4", "players": None, "variant": None, "cell": TILE, "resume": False} in s["tiles"]
+    assert {"game": "connect4", "players": None, "variant": None, "cell": TILE, "resume": False,
+            "name": "Connect Four"} in s["tiles"]
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "connect4", "playing", 1)
@@ -96,7 +100,7 @@ def test_draw_is_shown():
     assert len(ring) == 2  # the two player colours alternate around the ring
 
 
-def test_illegal_press_flashes_red_beeps_and_changes_nothing():
+def test_illegal_press_flashes_beeps_and_changes_nothing():
     sim = new_game()
     for _ in range(6):
         drop(sim, "2")
@@ -107,11 +111,11 @@ def test_illegal_press_flashes_red_beeps_and_changes_nothing():
     assert after["moves"] == before["moves"] and after["to_move"] == before["to_move"]
     assert "full" in after["error"]
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    assert is_red(sim.leds()["d6"]) and is_red(sim.leds()["d9"])  # the whole column
+    assert is_refusal(sim.leds()["d6"]) and is_refusal(sim.leds()["d9"])  # the whole column
     sim.run("press b6")  # outside the board
-    assert "plays no move" in sim.state()["error"] and is_red(sim.leds()["b6"])
+    assert "plays no move" in sim.state()["error"] and is_refusal(sim.leds()["b6"])
     sim.run("wait 500")
-    assert not is_red(sim.leds()["b6"])
+    assert not is_refusal(sim.leds()["b6"])
     assert sim.state()["moves"] == before["moves"]
 
 
@@ -153,12 +157,14 @@ def test_after_the_end_a_press_points_to_the_new_game_key():
 def test_power_loss_loses_no_game():
     storage = MemoryStorage()
     sim = Headless(storage)
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     for col in "4455":
         drop(sim, col)
     rebooted = Headless(storage)  # the same flash, a new boot
     s = rebooted.state()
     assert s["screen"] == "menu" and s["tiles"][0]["resume"] is True
+    rebooted.run("press " + TILE)  # the tile's setup screen
     rebooted.run("press " + TILE)
     s = rebooted.state()
     assert s["moves"] == list("4455") and s["to_move"] == 1
@@ -184,6 +190,7 @@ def test_corrupt_saves_and_settings_are_ignored():
         sim = Headless(storage)
         s = sim.state()
         assert s["screen"] == "menu" and s["tiles"][0]["resume"] is False and s["brightness"] == 25, text
+        sim.run("press " + TILE)  # the tile's setup screen
         sim.run("press " + TILE)
         assert sim.state()["moves"] == [], text
 
@@ -193,6 +200,7 @@ def test_a_save_that_no_longer_replays_starts_afresh():
     storage.write("game_connect4.json", '{"game": "connect4", "players": null, "moves": ["4", "9"]}')
     sim = Headless(storage)
     assert sim.state()["tiles"][0]["resume"] is True
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     s = sim.state()
     assert (s["screen"], s["moves"]) == ("game", [])
@@ -207,6 +215,7 @@ def test_a_full_flash_loses_the_save_but_not_the_game():
     sim = Headless(FullFlash())
     sim.run("press k12")  # the brightness setting cannot be kept either: no crash
     assert sim.state()["brightness"] == 100
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     drop(sim, "4")
     s = sim.state()
@@ -219,15 +228,18 @@ def test_a_full_flash_loses_the_save_but_not_the_game():
 def test_each_game_keeps_its_own_save():
     storage = MemoryStorage()
     sim = Headless(storage)
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     drop(sim, "4")
     sim.run("hold a1 800")
     cubes = [t["cell"] for t in sim.state()["tiles"] if t["game"] == "cubes"][0]
+    sim.run("press " + cubes)  # the tile's setup screen
     sim.run("press " + cubes)
     sim.run("press f6")  # a cube on d4
     rebooted = Headless(storage)
     tiles = rebooted.state()["tiles"]
     assert [t["resume"] for t in tiles] == [t["game"] in ("connect4", "cubes") for t in tiles]
+    rebooted.run("press " + TILE)  # the tile's setup screen
     rebooted.run("press " + TILE)
     assert rebooted.state()["moves"] == ["4"]
 
@@ -247,7 +259,7 @@ def test_menu_refuses_a_press_off_the_tiles():
     sim.run("press b6")
     s = sim.state()
     assert s["screen"] == "menu" and "not a game tile" in s["error"]
-    assert is_red(sim.leds()["b6"])
+    assert is_refusal(sim.leds()["b6"])
 
 
 def test_start_command_and_bad_script_lines():
@@ -295,7 +307,7 @@ def test_headless_cli_into_a_closed_pipe_ends_quietly():
 
 
 def test_same_script_same_output():
-    script = "press c3\npress f1\npress g1\nwait 120\nframe\npress b2\nframe\nstate\n"
+    script = "press c3\npress c3\npress f1\npress g1\nwait 120\nframe\npress b2\nframe\nstate\n"
     assert run_cli(script).stdout == run_cli(script).stdout
 
 
@@ -311,6 +323,7 @@ def test_lost_key_events_make_no_phantom_press():
     keys.push(2 * 12 + 2, False, 1000)  # a late release is not a tap
     sim.board.app.step()
     assert sim.state()["screen"] == "menu"
+    sim.run("press c3")  # the tile's setup screen
     sim.run("press c3")
     assert sim.state()["screen"] == "game"
 
@@ -341,6 +354,7 @@ def test_match_alternate_starter_from_the_menu_setting():
     sim.run("press c1")  # "alternate starter"
     assert sim.state()["match"] == "alternate"
     assert Headless(storage).state()["match"] == "alternate"  # a setting: kept
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     for col in "1122334":  # yellow wins, yet alternating means red starts ...
         drop(sim, col)
@@ -355,6 +369,7 @@ def test_match_alternate_starter_from_the_menu_setting():
 def test_abandoning_a_game_keeps_the_starter_and_a_save_keeps_the_colours():
     storage = MemoryStorage()
     sim = Headless(storage)
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     for col in "1122334":
         drop(sim, col)
@@ -364,6 +379,7 @@ def test_abandoning_a_game_keeps_the_starter_and_a_save_keeps_the_colours():
     assert sim.state()["colors"] == [RED, YELLOW]
     drop(sim, "4")
     rebooted = Headless(storage)
+    rebooted.run("press " + TILE)  # the tile's setup screen
     rebooted.run("press " + TILE)
     s = rebooted.state()
     assert s["moves"] == ["4"] and s["colors"] == [RED, YELLOW]
@@ -377,6 +393,7 @@ def test_back_in_the_menu_the_game_modules_are_unloaded_and_load_again():
     sim.run("hold a1 800")
     assert "app.c_connect4" not in sys.modules and "games.connect4" not in sys.modules
     assert "connect4" not in dir(sys.modules["games"])
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     drop(sim, "4")
     assert sim.state()["moves"] == ["4"]
@@ -384,6 +401,7 @@ def test_back_in_the_menu_the_game_modules_are_unloaded_and_load_again():
 
 def test_a_slow_press_still_plays():
     sim = Headless()
+    sim.run("hold %s 900" % TILE)  # the tile's setup screen
     sim.run("hold %s 900" % TILE)  # a slow press on the tile starts the game
     assert sim.state()["screen"] == "game"
     sim.run("hold e5 900")  # and a slow press on a column drops a disc
@@ -403,6 +421,7 @@ def test_keys_pressed_before_a_screen_change_make_no_tap_after_it():
     keys.push(0, False, sim.board.clock.now)
     app.step()
     assert sim.state()["screen"] == "menu" and sim.state()["error"] is None
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     keys.push(143, True, sim.board.clock.now)  # NEW down ...
     keys.push(f3, True, sim.board.clock.now)  # ... and a column key with it
@@ -420,6 +439,7 @@ def test_a_huge_or_deeply_nested_file_is_no_save():
         storage.write("settings.json", text)
         sim = Headless(storage)
         assert sim.state()["tiles"][0]["resume"] is False
+        sim.run("press " + TILE)  # the tile's setup screen
         sim.run("press " + TILE)
         assert sim.state()["moves"] == []
 
@@ -441,6 +461,7 @@ def test_a_key_resting_down_does_not_block_another_keys_hold_or_tap():
     sim.run("hold a1 900")  # the menu key is held meanwhile: it still works
     assert sim.state()["screen"] == "menu"
     keys.push(4 * 12 + 4, False, clock.now)
+    sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     keys.push(132, True, clock.now)  # HINT held (its hold changes nothing) ...
     sim.run("wait 650")
@@ -454,9 +475,9 @@ def test_the_leds_go_back_to_the_board_when_a_flash_or_hint_ends():
     sim = new_game()
     pixels = sim.board.pixels  # what the LEDs hold: read without forcing a frame
     sim.run("press a6")  # refused: a6 flashes red
-    assert is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    assert is_refusal(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
     sim.run("wait 1000")
-    assert not is_red(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
+    assert not is_refusal(tuple(pixels.levels[5 * 12 * 3:5 * 12 * 3 + 3]))
     sim.run("press a12")  # HINT: the drop keys blink white ...
     sim.run("wait 3000")  # ... for a moment
     c1 = 2 * 3
@@ -471,7 +492,8 @@ def test_the_board_keeps_working_when_its_clock_wraps():
         sim.board = SimBoard(clock=VirtualClock(start), storage=MemoryStorage())
         sim.run("press b7")  # refused in the menu: a red flash, then gone
         sim.run("wait 600")
-        assert not is_red(sim.leds()["b7"]) and sim.state()["screen"] == "menu"
+        assert not is_refusal(sim.leds()["b7"]) and sim.state()["screen"] == "menu"
+        sim.run("press " + TILE)  # the tile's setup screen
         sim.run("press " + TILE)
         for col in "1122334":
             drop(sim, col)
@@ -486,6 +508,6 @@ def test_the_board_keeps_working_when_its_clock_wraps():
     sim.run("wait 1000")
     sim.advance(TICKS_PERIOD // 2 + 1000)  # idle for over 6 days: old deadlines stay gone
     assert not sim.board.app.screen.busy(sim.board.clock.ticks_ms())
-    assert sim.leds()["c1"] != (255, 255, 255) and not is_red(sim.leds()["a6"])
+    assert sim.leds()["c1"] != (255, 255, 255) and not is_refusal(sim.leds()["a6"])
     drop(sim, "5")
     assert sim.state()["moves"] == ["4", "5"]

@@ -16,8 +16,9 @@ def key(move):
 
 
 
-def is_red(rgb):
-    return rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+def is_refusal(rgb):
+    """The refusal flash: magenta (no player's colour)."""
+    return rgb[0] == rgb[2] > 0 and rgb[1] == 0
 
 
 def new_game():
@@ -44,6 +45,7 @@ def test_the_menu_has_a_cubes_tile_that_starts_it():
     sim = Headless()
     tiles = [t for t in sim.state()["tiles"] if t["game"] == "cubes"]
     assert len(tiles) == 1
+    sim.run("press " + tiles[0]["cell"])  # the tile's setup screen
     sim.run("press " + tiles[0]["cell"])
     s = sim.state()
     assert (s["screen"], s["game"], s["status"], s["to_move"]) == ("game", "cubes", "playing", 1)
@@ -60,7 +62,8 @@ def test_allowed_cells_glow_softly_in_the_movers_colour():
     assert glowing(sim) == set(s["legal"])
     lv = sim.leds()
     cube1, glow2, empty = lv[key("d4")], lv[key("c3")], lv[key("a1")]
-    assert sum(glow2) < sum(cube1) and sum(empty) < sum(glow2)
+    assert sum(glow2) < sum(cube1) and sum(empty) > 0  # an empty cell: white, a glow: coloured
+    assert len(set(empty)) == 1 and len(set(glow2)) > 1
     assert glow2 != empty and lv[key("g7")] == empty
     # player 2's glow is in player 2's colour: not a dimmer copy of player 1's
     play(sim, ["e5"])
@@ -82,7 +85,7 @@ def test_the_last_cube_is_brighter_than_the_others():
     assert lv[key("f6")] == lv[key("d4")]
 
 
-def test_illegal_press_flashes_red_beeps_and_changes_nothing():
+def test_illegal_press_flashes_beeps_and_changes_nothing():
     sim = new_game()
     play(sim, ["d4"])
     before = sim.state()
@@ -92,14 +95,14 @@ def test_illegal_press_flashes_red_beeps_and_changes_nothing():
     assert after["error"] == "a1 must touch the last cube (d4)"
     assert (after["moves"], after["to_move"], after["legal"]) == (before["moves"], 2, before["legal"])
     assert sim.board.sound.played[sounds:] == ["illegal"]
-    assert is_red(sim.leds()[key("a1")])
+    assert is_refusal(sim.leds()[key("a1")])
     sim.run("press " + key("d4"))  # an occupied cell
     assert sim.state()["error"] == "d4 already holds a cube"
     sim.run("press b2")  # off the 7x7 grid
-    assert "plays no move" in sim.state()["error"] and is_red(sim.leds()["b2"])
+    assert "plays no move" in sim.state()["error"] and is_refusal(sim.leds()["b2"])
     sim.run("wait 500")
     lv = sim.leds()
-    assert not is_red(lv[key("a1")]) and not is_red(lv["b2"])
+    assert not is_refusal(lv[key("a1")]) and not is_refusal(lv["b2"])
     assert sim.state()["moves"] == ["d4"] and glowing(sim) == set(before["legal"])
 
 

@@ -20,8 +20,10 @@ from sim import terminal, window  # noqa: E402
 from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-C3 = grid.parse("c3")  # the menu's first tile: Connect Four (yellow top-left)
-D3 = grid.parse("d3")  # ... its red top-right
+C3 = grid.parse("c3")  # the menu's first tile: Connect Four (its blue frame on top)
+D3 = grid.parse("d3")
+C4 = grid.parse("c4")  # ... its yellow disc bottom-left
+D4 = grid.parse("d4")  # ... and its red one bottom-right
 
 
 def run(board, ms):
@@ -76,15 +78,15 @@ def test_draw_shows_each_cell_in_its_frame_colour(surface):
     board = SimBoard()
     window.draw(surface, board, "status")
     frame = board.app.frame
-    assert frame.get(C3) == colors.YELLOW and frame.get(D3) == colors.RED
-    for cell in (C3, D3, grid.cell(5, 5)):  # lit, lit, dark
+    assert frame.get(C4) == colors.YELLOW and frame.get(D4) == colors.RED
+    for cell in (C4, D4, grid.cell(5, 5)):  # lit, lit, dark
         centre = window.cell_centre(cell)
         assert tuple(surface.get_at(centre))[:3] == terminal.shown_rgb(board, cell)
-    r, g, b = surface.get_at(window.cell_centre(D3))[:3]
+    r, g, b = surface.get_at(window.cell_centre(D4))[:3]
     assert r > 2 * g and r > 2 * b  # red shows red
     # between two buttons: the panel, not a cell colour
-    x, y = window.cell_centre(C3)
-    assert tuple(surface.get_at((x + window.PITCH // 2, y - window.PITCH // 2)))[:3] != terminal.shown_rgb(board, C3)
+    x, y = window.cell_centre(C4)
+    assert tuple(surface.get_at((x + window.PITCH // 2, y - window.PITCH // 2)))[:3] != terminal.shown_rgb(board, C4)
 
 
 def mouse(kind, pos):
@@ -98,6 +100,10 @@ def test_mouse_click_on_a_tile_starts_the_game():
     board.app.step()
     assert screen(board) == "menu"  # still down: nothing yet
     assert m.handle(mouse(pygame.MOUSEBUTTONUP, window.cell_centre(C3)), board.clock.now)
+    board.app.step()
+    assert screen(board) == "setup"  # its name and choices; a second click plays
+    m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(C3)), board.clock.now)
+    m.handle(mouse(pygame.MOUSEBUTTONUP, window.cell_centre(C3)), board.clock.now)
     board.app.step()
     d = board.app.screen.describe()
     assert d["screen"] == "game" and d["game"] == "connect4"
@@ -155,10 +161,13 @@ def test_run_window_plays_and_quits(monkeypatch):
     script = [
         [mouse(pygame.MOUSEBUTTONDOWN, centre)],
         [mouse(pygame.MOUSEBUTTONUP, centre)],
+        [mouse(pygame.MOUSEBUTTONDOWN, centre)],
+        [mouse(pygame.MOUSEBUTTONUP, centre)],
         [],
         [],
         [pygame.event.Event(pygame.QUIT)],
     ]
+    monkeypatch.setattr(window.pygame.event, "wait", lambda timeout: pygame.event.Event(pygame.NOEVENT))
     monkeypatch.setattr(window.pygame.event, "get", lambda: script.pop(0))
     storage = MemoryStorage()
     assert window.run_window(storage) == 0
@@ -167,20 +176,20 @@ def test_run_window_plays_and_quits(monkeypatch):
 
 
 # -- the terminal ----------------------------------------------------------------------------
-CELL_RE = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+)m██")
+CELL_RE = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+)m▀▀")
 
 
 def test_render_draws_12_rows_of_truecolor_cells():
     board = SimBoard()
     lines = terminal.render(board, C3)
-    assert len(lines) == 13  # the column letters, then the rows
-    assert lines[0].split() == list("abcdefghijkl")
+    assert len(lines) == 14  # the column letters, the rows, the letters again
+    assert lines[0].split() == list("abcdefghijkl") == lines[-1].split()
     for row in range(grid.SIZE):
         line = lines[1 + row]
         assert line.split()[0] == str(row + 1)
         found = [tuple(int(v) for v in m) for m in CELL_RE.findall(line)]
         assert found == [terminal.shown_rgb(board, grid.cell(row, col)) for col in range(grid.SIZE)]
-    yellow = terminal.shown_rgb(board, C3)
+    yellow = terminal.shown_rgb(board, C4)
     assert yellow[0] > yellow[1] > yellow[2]  # yellow tile, not grey
 
 
@@ -192,15 +201,17 @@ def test_render_marks_the_cursor_with_brackets():
         row, col = grid.row_col(cursor)
         line = text[1 + row]
         assert line.count("[") == 1 and line.count("]") == 1
-        assert line.index("[") == 4 + 3 * col and line.index("]") == 4 + 3 * col + 3
+        assert line.index("[") == 5 + 4 * col and line.index("]") == 5 + 4 * col + 3
         assert sum(t.count("[") for t in text) == 1
 
 
 def test_status_line_names_cursor_corners_and_sound():
     board = SimBoard()
-    lines = terminal.status_lines(board, C3, "menu")
-    assert "c3" in lines[0] and "sound: menu" in lines[0]
-    assert "a1 menu (hold)" in lines[1] and "l12 new (hold)" in lines[1]
+    text = " ".join(terminal.status_lines(board, C3, "menu"))
+    assert "cursor c3 (Connect Four)" in text and "sound: menu" in text and "docs/RULES.md" in text
+    board.app.start_game("connect4")
+    text = " ".join(terminal.status_lines(board, C3, "menu"))
+    assert "a1 menu (hold)" in text and "l12 new (hold)" in text
 
 
 def test_key_decoder():
@@ -228,7 +239,7 @@ def test_session_keys_start_a_game_drop_a_disc_and_hold_for_the_menu():
     board = SimBoard()
     s = terminal.Session(board)
     now = board.clock.ticks_ms
-    for cmd in terminal.KeyDecoder().feed(b"\x1b[D\x1b[C\r"):  # left, right, Enter on c3
+    for cmd in terminal.KeyDecoder().feed(b"\x1b[D\x1b[C\r\r"):  # left, right, Enter twice on c3
         assert s.command(cmd, now())
     s.step(now())
     assert board.app.screen.describe()["game"] == "connect4"
@@ -281,11 +292,11 @@ def test_terminal_session_in_a_pty(tmp_path):
     )
     os.close(slave)
     try:
-        assert b"menu: tap a tile" in read_until(master, b"menu: tap a tile")
-        os.write(master, b"\r")
-        assert b"player 1 to move" in read_until(master, b"player 1 to move")
+        assert b"menu: press a tile" in read_until(master, b"menu: press a tile")
+        os.write(master, b"\r\r")
+        assert b"yellow to move" in read_until(master, b"yellow to move")
         os.write(master, b"\x1b[A\x1b[A\r")  # up to the drop row, drop a disc
-        assert b"player 2 to move" in read_until(master, b"player 2 to move")
+        assert b"red to move" in read_until(master, b"red to move")
         os.write(master, b"q")
         tail = read_until(master, b"\x1b[?1049l")
         assert proc.wait(timeout=10) == 0

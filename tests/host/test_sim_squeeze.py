@@ -23,8 +23,9 @@ def launch_key(launch):
 
 
 
-def is_red(rgb):
-    return rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+def is_refusal(rgb):
+    """The refusal flash: magenta (no player's colour)."""
+    return rgb[0] == rgb[2] > 0 and rgb[1] == 0
 
 
 def new_game(*args):
@@ -45,6 +46,7 @@ def test_menu_tiles_start_2_and_4_player_games():
     sim = Headless()
     tiles = [t for t in sim.state()["tiles"] if t["game"] == "squeeze" and t["variant"] is None]
     assert len(tiles) == 2
+    sim.run("press " + tiles[0]["cell"])  # the tile's setup screen
     sim.run("press " + tiles[0]["cell"])
     s = sim.state()
     assert (s["game"], s["players"], s["status"], s["to_move"]) == ("squeeze", 2, "playing", 1)
@@ -117,7 +119,7 @@ def test_press_on_a_reachable_cell_plays_the_same_move():
     assert sim.leds()[key("g5")] == sim.leds()[key("f5")]  # a blue pawn
 
 
-def test_impossible_launch_flashes_red_beeps_and_changes_nothing():
+def test_impossible_launch_flashes_beeps_and_changes_nothing():
     sim = new_game()
     before = sim.state()
     sounds = len(sim.board.sound.played)
@@ -127,14 +129,14 @@ def test_impossible_launch_flashes_red_beeps_and_changes_nothing():
     assert (after["moves"], after["to_move"], after["legal"]) == (before["moves"], 1, before["legal"])
     assert sim.board.sound.played[sounds:] == ["illegal"]
     lv = sim.leds()
-    assert is_red(lv[launch_key("W-3")]) and is_red(lv[key("c3")])
+    assert is_refusal(lv[launch_key("W-3")]) and is_refusal(lv[key("c3")])
     sim.run("press " + key("b2"))  # an empty cell no launch reaches now
-    assert "no launch stops on b2" in sim.state()["error"] and is_red(sim.leds()[key("b2")])
+    assert "no launch stops on b2" in sim.state()["error"] and is_refusal(sim.leds()[key("b2")])
     sim.run("press " + key("e5"))  # a pawn
     assert "e5 is taken" in sim.state()["error"]
     sim.run("wait 500")
     lv = sim.leds()
-    assert not is_red(lv[launch_key("W-3")]) and lv[key("c3")] == new_game().leds()[key("c3")]
+    assert not is_refusal(lv[launch_key("W-3")]) and lv[key("c3")] == new_game().leds()[key("c3")]
     assert sim.state()["moves"] == []
 
 
@@ -205,7 +207,7 @@ def test_hint_shows_the_pentacle_counts_during_the_game():
     assert ring_tallies(sim) == (3, 2)
     lv, s = sim.leds(), sim.state()
     blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
-    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of RULES.md
+    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of the worked example
     sim.run("wait 2000")
     assert ring_tallies(sim) is None
 
@@ -258,11 +260,13 @@ def test_the_two_player_tile_does_not_resume_a_four_player_game():
     sim = Headless()
     tiles = sim.state()["tiles"]
     two, four = [t["cell"] for t in tiles if t["game"] == "squeeze" and t["variant"] is None]
+    sim.run("press " + four)  # the tile's setup screen
     sim.run("press " + four)
     sim.run("press " + launch_key("W-1"))
     sim.run("hold a1 800")
     resume = dict((t["cell"], t["resume"]) for t in sim.state()["tiles"])
     assert resume[four] is True and resume[two] is False
+    sim.run("press " + two)  # the tile's setup screen
     sim.run("press " + two)
     s = sim.state()
     assert (s["players"], s["moves"]) == (2, [])

@@ -56,11 +56,19 @@ def test_menu_has_the_two_card_tiles_last_and_the_mode_option():
     assert catalog.OPTIONS["squeeze/cards"] == (("mode", ("cards", "deal"), "cards"),)
     sim = Headless()
     tiles = sim.state()["tiles"]
-    sim.run("press " + tiles[-1]["cell"])
+    sim.run("press " + tiles[-1]["cell"])  # the setup screen asks the mode
+    s = sim.state()
+    assert s["screen"] == "setup" and s["options"] == {"mode": "cards"} and len(s["keys"]["mode"]) == 2
+    deal = s["keys"]["mode"][1]
+    sim.run("press " + deal)
+    assert sim.state()["options"] == {"mode": "deal"}
+    sim.run("press " + s["keys"]["mode"][0])  # back to real cards
+    sim.run("press " + tiles[-1]["cell"])  # the second press on the tile starts it
     s = sim.state()
     assert (s["game"], s["players"], s["mode"], s["status"]) == ("squeeze", 4, "cards", "playing")
     assert s["card_keys"] == {"P1": SOUTH, "P2": WEST, "P3": NORTH, "P4": EAST}
     sim.run("hold a1 1000")
+    sim.run("press " + tiles[-2]["cell"])
     sim.run("press " + tiles[-2]["cell"])
     assert sim.state()["players"] == 2 and sim.state()["card_keys"] == {"P1": SOUTH, "P2": NORTH}
 

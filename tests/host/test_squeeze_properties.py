@@ -1,5 +1,5 @@
 # Property tests of the 4D Squeeze rules core over random games (hypothesis). The
-# squeeze is checked against an independent reading of RULES.md written here with
+# squeeze is checked against an independent reading of docs/rules/squeeze.md written here with
 # plain coordinates (none of the core's tables): the literal "remove failing cells
 # until nothing changes" fixed point, a recursive reachability, and for every cell
 # left empty a concrete sequence of launches that reaches it.
@@ -39,7 +39,7 @@ def line_to(cell, d):
 
 
 def dead_by_definition(board):
-    """RULES.md: start from all empty cells, remove the ones failing the test until
+    """docs/rules/squeeze.md: start from all empty cells, remove the ones failing the test until
     nothing changes; the empty cells removed are dead."""
     alive = set(c for c in range(100) if board[c] == EMPTY)
     changed = True

@@ -1,0 +1,179 @@
+# The setup screen of a menu tile, shown by a first press on it: the game's name
+# scrolls across the board, its tile stays lit where it was, and the choices the game
+# asks before it starts (catalog.tile_options) sit on the ring, one side each: the left
+# column, the right column, the bottom row, the top row. A press on a choice selects it
+# (for "board", toggles that seat); a second press on the tile starts the game with
+# those choices, or resumes the tile's game in progress; a1 goes back to the menu.
+from app import catalog, colors, font, grid
+from app.controller import FLASH_MS, pending
+from compat import ticks_add, ticks_diff
+
+SCROLL_MS = 150  # the name moves one pixel column this often
+TEXT_COLOR = colors.scale(colors.WHITE, 1, 2)
+# The keys of each option, in the order asked: up to 10 choices on each ring side.
+OPTION_KEYS = (
+    tuple(grid.cell(r, 0) for r in range(1, 11)),  # left column, a2 .. a11
+    tuple(grid.cell(r, grid.SIZE - 1) for r in range(1, 11)),  # right column, l2 .. l11
+    tuple(grid.cell(grid.SIZE - 1, c) for c in range(1, 11)),  # bottom row, b12 .. k12
+    tuple(grid.cell(0, c) for c in range(1, 11)),  # top row, b1 .. k1
+)
+# An option's keys: the chosen one white, the others in the option's colour, dim.
+OPTION_COLORS = {"players": colors.YELLOW, "board": colors.CYAN, "level": colors.GREEN, "mode": colors.ORANGE}
+SEATS = "seats"  # the choices of "board": which of the seats 1..players the board plays
+
+
+class Setup:
+    def __init__(self, app, index, saved, now):
+        from app.menu import tile_cells  # (the menu imports this module)
+
+        self.app = app
+        self.index = index
+        self.game, self.players, self.variant = catalog.TILES[index][:3]
+        self.saved = saved  # (setup, moves) of the tile's game in progress, or None
+        self.tile = tile_cells(index)
+        self.title = catalog.tile_name(index)
+        self.text = bytes(10) + font.columns(self.title) + bytes(2)  # enters from the right
+        self.shown_at = now
+        self.error = None
+        self.flash_until = None
+        self.options = []  # [name, choices, value], in the order asked
+        if saved is None:
+            for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
+                self.options.append([name, choices, list(default) if choices == SEATS else default])
+        # the row band the tile sits in decides where the name goes: away from it
+        self.text_top = 6 if grid.row_col(self.tile[0])[0] < 5 else 1
+
+    # -- the choices ----------------------------------------------------------------------
+    def value(self, name, default=None):
+        for option in self.options:
+            if option[0] == name:
+                return option[2]
+        return default
+
+    def choices(self, option):
+        """The values an option's keys stand for, in key order."""
+        name, choices, _ = option
+        if choices == SEATS:
+            return tuple(range(1, (self.value("players", self.players) or 2) + 1))
+        return tuple(choices)[:len(OPTION_KEYS[0])]
+
+    def chosen(self, option, choice):
+        return choice in option[2] if option[1] == SEATS else choice == option[2]
+
+    def choose(self, option, choice):
+        if option[1] == SEATS:
+            seats = option[2]
+            if choice in seats:
+                seats.remove(choice)
+            else:
+                seats.append(choice)
+                seats.sort()
+        else:
+            option[2] = choice
+            if option[0] == "players":  # seats beyond the new count go
+                for other in self.options:
+                    if other[1] == SEATS:
+                        other[2] = [s for s in other[2] if s <= choice]
+
+    def start_args(self):
+        """(players, options) for App.start_game, from the choices made."""
+        options = {}
+        for name, _, value in self.options:
+            if name != "players":
+                options[name] = list(value) if isinstance(value, list) else value
+        return self.value("players", self.players), options
+
+    # -- the screen interface -------------------------------------------------------------
+    def tap(self, cell, now):
+        self.error = None
+        if cell in self.tile:
+            if self.saved is not None:
+                self.app.resume_game(*self.saved)
+                return
+            players, options = self.start_args()
+            try:
+                self.app.start_game(self.game, players=players, variant=self.variant, options=options)
+            except ValueError as e:  # a choice the game refuses: stay here and say why
+                self.refuse(now, str(e))
+            return
+        if cell == grid.MENU:
+            self.app.show_menu()
+            return
+        for i in range(len(self.options)):
+            keys = OPTION_KEYS[i]
+            if cell in keys:
+                choices = self.choices(self.options[i])
+                k = keys.index(cell)
+                if k < len(choices):
+                    self.choose(self.options[i], choices[k])
+                    self.app.sound.play("menu")
+                    return
+        self.refuse(now, "press the lit tile again to play %s (a1: back to the menu)" % self.title)
+
+    def hold(self, cell, now):
+        self.tap(cell, now)  # a slow press is still a press
+
+    def refuse(self, now, reason):
+        self.error = reason
+        self.flash_until = ticks_add(now, FLASH_MS)
+        self.app.sound.play("illegal")
+
+    def busy(self, now):
+        self.flash_until = pending(self.flash_until, now)
+        return True  # the name scrolls
+
+    def draw(self, frame, now):
+        step = ticks_diff(now, self.shown_at) // SCROLL_MS
+        text = self.text
+        for x in range(10):
+            column = text[(step + x) % len(text)]
+            for y in range(font.HEIGHT):
+                if column >> y & 1:
+                    frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
+        from app.menu import draw_tile
+
+        draw_tile(frame, self.index, now, self.saved is not None)
+        if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
+            for c in self.tile:
+                frame.set(c, colors.WHITE)
+        for i in range(len(self.options)):
+            option = self.options[i]
+            color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
+            choices = self.choices(option)
+            for k in range(len(choices)):
+                frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
+        frame.set(grid.MENU, colors.SYSTEM)
+
+    def axis_labels(self):
+        """The simulator's margin labels: each choice beside its key ("2" players,
+        "s1" a seat, "L3" a level, a mode's name), the sides' names in a corner."""
+        sides = [[""] * grid.SIZE for _ in range(4)]  # left, right, bottom, top
+        for i in range(len(self.options)):
+            option = self.options[i]
+            prefix = {"board": "s", "level": "L"}.get(option[0], "")
+            choices = self.choices(option)
+            for k in range(len(choices)):
+                sides[i][1 + k] = (prefix + str(choices[k]))[:6]
+        left, right, bottom, top = sides
+        return top, bottom, left, right
+
+    def describe(self):
+        players, options = self.start_args()
+        return {
+            "screen": "setup",
+            "game": self.game,
+            "status": None,
+            "winner": None,
+            "to_move": None,
+            "title": self.title,
+            "tile": grid.name(self.tile[0]),
+            "resume": self.saved is not None,
+            "players": players,
+            "variant": self.variant,
+            "options": options,
+            "keys": dict(
+                (self.options[i][0], [grid.name(c) for c in OPTION_KEYS[i][:len(self.choices(self.options[i]))]])
+                for i in range(len(self.options))
+            ),
+            "error": self.error,
+        }

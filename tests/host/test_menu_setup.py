@@ -1,0 +1,186 @@
+# First contact with the menu: every tile says what it is on the LEDs alone (its
+# pictogram), a first press shows the tile's setup screen (its name scrolling, the
+# game's choices), a second press starts it with those choices or resumes it.
+import pytest
+
+from app import catalog, font, grid, menu
+from sim.headless import Headless
+
+TILE = "c3"  # Connect Four
+
+
+def lit(leds, cells):
+    return [c for c in cells if any(leds[c])]
+
+
+def pictogram(sim, index, now_ms):
+    """The LED levels of tile `index` at virtual time `now_ms`."""
+    sim.run("wait %d" % max(0, now_ms - sim.board.clock.now))
+    leds = sim.leds()
+    return tuple(leds[grid.name(c)] for c in menu.TILE_CELLS[index])
+
+
+def test_every_tile_has_its_own_pictogram():
+    sim = Headless()
+    times = [[pictogram(sim, i, t) for i in range(len(catalog.TILES))] for t in (1000, 1500, 2000, 2500)]
+    looks = [tuple(frame[i] for frame in times) for i in range(len(catalog.TILES))]
+    for i in range(len(looks)):
+        assert all(any(sum(rgb) for rgb in frame) for frame in looks[i])  # lit
+        for j in range(i):
+            assert looks[i] != looks[j], (catalog.TILES[i][:3], catalog.TILES[j][:3])
+    # on the 4-player Squeeze tile the turn goes round: one cell bright, clockwise
+    four = [i for i, t in enumerate(catalog.TILES) if t[:2] == ("squeeze", 4)][0]
+    two = [i for i, t in enumerate(catalog.TILES) if t[:3] == ("squeeze", None, None)][0]
+    order = (0, 1, 3, 2)  # top-left, top-right, bottom-right, bottom-left
+    for t in range(4):
+        frame = looks[four][t]
+        bright = [k for k in range(4) if frame[k] == looks[two][0][k]]  # as on the 2-player tile
+        assert len(bright) == 1 and all(0 < sum(frame[k]) < sum(looks[two][0][k]) for k in range(4) if k not in bright)
+        assert bright[0] == order[(order.index(bright[0]) if t == 0 else (order.index(prev) + 1)) % 4]
+        prev = bright[0]
+    assert all(looks[four][t] != looks[two][t] for t in range(4))  # apart in any still picture
+
+
+def test_the_tiles_names():
+    names = [catalog.tile_name(i) for i in range(len(catalog.TILES))]
+    assert names[:4] == ["Connect Four", "4D Squeeze", "4D Squeeze 4 players", "Cubes 7x7"]
+    assert len(set(names)) == len(names)
+    assert [t["name"] for t in Headless().state()["tiles"]] == names
+
+
+def test_a_first_press_shows_the_name_a_second_starts_the_game():
+    sim = Headless()
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["game"], s["title"], s["tile"], s["resume"]) == (
+        "setup", "connect4", "Connect Four", TILE, False)
+    assert sim.board.sound.played[-1] == "menu"
+    # the name scrolls in from the right, in the rows away from the tile
+    seen = set()
+    for _ in range(40):
+        sim.run("wait 150")
+        leds = sim.leds()
+        on = tuple(sorted(c for c in leds if any(leds[c]) and 7 <= int(c[1:]) <= 11 and c[0] in "bcdefghijk"))
+        seen.add(on)
+    assert len(seen) > 20  # it moves
+    first_letter = font.columns("C")
+    assert first_letter == bytes((0b01110, 0b10001, 0b10001, 0))
+    assert any(sim.leds()[TILE])  # the tile stays lit where it was: press it again
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["game"], s["status"], s["moves"]) == ("game", "connect4", "playing", [])
+
+
+def test_a_press_elsewhere_on_the_setup_screen_says_what_to_press():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press f8")
+    s = sim.state()
+    assert s["screen"] == "setup" and "press the lit tile again to play Connect Four" in s["error"]
+    assert sim.leds()[TILE] == (64, 64, 64)  # the tile flashes white: press here
+    assert sim.board.sound.played[-1] == "illegal"
+    sim.run("press a1")  # back to the menu
+    assert sim.state()["screen"] == "menu"
+
+
+def test_a_game_in_progress_resumes_on_the_second_press():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    sim.run("press f1")
+    sim.run("hold a1 800")
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["resume"], s["options"]) == ("setup", True, {})
+    sim.run("press " + TILE)
+    assert sim.state()["moves"] == ["4"]
+
+
+FAKE = (("players", (1, 2, 3, 4), 2), ("board", "seats", [2]), ("level", (1, 2, 3, 4, 5), 3),
+        ("mode", ("cards", "deal"), "cards"))
+
+
+@pytest.fixture
+def fake_options(monkeypatch):
+    """Cubes asks every kind of choice; start_game records what it is given."""
+    monkeypatch.setitem(catalog.OPTIONS, "cubes", FAKE)
+    started = []
+
+    def start_game(self, game, players=None, variant=None, seed=None, options=None):
+        started.append((game, players, variant, options))
+
+    from app.app import App
+
+    monkeypatch.setattr(App, "start_game", start_game)
+    return started
+
+
+def test_the_setup_screen_asks_the_games_choices(fake_options):
+    sim = Headless()
+    cubes = [t["cell"] for t in sim.state()["tiles"] if t["game"] == "cubes"][0]
+    sim.run("press " + cubes)
+    s = sim.state()
+    assert s["players"] == 2 and s["options"] == {"board": [2], "level": 3, "mode": "cards"}
+    assert s["keys"] == {
+        "players": ["a2", "a3", "a4", "a5"],  # the left column
+        "board": ["l2", "l3"],  # the right column: one key per seat
+        "level": ["b12", "c12", "d12", "e12", "f12"],  # the bottom row
+        "mode": ["b1", "c1"],  # the top row
+    }
+    leds = sim.leds()
+    assert leds["a3"] == (64, 64, 64) and leds["a2"] != leds["a3"] and any(leds["a2"])  # 2 players
+    assert leds["l3"] == (64, 64, 64) and leds["l2"] != leds["l3"] and not any(leds["l4"])
+    assert leds["d12"] == (64, 64, 64) and not any(leds["g12"])
+    for key in ("a5", "l2", "l5", "f12", "c1"):  # 4 players, the board plays seats 1, 2, 4
+        sim.run("press " + key)
+    s = sim.state()
+    assert s["players"] == 4 and s["options"] == {"board": [1, 2, 4], "level": 5, "mode": "deal"}
+    assert s["keys"]["board"] == ["l2", "l3", "l4", "l5"]
+    sim.run("press a3")  # back to 2 players: seat 4 is gone
+    sim.run("press l2")  # and the board no longer plays seat 1
+    assert sim.state()["options"]["board"] == [2]
+    top, bottom, left, right = sim.board.app.screen.axis_labels()  # the simulator's labels
+    assert left[1:5] == ["1", "2", "3", "4"] and right[1:3] == ["s1", "s2"] and bottom[1:6] == ["L1", "L2", "L3", "L4", "L5"]
+    assert top[1:3] == ["cards", "deal"] and left[0] == left[5] == ""
+    sim.run("press k12")  # beyond the 5 levels: nothing to choose there
+    assert "press the lit tile" in sim.state()["error"]
+    sim.run("press " + cubes)
+    assert fake_options == [("cubes", 2, None, {"board": [2], "level": 5, "mode": "deal"})]
+
+
+def test_a_variant_tile_looks_up_its_own_options_first(monkeypatch):
+    monkeypatch.setattr(catalog, "TILES", catalog.TILES + (("squeeze", 2, "cards", catalog.TILES[0][3]),))
+    monkeypatch.setitem(catalog.OPTIONS, "squeeze", (("level", (1, 2), 1),))
+    monkeypatch.setitem(catalog.OPTIONS, "squeeze/cards", (("mode", ("cards", "deal"), "deal"),))
+    assert catalog.tile_options(1) == (("level", (1, 2), 1),)
+    assert catalog.tile_options(len(catalog.TILES) - 1) == (("mode", ("cards", "deal"), "deal"),)
+    assert catalog.tile_name(len(catalog.TILES) - 1) == "4D Squeeze cards 2 players"
+
+
+def test_a_choice_the_game_refuses_keeps_the_setup_screen(monkeypatch):
+    monkeypatch.setitem(catalog.OPTIONS, "connect4", (("level", (1, 2), 1),))
+    from app.app import App
+
+    def start_game(self, game, players=None, variant=None, seed=None, options=None):
+        raise ValueError("level 1 is not ready")
+
+    monkeypatch.setattr(App, "start_game", start_game)
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["error"]) == ("setup", "level 1 is not ready")
+
+
+def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
+    sim = Headless()
+    leds = sim.leds()
+    loser, alternate = leds["b1"], leds["c1"]
+    assert loser[1] > 0 and alternate[1] == 0 and sum(loser) > 0 and sum(alternate) > 0  # yellow, red
+    assert sum(loser) > 3 * sum(alternate)  # b1 chosen: at full level
+    sim.run("press c1")
+    leds = sim.leds()
+    assert sum(leds["c1"]) > sum(alternate) and sum(leds["b1"]) < sum(loser)
+    row = [leds["%s12" % c] for c in "bcdefghijk"]
+    assert all(sum(rgb) > 0 for rgb in row)  # every brightness key lit, the level's brighter
+    assert row[:2] == [row[0]] * 2 and row[2] != row[1] and row[2:] == [row[2]] * 8

@@ -1,0 +1,149 @@
+# The simulator as a newcomer meets it: names in the game's own notation (labels and
+# messages agree), status in players' terms with the winner named, the window drawn
+# only when it changes with its status wrapped to fit, the terminal within 80 columns
+# (gaps between cells, 256 colours, its help once), no pygame banner, and a DISPLAY
+# with no server behind it falling back to the terminal.
+import os
+import re
+import subprocess
+import sys
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+from app import grid  # noqa: E402
+from sim import terminal, window  # noqa: E402
+from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
+from sim.headless import Headless  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLAIN = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def label(sim, key):
+    return sim.board.app.screen.label(grid.parse(key))
+
+
+def test_squeeze_labels_and_messages_speak_the_games_notation():
+    sim = Headless()
+    sim.run("start squeeze")
+    top, bottom, left, right = terminal.margin_labels(sim.board)
+    assert (top[5], bottom[5], left[3], right[10]) == ("N-e", "S-e", "W-3", "E-10")
+    assert top[0] == top[11] == ""  # the corners are no launch point
+    assert (label(sim, "f1"), label(sim, "f2"), label(sim, "b2"), label(sim, "a1")) == ("N-e", "e1", "a1", None)
+    # N-e four times, by both colours: the pawns pile up to e1 ...
+    for key in ("f1", "f1", "a5", "f1", "f1", "l5"):
+        sim.run("press " + key)
+    assert sim.state()["error"] is None and sim.state()["moves"][-1] == "E-4"
+    sim.run("press f1")  # ... then the key labelled N-e says so, naming e1 as labelled
+    assert sim.state()["error"] == "N-e is impossible: its first cell e1 is taken"
+    assert label(sim, "f2") == "e1"
+
+
+def test_cubes_and_connect4_labels():
+    sim = Headless()
+    sim.run("start cubes")
+    top, _, left, _ = terminal.margin_labels(sim.board)
+    assert top[2:9] == list("abcdefg") and top[:2] == ["", ""] and left[2:9] == [str(i) for i in range(1, 8)]
+    assert label(sim, "f5") == "d3" and label(sim, "b2") is None
+    sim.run("press f5")
+    sim.run("press c3")  # a1 on the labels: it does not touch d3
+    assert sim.state()["error"] == "a1 must touch the last cube (d3)"
+    sim = Headless()
+    sim.run("start connect4")
+    top, _, left, _ = terminal.margin_labels(sim.board)
+    assert top[2:9] == list("1234567") and set(left) == {""}
+    assert label(sim, "c1") == label(sim, "c9") == "1" and label(sim, "b5") is None
+
+
+def test_status_speaks_in_colours_and_names_the_winner():
+    board = SimBoard()
+    board.app.start_game("connect4")
+    what, error = terminal.status_text(board)
+    assert what.startswith("Connect Four: yellow to move") and "docs/rules/connect4.md" in what
+    for col in "1212121":
+        board.app.screen.state.play_text(col)
+    assert terminal.status_text(board)[0].startswith("Connect Four: yellow wins")
+    board.app.start_game("squeeze", players=4)
+    board.app.screen.state.play_text("W-1")
+    assert terminal.status_text(board)[0].startswith("4D Squeeze: blue (seat 2, west) to move")
+    board.app.show_menu()
+    assert "docs/RULES.md" in terminal.status_text(board)[0]
+
+
+def test_the_terminal_fits_80_columns_with_its_help_once():
+    board = SimBoard()
+    session = terminal.Session(board)
+    screens = []
+    for start in (None, ("connect4", None), ("squeeze", 4), ("cubes", None)):
+        if start:
+            board.app.start_game(start[0], players=start[1])
+            board.app.screen.refuse((grid.MENU,), 0, "a long reason " * 12)
+        board.app.step()
+        screens.append([PLAIN.sub("", line) for line in session.screen(80)])
+    board.app.show_menu()
+    board.app.screen.tap(grid.parse("c3"), 0)  # the setup screen
+    screens.append([PLAIN.sub("", line) for line in session.screen(80)])
+    for lines in screens:
+        assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+        assert sum(line.count(terminal.KEY_HELP) for line in lines) == 1
+    assert any("a long reason" in line for line in screens[1])
+
+
+def test_terminal_cells_have_gaps_and_a_256_colour_fallback():
+    board = SimBoard()
+    lines = terminal.render(board, grid.NEW, full=False)
+    text = "".join(lines)
+    assert "38;2;" not in text
+    indexes = [int(i) for i in re.findall(r"\x1b\[38;5;(\d+)m", lines[4])]  # row 4: the tiles' bottoms
+    assert len(indexes) == 12
+    yellow, red, dark = indexes[2], indexes[3], indexes[0]
+    assert len({yellow, red, dark}) == 3  # not the same block everywhere
+    assert terminal.nearest_256((255, 255, 255)) == 231 and terminal.nearest_256((0, 0, 0)) == 16
+    assert terminal.nearest_256((48, 48, 48)) in range(232, 256)  # dim greys on the grey ramp
+    plain = PLAIN.sub("", lines[4])
+    assert "\u2580\u2580  \u2580\u2580" in plain  # half-line cells with a gap: rows and columns apart
+
+
+def test_the_window_is_drawn_only_when_it_changes(monkeypatch):
+    events = [[] for _ in range(60)] + [[pygame.event.Event(pygame.QUIT)]]
+    waits = []
+
+    def wait(timeout):
+        waits.append(timeout)
+        return pygame.event.Event(pygame.NOEVENT)
+
+    flips = []
+    monkeypatch.setattr(window.pygame.event, "wait", wait)
+    monkeypatch.setattr(window.pygame.event, "get", lambda: events.pop(0))
+    monkeypatch.setattr(window.pygame.display, "flip", lambda: flips.append(1))
+    assert window.run_window(MemoryStorage()) == 0
+    assert len(waits) == 61 and len(flips) <= 2  # 61 loops, at most a picture or two
+
+
+def test_the_window_status_fits_its_width():
+    pygame.display.init()
+    pygame.font.init()
+    board = SimBoard()
+    board.app.start_game("squeeze", players=4)
+    board.app.screen.refuse((grid.MENU,), 0, "why " * 30)
+    lines = window.status_lines(board, "illegal")
+    assert 1 < len(lines) <= window.STATUS_LINES
+    assert all(window.font(20).size(line)[0] <= window.WIDTH - 2 * window.BOARD_X for line in lines)
+    surface = pygame.Surface((window.WIDTH, window.HEIGHT))
+    window.draw(surface, board, lines)  # draws with no error
+
+
+def test_a_display_with_no_server_falls_back_to_the_terminal_without_a_banner(tmp_path):
+    env = dict(os.environ, DISPLAY=":97")  # nobody serves display 97
+    for name in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-m", "sim", "--saves", str(tmp_path)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
+    )
+    assert "playing in the terminal" in done.stderr and "Traceback" not in done.stderr
+    assert "no terminal" in done.stderr and done.returncode == 2  # stdin is no terminal here
+    assert "pygame" not in done.stdout.lower()  # no banner
