@@ -7,6 +7,7 @@ CONTROLLERS = {
     "connect4": "app.c_connect4",
     "squeeze": "app.c_squeeze",
     "cubes": "app.c_cubes",
+    "foursquare": "app.c_foursquare",
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
@@ -16,6 +17,7 @@ TILES = (
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
     ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
+    ("foursquare", None, None, (colors.RED, colors.WHITE, colors.WHITE, colors.BLUE)),
 )
 
 # The choices a game offers before it starts, in the order they are asked, as
