@@ -12,7 +12,7 @@ LOSS = const(-100000)
 # The evaluation of a position (higher is better), in points: see evaluate().
 DOWN_COST = const(100)  # a face-down top card (5 lose)
 FULL_DOWN_COST = const(40)  # ... on a full pile: only a flip can turn it back up
-PILE_GAIN = const(12)  # a pile (16 are needed)
+PILE_GAIN = const(100)  # a pile (16 are needed): worth about a face-down card
 FULL_COST = const(6)  # a full pile (no card can go on it any more)
 
 
@@ -27,6 +27,11 @@ class Board:
         self.piles = state.piles
         self.down = state.down
         self.box = state.box
+        self.full = self.full_down = 0  # full piles, and those of them face down
+        for c in range(CELLS):
+            if self.height[c] == MAX_HEIGHT:
+                self.full += 1
+                self.full_down += 0 if self.up[c] else 1
 
     def moves(self):
         """The cells where a card may go (the rules' legal_moves, on this board)."""
@@ -74,7 +79,8 @@ class Board:
 
     def place(self, cell, card):
         """Play `card` on `cell`; returns what undo() needs."""
-        undo = (cell, self.top[cell], self.up[cell], self.piles, self.down, self.box, self.turned(cell, card))
+        turned = self.turned(cell, card)
+        undo = (cell, self.top[cell], self.up[cell], self.piles, self.down, self.box, turned, self.full, self.full_down)
         top, up, height = self.top, self.up, self.height
         if not height[cell]:
             self.piles += 1
@@ -87,13 +93,18 @@ class Board:
         top[cell] = card
         up[cell] = 1
         height[cell] += 1
-        for c in undo[6]:
+        if height[cell] == MAX_HEIGHT:
+            self.full += 1
+        for c in turned:
             up[c] ^= 1
-            self.down += 1 if not up[c] else -1
+            turn = -1 if up[c] else 1
+            self.down += turn
+            if height[c] == MAX_HEIGHT:
+                self.full_down += turn
         return undo
 
     def undo(self, undo):
-        cell, top, up, self.piles, self.down, self.box, turned = undo
+        cell, top, up, self.piles, self.down, self.box, turned, self.full, self.full_down = undo
         for c in turned:
             self.up[c] ^= 1
         self.top[cell] = top
@@ -112,36 +123,78 @@ class Board:
 
     def evaluate(self):
         """How good the piles look (higher is better), for a game that goes on."""
-        value = PILE_GAIN * self.piles - DOWN_COST * self.down
-        up, height = self.up, self.height
-        for c in range(CELLS):
-            if height[c] == MAX_HEIGHT:
-                value -= FULL_DOWN_COST if not up[c] else FULL_COST
-        return value
+        return (PILE_GAIN * self.piles - DOWN_COST * self.down - FULL_DOWN_COST * self.full_down
+                - FULL_COST * (self.full - self.full_down))
+
+
+    def line_stats(self, line):
+        """What turning the other piles of a line would do: (any pile in it, its lowest
+        and highest face-up ranks (11 and 0 when none), the change of the face-down
+        count and of the face-down full piles if it turns)."""
+        top, up, height = self.top, self.up, self.height
+        any_pile = False
+        lo, hi, down, full_down = 11, 0, 0, 0
+        for c in line:
+            h = height[c]
+            if h:
+                any_pile = True
+                turn = 1 if up[c] else -1
+                down += turn
+                if h == MAX_HEIGHT:
+                    full_down += turn
+                if up[c]:
+                    r = top[c]
+                    if r < lo:
+                        lo = r
+                    if r > hi:
+                        hi = r
+        return any_pile, lo, hi, down, full_down
+
+    def leaf(self, cell):
+        """What placing a card on `cell` would do, but for the rank's part (see
+        leaf_value): (piles, face-down tops, full piles, face-down full piles) after it
+        if nothing turns, then the line_stats of its row and of its column."""
+        h = self.height[cell]
+        down = self.down - (1 if h and not self.up[cell] else 0)
+        full = self.full + (1 if h == MAX_HEIGHT - 1 else 0)
+        return ((self.piles + (0 if h else 1), down, full, self.full_down)
+                + self.line_stats(ROW_OF[cell]) + self.line_stats(COL_OF[cell]))
+
+
+def leaf_value(leaf, card, stock_after):
+    """The outcome, or the evaluation, of the position a Board.leaf() describes once
+    `card` is placed: the flips follow from the card against each line's lowest and
+    highest face-up ranks (RULES: strictly above all, or strictly below all)."""
+    piles, down, full, full_down, r_any, r_lo, r_hi, r_down, r_full, c_any, c_lo, c_hi, c_down, c_full = leaf
+    if r_any and (card > r_hi or card < r_lo):
+        down += r_down
+        full_down += r_full
+    if c_any and (card > c_hi or card < c_lo):
+        down += c_down
+        full_down += c_full
+    if down > MAX_DOWN:
+        return LOSS
+    if piles == PILES_TO_WIN and down == 0:
+        return WIN + stock_after
+    if stock_after == 0:
+        return LOSS
+    return PILE_GAIN * piles - DOWN_COST * down - FULL_DOWN_COST * full_down - FULL_COST * (full - full_down)
 
 
 def chance_value(board, counts, total, stock_after):
     """The expected value of the position for the next card, over its possible ranks
     (counts[rank - 1] of each left among `total`), each placed at its best cell."""
-    if total == 0:
-        return board.evaluate()
-    moves = board.moves()
+    leaves = [board.leaf(m) for m in board.moves()]
     value = 0
     for r in range(len(counts)):
         n = counts[r]
-        if not n:
-            continue
-        card = r + 1
-        best = None
-        for m in moves:
-            undo = board.place(m, card)
-            v = board.outcome(stock_after - 1)
-            if v is None:
-                v = board.evaluate()
-            board.undo(undo)
-            if best is None or v > best:
-                best = v
-        value += n * best
+        if n:
+            best = LOSS
+            for leaf in leaves:
+                v = leaf_value(leaf, r + 1, stock_after - 1)
+                if v > best:
+                    best = v
+            value += n * best
     return value // total
 
 

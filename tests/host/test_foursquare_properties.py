@@ -96,7 +96,7 @@ def test_the_hint_plays_legal_moves_and_ignores_the_stock_order(seed, moves):
     assert foursquare_hint.best_move(state) == hint
 
 
-def test_the_hints_flips_are_the_rules_flips():
+def test_the_hints_look_ahead_follows_the_rules():
     rng = random.Random(5)
     for seed in range(30):
         state = foursquare.new_state(rng=Rng(seed))
@@ -107,6 +107,18 @@ def test_the_hints_flips_are_the_rules_flips():
                 row, col = foursquare.flips(state.top, state.up, state.height, cell, card)
                 assert board.turned(cell, card) == row + col
             assert sorted(board.moves()) == sorted(state.legal_moves())
+            # the look-ahead's shortcut (Board.leaf + leaf_value) = placing and evaluating
+            for cell in board.moves():
+                leaf = board.leaf(cell)
+                for rank in range(1, 11):
+                    undo = board.place(cell, rank)
+                    want = board.outcome(5)
+                    if want is None:
+                        want = board.evaluate()
+                    board.undo(undo)
+                    assert foursquare_hint.leaf_value(leaf, rank, 5) == want
+            assert (bytes(board.top), bytes(board.up), bytes(board.height)) == (
+                bytes(state.top), bytes(state.up), bytes(state.height))
             state.play(rng.choice(state.legal_moves()))
 
 
