@@ -11,9 +11,12 @@ LOSS = const(-100000)
 
 # The evaluation of a position (higher is better), in points: see evaluate().
 DOWN_COST = const(100)  # a face-down top card (5 lose)
+DOWN_COSTS = (0, 100, 200, 300, 400)  # the cost of 0..4 face-down top cards
 FULL_DOWN_COST = const(40)  # ... on a full pile: only a flip can turn it back up
 PILE_GAIN = const(100)  # a pile (16 are needed): worth about a face-down card
 FULL_COST = const(6)  # a full pile (no card can go on it any more)
+DEEP_MOVES = 3  # cells that get the two-card look-ahead (0: one card only)
+DEEP_REPLIES = 2  # for each rank of the next card, its cells played out further
 
 
 class Board:
@@ -123,7 +126,7 @@ class Board:
 
     def evaluate(self):
         """How good the piles look (higher is better), for a game that goes on."""
-        return (PILE_GAIN * self.piles - DOWN_COST * self.down - FULL_DOWN_COST * self.full_down
+        return (PILE_GAIN * self.piles - DOWN_COSTS[self.down] - FULL_DOWN_COST * self.full_down
                 - FULL_COST * (self.full - self.full_down))
 
 
@@ -150,71 +153,124 @@ class Board:
                         hi = r
         return any_pile, lo, hi, down, full_down
 
-    def leaf(self, cell):
-        """What placing a card on `cell` would do, but for the rank's part (see
-        leaf_value): (piles, face-down tops, full piles, face-down full piles) after it
-        if nothing turns, then the line_stats of its row and of its column."""
+    def leaf_values(self, cell, row, col, stock_after):
+        """The values of placing a card on `cell`, for the four ways it can turn out:
+        nothing turns, its row turns, its column turns, both (index: turn_index());
+        row and col are the line_stats of its row and column. Each is WIN (plus the
+        stock left), LOSS, or the evaluation of the piles after it."""
         h = self.height[cell]
+        piles = self.piles + (0 if h else 1)
         down = self.down - (1 if h and not self.up[cell] else 0)
         full = self.full + (1 if h == MAX_HEIGHT - 1 else 0)
-        return ((self.piles + (0 if h else 1), down, full, self.full_down)
-                + self.line_stats(ROW_OF[cell]) + self.line_stats(COL_OF[cell]))
+        out = []
+        for turned_col in (0, 1):
+            for turned_row in (0, 1):
+                d = down + (row[3] if turned_row else 0) + (col[3] if turned_col else 0)
+                fd = self.full_down + (row[4] if turned_row else 0) + (col[4] if turned_col else 0)
+                if d > MAX_DOWN:
+                    v = LOSS
+                elif piles == PILES_TO_WIN and d == 0:
+                    v = WIN + stock_after  # an earlier win scores more
+                elif stock_after == 0:
+                    v = LOSS
+                else:
+                    v = PILE_GAIN * piles - DOWN_COSTS[d] - FULL_DOWN_COST * fd - FULL_COST * (full - fd)
+                out.append(v)
+        return out
 
 
-def leaf_value(leaf, card, stock_after):
-    """The outcome, or the evaluation, of the position a Board.leaf() describes once
-    `card` is placed: the flips follow from the card against each line's lowest and
-    highest face-up ranks (RULES: strictly above all, or strictly below all)."""
-    piles, down, full, full_down, r_any, r_lo, r_hi, r_down, r_full, c_any, c_lo, c_hi, c_down, c_full = leaf
-    if r_any and (card > r_hi or card < r_lo):
-        down += r_down
-        full_down += r_full
-    if c_any and (card > c_hi or card < c_lo):
-        down += c_down
-        full_down += c_full
-    if down > MAX_DOWN:
-        return LOSS
-    if piles == PILES_TO_WIN and down == 0:
-        return WIN + stock_after
-    if stock_after == 0:
-        return LOSS
-    return PILE_GAIN * piles - DOWN_COST * down - FULL_DOWN_COST * full_down - FULL_COST * (full - full_down)
+def turn_index(row, col, card):
+    """Which of leaf_values() `card` gets: 1 if its row turns, plus 2 if its column does
+    (RULES: strictly above, or strictly below, every face-up top card of the line)."""
+    i = 0
+    if row[0] and (card > row[2] or card < row[1]):
+        i = 1
+    if col[0] and (card > col[2] or card < col[1]):
+        i += 2
+    return i
 
 
 def chance_value(board, counts, total, stock_after):
     """The expected value of the position for the next card, over its possible ranks
     (counts[rank - 1] of each left among `total`), each placed at its best cell."""
-    leaves = [board.leaf(m) for m in board.moves()]
+    best = [LOSS] * len(counts)
+    for m in board.moves():
+        row = board.line_stats(ROW_OF[m])
+        col = board.line_stats(COL_OF[m])
+        values = board.leaf_values(m, row, col, stock_after - 1)
+        for r in range(len(counts)):
+            if counts[r]:
+                v = values[turn_index(row, col, r + 1)]
+                if v > best[r]:
+                    best[r] = v
+    value = 0
+    for r in range(len(counts)):
+        value += counts[r] * best[r]
+    return value // total
+
+
+def deep_value(board, counts, total):
+    """The expected value of the position for the next two cards: for each rank of the
+    next card, its DEEP_REPLIES best cells by the one-card look-ahead are played out and
+    valued by chance_value() for the card after it; `total` cards are in the stock."""
+    replies = []  # (cell, its row's and column's line_stats, its leaf_values)
+    for m in board.moves():
+        row = board.line_stats(ROW_OF[m])
+        col = board.line_stats(COL_OF[m])
+        replies.append((m, row, col, board.leaf_values(m, row, col, total - 1)))
     value = 0
     for r in range(len(counts)):
         n = counts[r]
-        if n:
+        if not n:
+            continue
+        card = r + 1
+        ranked = sorted(replies, key=lambda x: -x[3][turn_index(x[1], x[2], card)])
+        best = ranked[0][3][turn_index(ranked[0][1], ranked[0][2], card)]
+        if LOSS < best < WIN:  # no win in one: look one card further
             best = LOSS
-            for leaf in leaves:
-                v = leaf_value(leaf, r + 1, stock_after - 1)
+            counts[r] -= 1
+            for m, row, col, values in ranked[:DEEP_REPLIES]:
+                undo = board.place(m, card)
+                v = board.outcome(total - 1)
+                if v is None:
+                    v = chance_value(board, counts, total - 1, total - 1)
+                board.undo(undo)
                 if v > best:
                     best = v
-            value += n * best
+            counts[r] += 1
+        value += n * best
     return value // total
 
 
 def best_move(state):
     """The cell (a move of `state`) where the hint would put the drawn card, or None
-    when the game is over."""
+    when the game is over. Every cell gets the one-card look-ahead; the DEEP_MOVES
+    best of them then get the two-card look-ahead, which picks among them."""
     card = state.card()
     if card is None:
         return None
     board = Board(state)
     counts = state.unseen()
     total = sum(counts)
-    moves = board.moves()
-    best, best_value = None, None
-    for m in moves:
+    scored = []
+    for m in board.moves():
         undo = board.place(m, card)
         v = board.outcome(total)
-        if v is None:
+        done = v is not None
+        if not done:
             v = chance_value(board, counts, total, total)
         board.undo(undo)
+        scored.append((v, done, m))
+    scored.sort(key=lambda x: -x[0])  # stable: equal values keep the cells' order
+    best_value, done, best = scored[0]
+    if done or total < 2 or not DEEP_MOVES:
+        return best
+    best_value = None
+    for v, done, m in scored[:DEEP_MOVES]:
+        if not done:
+            undo = board.place(m, card)
+            v = deep_value(board, counts, total)
+            board.undo(undo)
         if best_value is None or v > best_value:
             best, best_value = m, v
     return best

@@ -27,7 +27,7 @@ def check(board):
     assert state["screen"] in ("menu", "game")
     if state["screen"] == "game":
         SEEN.add(state["game"])
-        assert state["status"] in ("playing", "won", "draw")
+        assert state["status"] in ("playing", "won", "draw", "lost")
         assert (state["to_move"] is None) == (state["status"] != "playing")
         assert (state["legal"] == []) == (state["status"] != "playing")
 
@@ -55,4 +55,4 @@ def test_random_key_events_never_crash_the_app(actions):
 
 def test_the_fuzz_reached_every_game():
     test_random_key_events_never_crash_the_app()
-    assert SEEN >= {"connect4", "squeeze", "cubes"}, SEEN
+    assert SEEN >= {"connect4", "squeeze", "cubes", "foursquare"}, SEEN

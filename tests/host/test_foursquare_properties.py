@@ -107,16 +107,18 @@ def test_the_hints_look_ahead_follows_the_rules():
                 row, col = foursquare.flips(state.top, state.up, state.height, cell, card)
                 assert board.turned(cell, card) == row + col
             assert sorted(board.moves()) == sorted(state.legal_moves())
-            # the look-ahead's shortcut (Board.leaf + leaf_value) = placing and evaluating
+            # the look-ahead's shortcut (line_stats, leaf_values, turn_index) = placing and evaluating
             for cell in board.moves():
-                leaf = board.leaf(cell)
+                row = board.line_stats(foursquare.ROW_OF[cell])
+                col = board.line_stats(foursquare.COL_OF[cell])
+                values = board.leaf_values(cell, row, col, 5)
                 for rank in range(1, 11):
                     undo = board.place(cell, rank)
                     want = board.outcome(5)
                     if want is None:
                         want = board.evaluate()
                     board.undo(undo)
-                    assert foursquare_hint.leaf_value(leaf, rank, 5) == want
+                    assert values[foursquare_hint.turn_index(row, col, rank)] == want
             assert (bytes(board.top), bytes(board.up), bytes(board.height)) == (
                 bytes(state.top), bytes(state.up), bytes(state.height))
             state.play(rng.choice(state.legal_moves()))
