@@ -85,6 +85,31 @@ def fits(rows_lo, rows_hi, cols_lo, cols_hi, cell):
             and max(cols_hi, col) - min(cols_lo, col) < EXTENT)
 
 
+def next_to_pile(height, cell):
+    """Does an orthogonal neighbour of `cell` hold a pile? ([reading] orthogonally)"""
+    row, col = cell // SIZE, cell % SIZE
+    return ((row > 0 and height[cell - SIZE]) or (row < SIZE - 1 and height[cell + SIZE])
+            or (col > 0 and height[cell - 1]) or (col < SIZE - 1 and height[cell + 1]))
+
+
+def placements(height, box):
+    """The cells where the drawn card may go, given the piles' heights and bounding
+    box (None before the first card): piles of fewer than 4 cards, and empty cells
+    next to a pile that keep the piles within 4 x 4."""
+    if box is None:
+        return [CENTRE]
+    lo_r, hi_r, lo_c, hi_c = box
+    out = []
+    for c in range(CELLS):
+        h = height[c]
+        if h:
+            if h < MAX_HEIGHT:
+                out.append(c)
+        elif next_to_pile(height, c) and fits(lo_r, hi_r, lo_c, hi_c, c):
+            out.append(c)
+    return out
+
+
 class Foursquare(GameState):
     players = 1
 
@@ -128,25 +153,10 @@ class Foursquare(GameState):
     def legal_moves(self):
         if self.status != PLAYING:
             return []
-        if self.box is None:
-            return [CENTRE]
-        height = self.height
-        lo_r, hi_r, lo_c, hi_c = self.box
-        out = []
-        for c in range(CELLS):
-            h = height[c]
-            if h:
-                if h < MAX_HEIGHT:
-                    out.append(c)
-            elif self.next_to_pile(c) and fits(lo_r, hi_r, lo_c, hi_c, c):
-                out.append(c)
-        return out
+        return placements(self.height, self.box)
 
     def next_to_pile(self, cell):
-        row, col = cell // SIZE, cell % SIZE
-        h = self.height
-        return ((row > 0 and h[cell - SIZE]) or (row < SIZE - 1 and h[cell + SIZE])
-                or (col > 0 and h[cell - 1]) or (col < SIZE - 1 and h[cell + 1]))
+        return next_to_pile(self.height, cell)
 
     def why_illegal(self, move):
         if not (isinstance(move, int) and 0 <= move < CELLS):

@@ -4,19 +4,19 @@
 # average, over the ranks the next card may have (weighted by how many are left), of
 # the best evaluation reachable by placing that next card. Pure: no I/O, no clock.
 from compat import const
-from games.foursquare import CELLS, COL_OF, EXTENT, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, ROW_OF, SIZE
+from games.foursquare import CELLS, COL_OF, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, ROW_OF, SIZE, placements
 
 WIN = const(100000)  # a won position: better than any evaluation
 LOSS = const(-100000)
 
 # The evaluation of a position (higher is better), in points: see evaluate().
 DOWN_COST = const(100)  # a face-down top card (5 lose)
-DOWN_COSTS = (0, 100, 200, 300, 400)  # the cost of 0..4 face-down top cards
+DOWN_COSTS = (0, 100, 200, 330, 480)  # the cost of 0..4 face-down top cards: each one riskier
 FULL_DOWN_COST = const(40)  # ... on a full pile: only a flip can turn it back up
 PILE_GAIN = const(100)  # a pile (16 are needed): worth about a face-down card
 FULL_COST = const(6)  # a full pile (no card can go on it any more)
-DEEP_MOVES = 3  # cells that get the two-card look-ahead (0: one card only)
-DEEP_REPLIES = 2  # for each rank of the next card, its cells played out further
+DEEP_MOVES = 0  # cells that get the two-card look-ahead (0: one card only; see below)
+DEEP_REPLIES = 1  # for each rank of the next card, its cells played out further
 
 
 class Board:
@@ -38,24 +38,7 @@ class Board:
 
     def moves(self):
         """The cells where a card may go (the rules' legal_moves, on this board)."""
-        if self.box is None:
-            return [CELLS // 2]
-        height = self.height
-        lo_r, hi_r, lo_c, hi_c = self.box
-        out = []
-        for c in range(CELLS):
-            h = height[c]
-            if h:
-                if h < MAX_HEIGHT:
-                    out.append(c)
-                continue
-            row, col = c // SIZE, c % SIZE
-            if not ((row > 0 and height[c - SIZE]) or (row < SIZE - 1 and height[c + SIZE])
-                    or (col > 0 and height[c - 1]) or (col < SIZE - 1 and height[c + 1])):
-                continue
-            if max(hi_r, row) - min(lo_r, row) < EXTENT and max(hi_c, col) - min(lo_c, col) < EXTENT:
-                out.append(c)
-        return out
+        return placements(self.height, self.box)
 
     def turned(self, cell, card):
         """The cells whose top card turns over when `card` goes on `cell` (row, then
