@@ -105,9 +105,11 @@ class Controller(GameController):
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
-            from games.foursquare_hint import best_move  # loaded when asked: RAM
+            from app.app import unload
+            from games.foursquare_hint import best_move
 
             self.hint_cell = window_cell(best_move(self.state))
+            unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
         GameController.tap(self, cell, now)
 
     def press(self, cell, now):

@@ -3,6 +3,9 @@
 # order). An expectimax look-ahead: for each cell the card may go, the value is the
 # average, over the ranks the next card may have (weighted by how many are left), of
 # the best evaluation reachable by placing that next card. Pure: no I/O, no clock.
+# Measured (make bench): about 97 % of deals won, well under a second a move on the
+# Pico. What limits it is the horizon: a second card of look-ahead for the best cells
+# (DEEP_MOVES) wins earlier but no more often, for 2.5 times the time.
 from compat import const
 from games.foursquare import CELLS, COL_OF, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, ROW_OF, SIZE, placements
 
@@ -10,12 +13,11 @@ WIN = const(100000)  # a won position: better than any evaluation
 LOSS = const(-100000)
 
 # The evaluation of a position (higher is better), in points: see evaluate().
-DOWN_COST = const(100)  # a face-down top card (5 lose)
-DOWN_COSTS = (0, 100, 200, 330, 480)  # the cost of 0..4 face-down top cards: each one riskier
-FULL_DOWN_COST = const(40)  # ... on a full pile: only a flip can turn it back up
+DOWN_COSTS = (0, 100, 200, 330, 480)  # 0..4 face-down top cards (5 lose): each one riskier
+FULL_DOWN_COST = const(40)  # a face-down top card on a full pile: only a flip turns it up
 PILE_GAIN = const(100)  # a pile (16 are needed): worth about a face-down card
 FULL_COST = const(6)  # a full pile (no card can go on it any more)
-DEEP_MOVES = 0  # cells that get the two-card look-ahead (0: one card only; see below)
+DEEP_MOVES = 0  # cells that get the two-card look-ahead (0: one card only; see above)
 DEEP_REPLIES = 1  # for each rank of the next card, its cells played out further
 
 

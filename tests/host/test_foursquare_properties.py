@@ -131,3 +131,16 @@ def test_example_copy_is_current():
     if os.path.exists(shared):
         with open(shared) as f:
             assert f.read() == copy
+
+
+def test_the_two_card_look_ahead_plays_legal_moves(monkeypatch):
+    # off on the board (the Pico's time), but kept as a switch: it must still play well
+    monkeypatch.setattr(foursquare_hint, "DEEP_MOVES", 2)
+    for seed in (0, 1):
+        state = foursquare.new_state(rng=Rng(seed))
+        while state.status == PLAYING:
+            move = foursquare_hint.best_move(state)
+            assert move in state.legal_moves()
+            state.play(move)
+            check_invariants(state)
+        assert state.status == WON, seed

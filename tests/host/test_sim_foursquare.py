@@ -116,6 +116,8 @@ def test_the_hint_blinks_the_cell_the_policy_chooses():
     want = state.format_move(foursquare_hint.best_move(state))
     sim.run("press a12")
     assert sim.state()["hint"] == key(want)
+    import sys
+    assert "games.foursquare_hint" not in sys.modules  # unloaded once it has chosen: RAM
     seen = set()
     for _ in range(6):
         seen.add(sim.leds()[key(want)])
