@@ -48,19 +48,10 @@ def compares_out(card, others):
     return high or low
 
 
-def line_cells(cell, step):
-    """The other cells of the window row (step 1) or column (step 7) through `cell`."""
-    if step == 1:
-        first = cell - cell % SIZE
-    else:
-        first = cell % SIZE
-    return [c for c in range(first, first + step * SIZE, step) if c != cell]
-
-
-# ROW_OF[cell], COL_OF[cell]: the other cells of its row and of its column (computed
-# once: every placement, and the hint's look-ahead, uses them)
-ROW_OF = tuple(bytes(line_cells(c, 1)) for c in range(CELLS))
-COL_OF = tuple(bytes(line_cells(c, SIZE)) for c in range(CELLS))
+def line(cell, step):
+    """The cells of the window row (step 1) or column (step SIZE) through `cell`."""
+    first = cell - cell % SIZE if step == 1 else cell % SIZE
+    return range(first, first + step * SIZE, step)
 
 
 def flips(top, up, height, cell, card):
@@ -68,8 +59,8 @@ def flips(top, up, height, cell, card):
     those of its row, then those of its column (two lists). [reading] The played card
     itself stays face up: only the OTHER piles of the line turn."""
     out = []
-    for line in (ROW_OF[cell], COL_OF[cell]):
-        piles = [c for c in line if height[c]]
+    for step in (1, SIZE):
+        piles = [c for c in line(cell, step) if c != cell and height[c]]
         turned = []
         if piles and compares_out(card, [top[c] for c in piles if up[c]]):
             turned = piles

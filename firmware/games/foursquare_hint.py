@@ -7,7 +7,7 @@
 # Pico. What limits it is the horizon: a second card of look-ahead for the best cells
 # (DEEP_MOVES) wins earlier but no more often, for 2.5 times the time.
 from compat import const
-from games.foursquare import CELLS, COL_OF, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, ROW_OF, SIZE, placements
+from games.foursquare import CELLS, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, SIZE, line, placements
 
 WIN = const(100000)  # a won position: better than any evaluation
 LOSS = const(-100000)
@@ -47,11 +47,11 @@ class Board:
         column): the same reading as games.foursquare.flips, without lists of lists."""
         top, up, height = self.top, self.up, self.height
         out = []
-        for line in (ROW_OF[cell], COL_OF[cell]):
+        for step in (1, SIZE):
             high = low = True
             any_pile = False
-            for c in line:
-                if height[c]:
+            for c in line(cell, step):
+                if c != cell and height[c]:
                     any_pile = True
                     if up[c]:
                         r = top[c]
@@ -60,8 +60,8 @@ class Board:
                         if r <= card:
                             low = False
             if any_pile and (high or low):
-                for c in line:
-                    if height[c]:
+                for c in line(cell, step):
+                    if c != cell and height[c]:
                         out.append(c)
         return out
 
@@ -115,16 +115,17 @@ class Board:
                 - FULL_COST * (self.full - self.full_down))
 
 
-    def line_stats(self, line):
-        """What turning the other piles of a line would do: (any pile in it, its lowest
+    def line_stats(self, cell, step):
+        """What turning the other piles of the row (step 1) or column (step SIZE)
+        through `cell` would do: (any pile in it, its lowest
         and highest face-up ranks (11 and 0 when none), the change of the face-down
         count and of the face-down full piles if it turns)."""
         top, up, height = self.top, self.up, self.height
         any_pile = False
         lo, hi, down, full_down = 11, 0, 0, 0
-        for c in line:
+        for c in line(cell, step):
             h = height[c]
-            if h:
+            if h and c != cell:
                 any_pile = True
                 turn = 1 if up[c] else -1
                 down += turn
@@ -180,8 +181,8 @@ def chance_value(board, counts, total, stock_after):
     (counts[rank - 1] of each left among `total`), each placed at its best cell."""
     best = [LOSS] * len(counts)
     for m in board.moves():
-        row = board.line_stats(ROW_OF[m])
-        col = board.line_stats(COL_OF[m])
+        row = board.line_stats(m, 1)
+        col = board.line_stats(m, SIZE)
         values = board.leaf_values(m, row, col, stock_after - 1)
         for r in range(len(counts)):
             if counts[r]:
@@ -200,8 +201,8 @@ def deep_value(board, counts, total):
     valued by chance_value() for the card after it; `total` cards are in the stock."""
     replies = []  # (cell, its row's and column's line_stats, its leaf_values)
     for m in board.moves():
-        row = board.line_stats(ROW_OF[m])
-        col = board.line_stats(COL_OF[m])
+        row = board.line_stats(m, 1)
+        col = board.line_stats(m, SIZE)
         replies.append((m, row, col, board.leaf_values(m, row, col, total - 1)))
     value = 0
     for r in range(len(counts)):

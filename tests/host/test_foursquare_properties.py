@@ -109,8 +109,8 @@ def test_the_hints_look_ahead_follows_the_rules():
             assert sorted(board.moves()) == sorted(state.legal_moves())
             # the look-ahead's shortcut (line_stats, leaf_values, turn_index) = placing and evaluating
             for cell in board.moves():
-                row = board.line_stats(foursquare.ROW_OF[cell])
-                col = board.line_stats(foursquare.COL_OF[cell])
+                row = board.line_stats(cell, 1)
+                col = board.line_stats(cell, 7)
                 values = board.leaf_values(cell, row, col, 5)
                 for rank in range(1, 11):
                     undo = board.place(cell, rank)
