@@ -3,7 +3,7 @@
 # order). An expectimax look-ahead: for each cell the card may go, the value is the
 # average, over the ranks the next card may have (weighted by how many are left), of
 # the best evaluation reachable by placing that next card. Pure: no I/O, no clock.
-# Measured (make bench): about 97 % of deals won, well under a second a move on the
+# Measured (make bench): 96 % of deals 0..1999 won, about 0.35 s a move on the
 # Pico. What limits it is the horizon: a second card of look-ahead for the best cells
 # (DEEP_MOVES) wins earlier but no more often, for 2.5 times the time.
 from compat import const
