@@ -8,9 +8,14 @@ each game's rules per move. Times are measured under this interpreter on this ma
 the Pico's are ESTIMATED as PICO_FACTOR times those (`..._pico_est`), then checked
 against the targets.
 
-    python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict]
+Then, under CPython, Foursquare's hint plays --deals seeded deals (seeds 0..N-1),
+beside random placement on the same deals: win rate and mean score of the wins.
+
+    python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
 """
 import argparse
+import multiprocessing
+import os
 import subprocess
 import sys
 
@@ -31,6 +36,10 @@ RULES_TARGET = 20  # ms of rules work (legal moves, the move, a squeeze) per mov
 # latch (HARDWARE.md). Computed, not measured: the frame is on the wire this long (the
 # PIO sends it while the CPU goes on), and a key press is only seen once it has been sent.
 LED_WRITE_MS = 144 * 24 / 800 + 0.28
+HINT_TARGET = 2000  # ms for the Foursquare hint to choose a cell on the Pico (issue #9)
+HINT_HEAP_TARGET = HEAP_TARGET  # bytes one hint call may allocate at most
+DEALS = 2000  # Foursquare deals the hint plays (seeds 0..DEALS-1)
+WIN_RATE_TARGET = 90  # percent of those deals the hint should win
 
 
 def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False, passes=5, build_dir=upy_tests.BUILD):
@@ -98,10 +107,61 @@ def bench_lines(values):
         if name.endswith("_move_max") and values[name][1] == "ms":
             verdict("%s rules: legal moves + play, worst move (Pico est.)" % name[: -len("_move_max")],
                     values[name][0] * PICO_FACTOR, RULES_TARGET, "ms")
+        if name == "foursquare_hint_time_max":
+            verdict("foursquare hint, worst move (Pico est.)", values[name][0] * PICO_FACTOR, HINT_TARGET, "ms")
+        if name == "foursquare_hint_alloc_max":
+            verdict("foursquare hint, bytes allocated by one call", values[name][0] / 1024,
+                    HINT_HEAP_TARGET / 1024, "KB")
         if name.endswith("_press_to_frame_max"):
             game = name[: -len("_press_to_frame_max")]
             verdict("%s key press to new frame on the LEDs, worst (Pico est. + LED write)" % game,
                     values[name][0] * PICO_FACTOR + LED_WRITE_MS, PRESS_TARGET, "ms")
+    return lines, missed
+
+
+def foursquare_deal(job):
+    """(won, score) of deal `seed` played by `policy`: "hint" or "random" (a seeded
+    uniform choice among the legal cells)."""
+    seed, policy = job
+    firmware = os.path.join(build_tool.ROOT, "firmware")
+    if firmware not in sys.path:
+        sys.path.insert(0, firmware)
+    from games import foursquare
+    from games.foursquare_hint import best_move
+    from games.rng import Rng
+
+    state = foursquare.new_state(rng=Rng(seed))
+    pick = Rng(seed + 1000003)
+    while state.status == "playing":
+        if policy == "hint":
+            state.play(best_move(state))
+        else:
+            legal = state.legal_moves()
+            state.play(legal[pick.below(len(legal))])
+    return state.status == "won", state.stock()
+
+
+def foursquare_lines(deals, processes=2):
+    """BENCH lines of the hint's and random placement's win rates over deals 0..deals-1,
+    and the win-rate verdict. Returns (lines, missed)."""
+    lines = ["# Foursquare: %d deals (seeds 0..%d) under CPython, the hint's policy and random"
+             " placement on each" % (deals, deals - 1)]
+    missed = []
+    with multiprocessing.Pool(processes) as pool:
+        for policy in ("hint", "random"):
+            results = pool.map(foursquare_deal, [(seed, policy) for seed in range(deals)], chunksize=10)
+            wins = [score for won, score in results if won]
+            rate = 100.0 * len(wins) / deals
+            lines.append("BENCH foursquare_%s_win_rate %.2f %%" % (policy, rate))
+            lines.append("BENCH foursquare_%s_mean_win_score %s cards"
+                         % (policy, "%.2f" % (sum(wins) / len(wins)) if wins else "n/a"))
+            if policy == "hint":
+                ok = rate >= WIN_RATE_TARGET
+                lines.append("TARGET %-44s >= %g %%: %.2f %% %s" % ("foursquare hint win rate", WIN_RATE_TARGET,
+                                                                    rate, "OK" if ok else "MISSED"))
+                if not ok:
+                    missed.append("foursquare hint win rate")
+    lines.append("BENCH foursquare_deals %d deals" % deals)
     return lines, missed
 
 
@@ -112,6 +172,8 @@ def main(argv=None):
     parser.add_argument("--summary", action="store_true",
                         help="the heap of a game as mean and max only, not after every move")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--deals", type=int, default=DEALS,
+                        help="Foursquare deals the hint plays under CPython (seeds 0..N-1; 0: none)")
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
@@ -125,6 +187,11 @@ def main(argv=None):
     lines, missed = bench_lines(values)
     for line in lines:
         print(line)
+    if args.deals > 0:
+        lines, more = foursquare_lines(args.deals)
+        missed += more
+        for line in [""] + lines:
+            print(line)
     print("targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
     return 1 if missed and args.strict else 0
 

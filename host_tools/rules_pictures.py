@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from sim import window  # noqa: E402
+from games.rng import Rng  # noqa: E402
 from sim.headless import Headless  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "rules")
@@ -43,6 +44,29 @@ PICTURES = (
     ("cubes", "end", [BRIGHT, "start cubes --seed 1"] + ["cube " + m for m in (
         "e6 f6 f7 e7 d6 c6 d7 c7 b6 b5 a4 b4 c4 c3 b3 a2 b1 a1 b2 c2 d2 d1 e1 f1 "
         "g1 f2 g3 g4 f4 f3 e2 d3 e3 d4 c5 d5 e5").split()] + ["wait 600"]),
+)
+
+
+def foursquare_deal(seed):
+    """The cells the hint picks, card after card, to the end of deal `seed`."""
+    from games import foursquare
+    from games.foursquare_hint import best_move
+
+    state = foursquare.new_state(rng=Rng(seed))
+    cells = []
+    while state.status == "playing":
+        move = best_move(state)
+        cells.append(state.format_move(move))
+        state.play(move)
+    return cells
+
+
+PICTURES += (
+    ("foursquare", "start", [BRIGHT, "start foursquare --seed 3"]),
+    ("foursquare", "move", [BRIGHT, "start foursquare --seed 3"]
+     + ["key " + c for c in foursquare_deal(3)[:9]] + ["wait 1000"]),
+    ("foursquare", "end", [BRIGHT, "start foursquare --seed 3"]
+     + ["key " + c for c in foursquare_deal(3)] + ["wait 1000"]),
 )
 
 

@@ -7,6 +7,7 @@ CONTROLLERS = {
     "connect4": "app.c_connect4",
     "squeeze": "app.c_squeeze",
     "cubes": "app.c_cubes",
+    "foursquare": "app.c_foursquare",
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
@@ -21,6 +22,8 @@ TILES = (
     ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),  # the turn goes round
     # a purple and a green cube, and the glow where the next one may go
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.OFF, colors.scale(colors.PURPLE, 1, 4))),
+    # cards: a red and a blue face-up pile, two white face-down ones
+    ("foursquare", None, None, (colors.RED, colors.WHITE, colors.WHITE, colors.BLUE)),
     ("squeeze", None, "cards", (colors.YELLOW, colors.PURPLE, colors.BLUE, colors.ORANGE)),
     ("squeeze", 4, "cards", (colors.YELLOW, colors.BLUE, colors.ORANGE, colors.PURPLE)),
 )

@@ -310,7 +310,40 @@ def plan():
     yield from rules_game("squeeze", True, variant="cards")
     for n in range(TIMED_PASSES):
         yield from rules_game("squeeze", False, n == 0, n == TIMED_PASSES - 1, variant="cards")
+    if "foursquare" in GAMES:
+        yield from foursquare_hint()
     G["board"] = board
+
+
+def foursquare_hint():
+    """The Foursquare hint on a deal it plays itself (seed SEED): its time per move
+    (the least over the passes) and the bytes one hint call allocates (an upper bound
+    of the heap it needs: the wasm port collects only between top-level calls)."""
+    from games import foursquare
+    from games.foursquare_hint import best_move
+    from games.rng import Rng
+
+    alloc = Stat()
+    moves = 0
+    for n in range(TIMED_PASSES):
+        state = foursquare.new_state(rng=Rng(SEED))
+        moves = 0
+        while state.status == "playing" and moves < MAX_MOVES:
+            before = gc.mem_alloc()
+            start = clock_ms()
+            move = best_move(state)
+            took = clock_ms() - start - TIMER
+            if n == 0:
+                alloc.add(gc.mem_alloc() - before)
+            keep_least(LATENCY, moves, took, n == 0)
+            state.play(move)
+            moves += 1
+            yield None, None  # a top-level call a move: the garbage goes
+        if n == 0:
+            note("foursquare hint: seed %d ended %s after %d cards" % (SEED, state.status, moves))
+    record("foursquare_hint_moves", moves, "moves")
+    emit_per_move("foursquare_hint_time", LATENCY, moves)
+    alloc.emit("foursquare_hint_alloc", "bytes")
 
 
 _plan = plan()

@@ -33,3 +33,22 @@ def test_a_real_run_measures_every_game(tmp_path):
     for game in GAMES:
         assert values["%s_move_mean" % game][1] == "ms"
     assert 0 < values["heap_boot"][0] <= values["heap_peak"][0]
+
+
+def test_foursquare_deals_give_win_rates_for_the_hint_and_random_placement():
+    lines, missed = bench.foursquare_lines(6, processes=1)
+    text = "\n".join(lines)
+    assert "BENCH foursquare_hint_win_rate " in text and "BENCH foursquare_random_win_rate 0.00 %" in text
+    assert "BENCH foursquare_random_mean_win_score n/a cards" in text
+    assert "BENCH foursquare_deals 6 deals" in text and "foursquare hint win rate" in text
+    assert all(len(line.split()) == 4 for line in lines if line.startswith("BENCH "))
+    won, score = bench.foursquare_deal((0, "hint"))
+    assert won and 0 <= score <= 24  # 16 piles take 16 cards at least
+    won, score = bench.foursquare_deal((0, "random"))
+    assert not won and 0 <= score < 40
+
+
+def test_the_hint_targets():
+    values = {"foursquare_hint_time_max": (150.0, "ms"), "foursquare_hint_alloc_max": (1000.0, "bytes")}
+    lines, missed = bench.bench_lines(values)
+    assert missed == ["foursquare hint, worst move (Pico est.)"]  # 2250 ms estimated

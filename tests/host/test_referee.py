@@ -69,3 +69,28 @@ def test_answers_are_flushed_line_by_line():
         proc.stdin.close()
         proc.wait(timeout=30)
     assert proc.returncode == 0
+
+
+def test_foursquare_adds_card_stock_and_piles():
+    from games import foursquare  # tests/conftest.py puts firmware/ on the path
+    from games.rng import Rng
+    deck = foursquare.new_state(rng=Rng(4)).deck
+    res = answers(["foursquare", "--seed", "4"], ["d4", "b2", "d3", "# a comment", "", "d4"])
+    assert [r["ok"] for r in res] == [True, False, True, True]
+    first = res[0]
+    assert (first["card"], first["stock"], first["status"], first["to_move"]) == (deck[1], 38, "playing", 1)
+    assert first["piles"][3] == ".. .. .. %du1 .. .. .." % deck[0] and len(first["piles"]) == 7
+    assert first["legal"] == ["d3", "c4", "d4", "e4", "d5"]
+    assert res[1]["error"] == "illegal move 'b2': b2 is not next to a pile" and res[1]["stock"] == 38
+    assert res[3]["piles"][3].split()[3] == "%du2" % deck[2] and res[3]["stock"] == 36
+    assert all(len(row.split()) == 7 for r in res for row in r["piles"])
+
+
+def test_foursquare_to_the_end():
+    # seed 0 as the hint once played it: a win with 5 cards left (tests/firmware/test_foursquare.py)
+    moves = ("d4 d3 d2 c2 d1 e4 c1 d3 d3 d3 c1 b1 e4 b2 d4 d1 d1 e3 b1 b2 e1 c4 e1 e3 e1 b4 b1 "
+             "b2 c1 b3 d2 c2 c3 e2 c3").split()
+    last = answers(["foursquare", "--seed", "0"], moves + ["c3"])
+    assert (last[-2]["status"], last[-2]["winner"], last[-2]["card"], last[-2]["stock"]) == ("won", 1, None, 5)
+    assert last[-2]["legal"] == [] and last[-2]["score"] == 5
+    assert last[-1]["ok"] is False and "over" in last[-1]["error"]

@@ -1,0 +1,305 @@
+# Foursquare on the board. The 7x7 window sits centred in the play area (c3..i9), one
+# key per pile: a face-up pile shows its top card's rank as a colour (a ramp from red
+# for the ace to magenta for the 10), brighter the taller the pile; a face-down pile
+# shows a white card back; the empty cells where the card may go glow faintly.
+# Around the window: the legend row (b2..k2, ranks 1..10, the drawn card's rank lit
+# full) reads a colour back as a rank; the bar (b11..) is the drawn card, as long as
+# its rank and in its colour; b10..f10 count the face-down cards (the fifth loses);
+# the ring's 40 cells count the cards left in the stock. Taps: a legend key blinks
+# the piles of that rank; the bar shows the drawn card's rank as a digit. After a
+# placement the turned cards flash, the row first, then the column. No undo (the deal
+# is fixed). The end: the window shows the score, the best score, the games won and
+# played in turn (digits), between looks at the final piles; these stats are kept
+# across power cycles in their own file.
+import json
+
+from app import colors, grid, saves
+from app.controller import GameController, blink_on, pending
+from compat import ticks_add, ticks_diff
+from games import foursquare as rules
+from games.base import LOST, PLAYING, WON
+
+TOP, LEFT = grid.area_origin(rules.SIZE, rules.SIZE)  # the window: c3..i9
+LEGEND_ROW = TOP - 1  # b2..k2: ranks 1..10
+METER_ROW = TOP + rules.SIZE  # b10..f10: the face-down cards
+BAR_ROW = METER_ROW + 1  # b11..k11: the drawn card
+FIRST_COL = 1  # the legend, meter and bar start in column b
+
+# The rank ramp (index = rank): hues in rainbow order, low ranks warm, high ranks cold.
+RANK_COLORS = (colors.OFF, 0xFF0000, 0xFF4800, 0xFFB000, 0x90FF00, 0x00FF30,
+               0x00FFC0, 0x0090FF, 0x0000FF, 0x8000FF, 0xFF00C0)
+CARD_BACK = colors.WHITE  # a face-down top card
+HEIGHT_LEVEL = (0, 12, 15, 17, 20)  # a pile's level by height, in 20ths: taller is brighter
+GLOW = colors.scale(colors.WHITE, 1, 10)  # an empty cell where the card may go
+LEGEND_DIM = 2  # the legend at half its colours, the drawn card's rank at full
+STOCK_COLOR = colors.scale(colors.WHITE, 1, 3)  # the ring: cards left, every fifth brighter
+FIFTH_STOCK = colors.WHITE
+RING = bytes(c for c in grid.ring_cells() if c not in grid.CORNERS)  # 40 cells from b1
+METER_COLOR = colors.ORANGE  # a face-down card on the meter
+METER_EMPTY = colors.scale(colors.ORANGE, 1, 12)
+
+FLIP_MS = 350  # the row turns this long after the card lands, the column as long after
+FLASH_MS = 150  # a turning card flashes white this long, then shows its new face
+PEEK_MS = 1500  # a tap on the legend or the bar shows its answer this long
+LOOK_MS = 3000  # the end: the final piles this long, then each figure
+FIGURE_MS = 1500
+STATS_FILE = "stats_foursquare.json"
+
+# 3x5 digits, 3 bits a row from the top row (the highest bits), the left column first.
+DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
+
+
+def window_cell(move):
+    return grid.cell(TOP + move // rules.SIZE, LEFT + move % rules.SIZE)
+
+
+def pile_color(rank, up, height):
+    return colors.scale(RANK_COLORS[rank] if up else CARD_BACK, HEIGHT_LEVEL[height], 20)
+
+
+def draw_number(frame, value, color):
+    """`value` in 3x5 digits, centred on the board (rows 4..8)."""
+    text = str(value)
+    left = (grid.SIZE - (4 * len(text) - 1)) // 2
+    for i in range(len(text)):
+        bits = DIGITS[ord(text[i]) - 48]
+        for k in range(15):
+            if bits >> (14 - k) & 1:
+                frame.set(grid.cell(3 + k // 3, left + 4 * i + k % 3), color)
+
+
+def load_stats(storage):
+    """{"played", "won", "best"} kept across power cycles; none (zeros) when the file
+    is missing or damaged."""
+    data = saves.read_json(storage, STATS_FILE)
+    stats = {"played": 0, "won": 0, "best": None}
+    if isinstance(data, dict):
+        p, w, b = data.get("played"), data.get("won"), data.get("best")
+        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in (p, w))
+        if ints and 0 <= w <= p and (b is None or (isinstance(b, int) and 0 <= b < rules.DECK)):
+            stats = {"played": p, "won": w, "best": b}
+    return stats
+
+
+class Controller(GameController):
+    player_colors = (colors.OFF, colors.WHITE)
+
+    def __init__(self, app, setup, moves=()):
+        GameController.__init__(self, app, setup, moves)
+        self.stats = load_stats(app.storage)
+        self.hint_cell = None  # the key the hint shows
+        self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
+        self.peek_until = None
+        self.end_start = None  # ticks when the game ended here (the end's slides)
+
+    # -- keys -------------------------------------------------------------------------------
+    def move_for_cell(self, cell):
+        row, col = grid.row_col(cell)
+        row, col = row - TOP, col - LEFT
+        if 0 <= row < rules.SIZE and 0 <= col < rules.SIZE:
+            return row * rules.SIZE + col
+        return None
+
+    def cell_for_move(self, move):
+        return window_cell(move)
+
+    def label(self, cell):
+        move = self.move_for_cell(cell)
+        return None if move is None else self.state.format_move(move)
+
+    def axis_labels(self):
+        """The 7 x 7 window's own a..g and 1..7, the moves' notation."""
+        cols, rows = [""] * grid.SIZE, [""] * grid.SIZE
+        for i in range(rules.SIZE):
+            cols[LEFT + i] = chr(ord("a") + i)
+            rows[TOP + i] = str(i + 1)
+        return cols, cols, rows, rows
+
+    def turn_text(self):
+        st = self.state
+        if st.status == PLAYING:
+            return "lay the %d (%d cards left in the stock)" % (st.card(), st.stock())
+        return "%s, score %d" % ("won" if st.status == WON else "lost", st.score())
+
+    def tap(self, cell, now):
+        if cell == grid.HINT and self.state.status == PLAYING:
+            from app.app import unload
+            from games.foursquare_hint import best_move
+
+            self.hint_cell = window_cell(best_move(self.state))
+            unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
+        GameController.tap(self, cell, now)
+
+    def press(self, cell, now):
+        row, col = grid.row_col(cell)
+        if row in (LEGEND_ROW, BAR_ROW) and FIRST_COL <= col < FIRST_COL + rules.RANKS:
+            rank = col - FIRST_COL + 1
+            if row == BAR_ROW:
+                self.peek = ("card", self.state.card())
+            else:
+                self.peek = ("rank", rank)
+            self.peek_until = ticks_add(now, PEEK_MS)
+            self.error = None
+            return
+        playing = self.state.status == PLAYING
+        GameController.press(self, cell, now)
+        if playing and self.state.status != PLAYING:
+            self.end_start = now
+            self.count_game(self.state.status == WON)
+
+    def hold(self, cell, now):
+        if cell == grid.NEW:
+            st = self.state
+            if st.status == PLAYING and st.history:
+                self.count_game(False)  # a game given up counts as played, not won
+            self.setup = dict(self.setup)
+            old = self.setup.get("seed") or 0
+            seed = (now * 7919 + old * 31 + 1) & 0x3FFFFFFF
+            self.setup["seed"] = seed if seed != old else seed + 1  # a new deal
+            self.end_start = None
+            self.peek = None
+        GameController.hold(self, cell, now)
+
+    def undo(self, now):
+        self.refuse((grid.UNDO,), now, "no undo in Foursquare: the deal is fixed, so undoing would show the next card")
+
+    def count_game(self, won):
+        stats = self.stats
+        stats["played"] += 1
+        if won:
+            stats["won"] += 1
+            score = self.state.score()
+            if stats["best"] is None or score > stats["best"]:
+                stats["best"] = score
+        saves.write(self.app.storage, STATS_FILE, json.dumps(stats))
+
+    # -- the flips' animation --------------------------------------------------------------------
+    def on_played(self, move, now):
+        st = self.state
+        self.hint_cell = None
+        if st.row_flips or st.col_flips:
+            self.anim_start = now
+
+    def col_at(self):
+        return 2 * FLIP_MS if self.state.row_flips else FLIP_MS
+
+    def animating(self, now):
+        if self.anim_start is None:
+            return False
+        return ticks_diff(now, self.anim_start) < self.col_at() + FLASH_MS
+
+    def busy(self, now):
+        self.peek_until = pending(self.peek_until, now)
+        return GameController.busy(self, now) or self.peek_until is not None
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_board(self, frame, now):
+        st = self.state
+        self.draw_piles(frame, now)
+        self.draw_ring_count(frame, st.stock(), STOCK_COLOR if st.status == PLAYING else
+                             (colors.GREEN if st.status == WON else colors.RED))
+        for i in range(rules.MAX_DOWN + 1):
+            frame.set(grid.cell(METER_ROW, FIRST_COL + i), METER_COLOR if i < st.down else METER_EMPTY)
+        card = st.card()
+        for rank in range(1, rules.RANKS + 1):
+            color = RANK_COLORS[rank]
+            frame.set(grid.cell(LEGEND_ROW, FIRST_COL + rank - 1),
+                      color if rank == card else colors.scale(color, 1, LEGEND_DIM))
+            if card is not None and rank <= card:
+                frame.set(grid.cell(BAR_ROW, FIRST_COL + rank - 1), RANK_COLORS[card])
+        if pending(self.peek_until, now):
+            self.draw_peek(frame, now)
+        if st.status != PLAYING:
+            if self.end_start is None:  # a finished game resumed: its slides from now
+                self.end_start = now
+            self.draw_end(frame, now)
+
+    def draw_piles(self, frame, now):
+        st = self.state
+        legal = st.legal_moves()
+        t = ticks_diff(now, self.anim_start) if self.animating(now) else None
+        for m in range(rules.CELLS):
+            h = st.height[m]
+            if h:
+                color = pile_color(st.top[m], st.up[m], h)
+            else:
+                color = GLOW if m in legal else colors.OFF
+            frame.set(window_cell(m), color)
+        if t is None:
+            return
+        for cells, at in ((st.row_flips, FLIP_MS), (st.col_flips, self.col_at())):
+            for m in cells:
+                if t < at:  # not turned yet: its old face
+                    color = pile_color(st.top[m], 1 - st.up[m], st.height[m])
+                elif t < at + FLASH_MS:
+                    color = colors.WHITE
+                else:
+                    continue
+                frame.set(window_cell(m), color)
+
+    def draw_ring_count(self, frame, count, color):
+        """`count` of the 40 ring cells between the corners, clockwise from b1, every
+        fifth brighter."""
+        fifth = FIFTH_STOCK if color == STOCK_COLOR else color
+        for i in range(len(RING)):
+            if i >= count:
+                color = fifth = colors.OFF
+            frame.set(RING[i], fifth if i % 5 == 4 else color)
+
+    def draw_peek(self, frame, now):
+        what, rank = self.peek
+        if what == "card":
+            if rank is not None:
+                self.clear_window(frame)
+                draw_number(frame, rank, RANK_COLORS[rank])
+            return
+        st = self.state
+        frame.set(grid.cell(LEGEND_ROW, FIRST_COL + rank - 1), RANK_COLORS[rank])
+        if not blink_on(now):
+            for m in range(rules.CELLS):
+                if st.height[m] and st.up[m] and st.top[m] == rank:
+                    frame.set(window_cell(m), colors.WHITE)
+
+    def clear_window(self, frame):
+        for r in range(2, 10):
+            for c in range(1, 11):
+                frame.set(grid.cell(r, c), colors.OFF)
+
+    def end_figures(self):
+        """What the end shows in turn: (value, colour) of the score, the best score,
+        the games won, the games played."""
+        st = self.state
+        s = self.stats
+        best = s["best"] if s["best"] is not None else 0
+        return ((st.score(), colors.GREEN if st.status == WON else colors.RED), (best, colors.YELLOW),
+                (s["won"], colors.CYAN), (s["played"], colors.WHITE))
+
+    def draw_end(self, frame, now):
+        figures = self.end_figures()
+        t = ticks_diff(now, self.end_start) % (LOOK_MS + FIGURE_MS * len(figures))
+        if t < LOOK_MS:
+            return
+        value, color = figures[(t - LOOK_MS) // FIGURE_MS]
+        self.clear_window(frame)
+        draw_number(frame, value, color)
+
+    def end_cells(self):
+        st = self.state
+        if st.status == LOST and st.lost_reason == rules.TOO_MANY_DOWN:
+            return [window_cell(m) for m in range(rules.CELLS) if st.height[m] and not st.up[m]]
+        return []
+
+    def draw_hint(self, frame, now):
+        if self.hint_cell is not None and self.state.status == PLAYING and blink_on(now):
+            frame.set(self.hint_cell, colors.WHITE)
+
+    def draw(self, frame, now):
+        GameController.draw(self, frame, now)
+        if not (pending(self.flash_until, now) and grid.UNDO in self.flash_cells):
+            frame.set(grid.UNDO, colors.OFF)  # no undo in this game
+
+    def describe(self):
+        info = GameController.describe(self)
+        info["stats"] = dict(self.stats)
+        info["hint"] = grid.name(self.hint_cell) if self.hint_cell is not None else None
+        return info

@@ -1,0 +1,220 @@
+# Foursquare on the board, through the headless simulator, as a player would press.
+from app import c_foursquare as board
+from app import colors, grid
+from app.frame import Frame
+from games import foursquare, foursquare_hint
+from games.rng import Rng
+from sim.drivers import MemoryStorage
+from sim.headless import Headless
+
+# Seed 0 as the hint plays it: a win with 5 cards left (tests/firmware/test_foursquare.py).
+WIN_SEED = 0
+WIN_MOVES = ("d4 d3 d2 c2 d1 e4 c1 d3 d3 d3 c1 b1 e4 b2 d4 d1 d1 e3 b1 b2 e1 c4 e1 e3 e1 b4 b1 "
+             "b2 c1 b3 d2 c2 c3 e2 c3").split()
+
+
+def key(move):
+    """The board key of a window cell: the 7x7 window sits at c3..i9."""
+    return "%s%d" % (chr(ord(move[0]) + 2), int(move[1:]) + 2)
+
+
+def level(sim, frame_color):
+    """What an LED gets for a logical colour, at the simulator's brightness."""
+    lut = sim.board.pixels._lut
+    return tuple(lut[v] for v in ((frame_color >> 16) & 255, (frame_color >> 8) & 255, frame_color & 255))
+
+
+def new_game(seed=WIN_SEED, storage=None):
+    sim = Headless(storage)
+    sim.run("start foursquare --seed %d" % seed)
+    return sim
+
+
+def play(sim, moves):
+    for m in moves:
+        sim.run("press " + key(m))
+    sim.run("wait 1000")  # the flips' animation is over
+
+
+def test_the_menu_has_a_foursquare_tile_that_starts_a_deal():
+    sim = Headless()
+    tiles = sim.state()["tiles"]
+    assert tiles[4]["game"] == "foursquare"
+    sim.run("press " + tiles[4]["cell"])  # its setup screen, then the deal
+    sim.run("press " + tiles[4]["cell"])
+    s = sim.state()
+    assert (s["screen"], s["game"], s["status"], s["players"]) == ("game", "foursquare", "playing", 1)
+    assert s["legal"] == ["d4"] and s["keys"] == {"d4": "f6"}
+    assert s["stock"] == 39 and 1 <= s["card"] <= 10 and s["piles"] == [" ".join([".."] * 7)] * 7
+
+
+def test_piles_show_rank_face_and_height_and_legal_cells_glow():
+    sim = new_game()
+    deck = foursquare.new_state(rng=Rng(WIN_SEED)).deck
+    play(sim, ["d4"])
+    lv = sim.leds()
+    assert lv[key("d4")] == level(sim, board.pile_color(deck[0], 1, 1))
+    for m in ("d3", "c4", "e4", "d5"):  # where the next card may go
+        assert lv[key(m)] == level(sim, board.GLOW), m
+    assert lv[key("c3")] == (0, 0, 0) and lv[key("a1")] == (0, 0, 0)
+    # every rank its own colour, a face-down card the card back, taller piles brighter
+    colours = set(board.RANK_COLORS[1:]) | {board.CARD_BACK}
+    assert len(colours) == 11
+    for rank in range(1, 11):
+        got = [sum(level(sim, board.pile_color(rank, 1, h))) for h in range(1, 5)]
+        assert got == sorted(got) and len(set(got)) == 4, rank
+    s = sim.state()
+    # the drawn card: its legend key at full, the bar as long as its rank, the stock on the ring
+    card = s["card"]
+    assert lv["%s2" % "bcdefghijk"[card - 1]] == level(sim, board.RANK_COLORS[card])
+    bar = [c for c in "bcdefghijk" if lv[c + "11"] != (0, 0, 0)]
+    assert len(bar) == card and bar[0] == "b"
+    ring = [board.RING[i] for i in range(40) if sum(sim.board.levels_rgb(board.RING[i])) > 0]
+    assert len(ring) == s["stock"] == 38
+
+
+def test_flips_are_animated_row_first_then_column():
+    # seed 0: after d4 d3 d2 c2 d1 e4, the card on c1 turns d1 (its row) and c2 (its column)
+    sim = new_game()
+    play(sim, WIN_MOVES[:6])
+    before = sim.state()["piles"]
+    sim.run("press " + key("c1"))
+    assert sim.state()["moves"][-1] == "c1"
+    st = sim.board.app.screen.state
+    row = [st.format_move(c) for c in st.row_flips]
+    col = [st.format_move(c) for c in st.col_flips]
+    assert row and col, (row, col)
+    seen = []  # (row cells, column cells) every 90 ms from the press
+    for _ in range(12):
+        lv = sim.leds()
+        seen.append((tuple(lv[key(m)] for m in row), tuple(lv[key(m)] for m in col)))
+        sim.run("wait 90")
+    white = level(sim, colors.WHITE)
+    row_flash = [i for i, (r, _) in enumerate(seen) if all(x == white for x in r)]
+    col_flash = [i for i, (_, c) in enumerate(seen) if all(x == white for x in c)]
+    assert row_flash and col_flash and max(row_flash) < min(col_flash)
+    assert seen[0] != seen[-1] and seen[0][0] != seen[-1][0] and seen[0][1] != seen[-1][1]
+    assert sim.state()["piles"] != before
+
+
+def test_undo_is_refused_with_the_reason():
+    sim = new_game()
+    play(sim, WIN_MOVES[:3])
+    before = sim.state()
+    sim.run("press l1")
+    s = sim.state()
+    assert s["error"].startswith("no undo in Foursquare") and s["moves"] == before["moves"]
+    assert sim.board.sound.played[-1] == "illegal"
+    assert sim.leds()["l1"][0] > 0  # flashes red
+
+
+def test_the_hint_blinks_the_cell_the_policy_chooses():
+    sim = new_game()
+    play(sim, WIN_MOVES[:10])
+    state = foursquare.new_state(rng=Rng(WIN_SEED))
+    for m in WIN_MOVES[:10]:
+        state.play_text(m)
+    want = state.format_move(foursquare_hint.best_move(state))
+    sim.run("press a12")
+    assert sim.state()["hint"] == key(want)
+    import sys
+    assert "games.foursquare_hint" not in sys.modules  # unloaded once it has chosen: RAM
+    seen = set()
+    for _ in range(6):
+        seen.add(sim.leds()[key(want)])
+        sim.run("wait 150")
+    assert level(sim, colors.WHITE) in seen and len(seen) == 2
+    sim.run("press " + key(want))
+    assert sim.state()["moves"][-1] == want and sim.state()["hint"] is None
+
+
+def test_a_win_shows_the_score_and_the_stats_last_across_power_cycles():
+    storage = MemoryStorage()
+    sim = new_game(storage=storage)
+    play(sim, WIN_MOVES)
+    s = sim.state()
+    assert (s["status"], s["score"], s["stats"]) == ("won", 5, {"played": 1, "won": 1, "best": 5})
+    green = level(sim, colors.GREEN)
+    ring = [c for c in board.RING if sim.board.levels_rgb(c) == green]
+    assert len(ring) == 5  # the score on the ring
+    sim.run("wait 3000")  # after a look at the piles: the score in digits, green
+    frame = Frame()
+    board.draw_number(frame, 5, colors.GREEN)
+    lv = sim.leds()
+    lit = set(grid.name(c) for c in range(144) if frame.get(c))
+    assert lit and all(lv[n] == green for n in lit)
+    # a power cycle: the stats are read back
+    again = Headless(storage)
+    again.run("start foursquare --seed 3")
+    assert again.state()["stats"] == {"played": 1, "won": 1, "best": 5}
+
+
+def test_a_damaged_stats_file_means_no_stats_never_a_crash():
+    for text in ("{", "[]", '{"played": -1, "won": 0}', '{"played": 1, "won": 2, "best": 3}', "x" * 9000):
+        storage = MemoryStorage()
+        storage.write(board.STATS_FILE, text)
+        sim = new_game(storage=storage)
+        assert sim.state()["stats"] == {"played": 0, "won": 0, "best": None}, text
+
+
+def test_a_loss_blinks_the_face_down_cards_and_a_new_game_deals_afresh():
+    sim = new_game()
+    state = foursquare.new_state(rng=Rng(WIN_SEED))
+    while state.status == "playing":  # the worst cell each time: a quick loss
+        move = max(state.legal_moves(), key=lambda m: (len(foursquare.flips(state.top, state.up, state.height, m, state.card())[0]), m))
+        state.play(move)
+        sim.run("press " + key(state.format_move(move)))
+    s = sim.state()
+    assert s["status"] == "lost" and s["down"] == 5 and s["stats"]["played"] == 1
+    down = [foursquare.cell_name(c % 7, c // 7) for c in range(49) if state.height[c] and not state.up[c]]
+    seen = set()
+    for _ in range(6):
+        sim.run("wait 150")
+        seen.add(sim.leds()[key(down[0])])
+    assert (0, 0, 0) in seen and len(seen) == 2
+    old_seed = sim.board.app.screen.setup["seed"]
+    sim.run("hold l12 800")
+    s = sim.state()
+    assert s["status"] == "playing" and s["moves"] == [] and s["stock"] == 39
+    assert sim.board.app.screen.setup["seed"] != old_seed
+    assert s["stats"] == {"played": 1, "won": 0, "best": None}
+
+
+def test_giving_up_a_game_counts_it_as_played():
+    sim = new_game()
+    play(sim, WIN_MOVES[:4])
+    sim.run("hold l12 800")
+    assert sim.state()["stats"]["played"] == 1 and sim.state()["moves"] == []
+
+
+def test_legend_and_bar_taps_tell_ranks():
+    sim = new_game()
+    play(sim, WIN_MOVES[:6])
+    s = sim.state()
+    rank = int(s["piles"][3].split()[3][:-2])  # d4's top card, face up
+    assert s["piles"][3].split()[3][-2] == "u"
+    sim.run("press %s2" % "bcdefghijk"[rank - 1])
+    seen = set()
+    for _ in range(6):
+        seen.add(sim.leds()[key("d4")])
+        sim.run("wait 150")
+    assert level(sim, colors.WHITE) in seen and s["moves"] == sim.state()["moves"]
+    sim.run("wait 2000")
+    sim.run("press b11")  # the bar: the drawn card's rank in digits
+    frame = Frame()
+    board.draw_number(frame, s["card"], board.RANK_COLORS[s["card"]])
+    lv = sim.leds()
+    lit = [grid.name(c) for c in range(144) if frame.get(c)]
+    assert all(lv[n] == level(sim, board.RANK_COLORS[s["card"]]) for n in lit)
+    assert sim.state()["error"] is None and sim.state()["moves"] == s["moves"]
+
+
+def test_refused_presses_say_why():
+    sim = new_game()
+    sim.run("press " + key("c4"))
+    assert sim.state()["error"] == "the first card goes on the centre, d4"
+    play(sim, ["d4"])
+    sim.run("press " + key("f6"))
+    assert sim.state()["error"] == "f6 is not next to a pile"
+    sim.run("press b10")
+    assert "plays no move" in sim.state()["error"]
