@@ -7,6 +7,7 @@ CONTROLLERS = {
     "connect4": "app.c_connect4",
     "squeeze": "app.c_squeeze",
     "cubes": "app.c_cubes",
+    "pistes": "app.c_pistes",
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
@@ -16,6 +17,7 @@ TILES = (
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
     ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
+    ("pistes", None, None, (colors.WHITE, colors.RED, colors.BLUE, colors.WHITE)),
 )
 
 # The choices a game offers before it starts, in the order they are asked, as
@@ -23,6 +25,7 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
+OPTIONS["pistes"] = (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
 
 
 def controller_class(game):
