@@ -63,7 +63,7 @@ def final_value(pos, players, me):
     """The value for `me` of a game that ends with these positions."""
     scores = []
     for p in range(players):
-        cells = pos[p * TRACKS:(p + 1) * TRACKS]
+        cells = list(pos[p * TRACKS:(p + 1) * TRACKS])
         scores.append(-1 if 0 in cells else sum(cells))
     if players == 1:
         return 10 * max(scores[0], 0)
