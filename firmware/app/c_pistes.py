@@ -245,7 +245,7 @@ class Controller(GameController):
         if choosing and st.pending != rules.BACK:
             glow = st.open_tracks()
         targets = st.back_targets() if choosing and st.pending == rules.BACK else ()
-        mover_glow = colors.scale(self.player_colors[st.to_move], 1, 5)
+        mover_glow = colors.scale(self.player_colors[st.to_move], 1, 3)
         for t in range(rules.TRACKS):
             for position in range(1, rules.END):
                 frame.set(cell_of(t, position), mover_glow if glow and t in glow else EMPTY)
