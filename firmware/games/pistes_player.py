@@ -179,7 +179,9 @@ def best_keep(state):
     """The mask of dice to have set aside before rolling again, or None to stop."""
     locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
     choosable = [i for i in range(pistes.DICE) if not state.locked & (1 << i)]
-    best_mask, best = None, _value_of(state, state.dice)  # stopping now
+    # values summed over the 1296 ways 4 dice fall: whole numbers, so the Pico's
+    # single-precision floats cannot decide differently from the host
+    best_mask, best = None, 1296 * _value_of(state, state.dice)  # stopping now
     for sub in range(1 << len(choosable)):
         kept = list(locked)
         mask = state.locked
@@ -193,8 +195,7 @@ def best_keep(state):
         ev = 0
         for faces, weight in outcomes(k):
             ev += weight * _value_of(state, kept + list(faces))
-        ev /= 1296
-        if ev > best + 1e-9:
+        if ev > best:
             best_mask, best = mask, ev
     return best_mask
 
