@@ -13,31 +13,44 @@ START_PENALTY = 6  # a pawn still on its start cell (it eliminates its player at
 WIN = 1000  # a game over, won (shared wins share it)
 
 
+def faces_key(faces):
+    """A multiset of dice faces as one int: 3 bits per face's count (face 1 lowest), so
+    that adding two keys adds their dice."""
+    key = 0
+    for f in faces:
+        key += 1 << (3 * (f - 1))
+    return key
+
+
+def key_counts(key):
+    """[0, count of 1s, ..., count of 6s] of a faces key."""
+    return [0] + [(key >> (3 * f)) & 7 for f in range(6)]
+
+
 def _outcomes(k):
-    """The multisets of k dice faces with their probability in 1296ths."""
+    """The multisets of k dice faces, as (faces key, ways out of 1296 they fall)."""
     out = []
 
-    def add(prefix, low, left, weight):
+    def add(key, low, left, ways, counts):
         if not left:
-            out.append((tuple(prefix), weight))
+            for c in counts:  # k! / (n1! n2! ...) orderings of these faces
+                for i in range(2, c + 1):
+                    ways //= i
+            out.append((key, ways * 6 ** (pistes.DICE - k)))
             return
         for face in range(low, 7):
-            add(prefix + [face], face, left - 1, weight)
+            counts[face - 1] += 1
+            add(key + (1 << (3 * (face - 1))), face, left - 1, ways, counts)
+            counts[face - 1] -= 1
 
-    add([], 1, k, 1)
-    result = []
-    for faces, _ in out:
-        ways = 1  # k! / (n1! n2! ...) orderings of these faces
-        for i in range(2, k + 1):
-            ways *= i
-        for face in set(faces):
-            for i in range(2, faces.count(face) + 1):
-                ways //= i
-        result.append((faces, ways * 6 ** (4 - k)))
-    return result
+    fact = 1
+    for i in range(2, k + 1):
+        fact *= i
+    add(0, 1, k, fact, [0] * 6)
+    return out
 
 
-OUTCOMES = [None, None, None, None, None]  # OUTCOMES[k], made when first needed
+OUTCOMES = [None] * (pistes.DICE + 1)  # OUTCOMES[k], made when first needed
 
 
 def outcomes(k):
@@ -47,16 +60,17 @@ def outcomes(k):
 
 
 # -- position values ----------------------------------------------------------------------
-def pawn_value(cells):
-    """What a player's pawns are worth, in tenths of a cell, while the game goes on."""
-    v = 0
-    for c in cells:
-        v += 10 * c
-        if c < END:
-            v += ROOM * (END - 1 - c)
-        if c == 0:
-            v -= 10 * START_PENALTY
+def cell_value(c):
+    """What a pawn on cell c is worth, in tenths of a cell, while the game goes on."""
+    v = 10 * c
+    if c < END:
+        v += ROOM * (END - 1 - c)
+    if c == 0:
+        v -= 10 * START_PENALTY
     return v
+
+
+CELL_VALUES = tuple(cell_value(c) for c in range(END + 1))
 
 
 def final_value(pos, players, me):
@@ -74,15 +88,27 @@ def final_value(pos, players, me):
 
 
 def value(pos, players, me):
-    """The value for `me` of the positions at the end of its turn."""
+    """The value for `me` of the positions at the end of its turn: its pawns' worth
+    less the best other player's, or the result once a player has 2 pawns home."""
+    mine = 0
+    best_other = None
+    i = 0
     for p in range(players):
-        if list(pos[p * TRACKS:(p + 1) * TRACKS]).count(END) >= pistes.HOME_TO_END:
+        v = 0
+        home = 0
+        for i in range(i, i + TRACKS):
+            c = pos[i]
+            v += CELL_VALUES[c]
+            if c == END:
+                home += 1
+        i += 1
+        if home >= pistes.HOME_TO_END:
             return final_value(pos, players, me)
-    mine = pawn_value(pos[me * TRACKS:(me + 1) * TRACKS])
-    if players == 1:
-        return mine
-    best_other = max(pawn_value(pos[p * TRACKS:(p + 1) * TRACKS]) for p in range(players) if p != me)
-    return mine - best_other
+        if p == me:
+            mine = v
+        elif best_other is None or v > best_other:
+            best_other = v
+    return mine if best_other is None else mine - best_other
 
 
 # -- playing a resolution on a copy of the positions ---------------------------------------
@@ -117,11 +143,44 @@ def best_back(pos, players, me, backs):
     targets = _targets(pos, players) if backs else ()
     if not targets:
         return value(pos, players, me), None
+    if backs == 1 and not _game_over(pos, players):
+        return _best_single_back(pos, players, me, targets)
     best = None
     for p, t in targets:
         after = bytearray(pos)
         _move(after, players, p, t, -pistes.BACK_CELLS)
         v = best_back(after, players, me, backs - 1)[0]
+        if best is None or v > best[0]:
+            best = (v, (p, t))
+    return best
+
+
+def _game_over(pos, players):
+    for p in range(players):
+        if list(pos[p * TRACKS:(p + 1) * TRACKS]).count(END) >= pistes.HOME_TO_END:
+            return True
+    return False
+
+
+def _best_single_back(pos, players, me, targets):
+    """best_back for one back move in a game that goes on, by the change in worth of
+    the one player whose pawn goes back (a back move never changes who is home)."""
+    worth = []
+    for p in range(players):
+        v = 0
+        for t in range(TRACKS):
+            v += CELL_VALUES[pos[p * TRACKS + t]]
+        worth.append(v)
+    taken = [[pos[p * TRACKS + t] for p in range(players)] for t in range(TRACKS)]
+    best = None
+    for p, t in targets:
+        # the cells it may land on are behind it: its own cell does not matter
+        cell = pos[p * TRACKS + t]
+        old = worth[p]
+        worth[p] += CELL_VALUES[pistes.landing(cell, -pistes.BACK_CELLS, taken[t].__contains__)] - CELL_VALUES[cell]
+        others = [worth[q] for q in range(players) if q != me]
+        v = worth[me] - max(others) if others else worth[me]
+        worth[p] = old
         if best is None or v > best[0]:
             best = (v, (p, t))
     return best
@@ -142,46 +201,106 @@ def best_forward(pos, players, me, forward, extra, extra_cells, backs):
     return best
 
 
-def dice_value(pos, players, me, faces):
-    """The value of resolving these 4 dice faces now."""
-    counts = [list(faces).count(f) for f in range(7)]
-    six4 = counts[6] == 4
-    extra = six4 or pistes.jokers(counts[6])
-    cells = pistes.SIX4_CELLS if six4 else 1
-    return best_forward(pos, players, me, counts[1:TRACKS + 1], extra, cells, pistes.back_moves(counts[5]))[0]
+MAX_CELLS = 6  # a track's forward move: 4 faces at most, and a joker (four 6s: 4 cells)
 
 
-# -- the board's decisions ---------------------------------------------------------------------
+class Turn:
+    """What the board works out once per turn (the positions do not change before the
+    dice resolve): where each of the mover's pawns lands for each number of cells, the
+    other players' best worth, and the value of each dice outcome met so far."""
+
+    def __init__(self, state):
+        self.key = (bytes(state.pos), state.to_move)
+        self.pos, self.players, self.me = bytearray(state.pos), state.players, state.to_move - 1
+        self.lands = []  # lands[t][n]: the cell the mover's pawn on track t reaches with n cells
+        for t in range(TRACKS):
+            row = bytearray(MAX_CELLS)
+            for n in range(MAX_CELLS):
+                after = bytearray(self.pos)
+                if n:
+                    _move(after, self.players, self.me, t, n)
+                row[n] = after[self.me * TRACKS + t]
+            self.lands.append(row)
+        self.best_other = None
+        for p in range(self.players):
+            if p != self.me:
+                v = 0
+                for t in range(TRACKS):
+                    v += CELL_VALUES[self.pos[p * TRACKS + t]]
+                if self.best_other is None or v > self.best_other:
+                    self.best_other = v
+        self.values = {}  # faces key -> value
+        self.keep = None  # (dice, locked, rolls left) -> the mask best_keep found
+
+    def forward_value(self, forward):
+        """The value of the mover's forward moves (cells per track), no back move."""
+        cells = [self.lands[t][forward[t]] for t in range(TRACKS)]
+        if cells.count(END) >= pistes.HOME_TO_END:
+            pos = bytearray(self.pos)
+            pos[self.me * TRACKS:(self.me + 1) * TRACKS] = bytes(cells)
+            return final_value(pos, self.players, self.me)
+        mine = 0
+        for c in cells:
+            mine += CELL_VALUES[c]
+        return mine if self.best_other is None else mine - self.best_other
+
+    def dice_value(self, key):
+        """The value of resolving the dice of this faces key now, choices made at best."""
+        v = self.values.get(key)
+        if v is not None:
+            return v
+        counts = key_counts(key)
+        six4 = counts[6] == 4
+        extra = six4 or pistes.jokers(counts[6])
+        cells = pistes.SIX4_CELLS if six4 else 1
+        backs = pistes.back_moves(counts[5])
+        forward = counts[1:TRACKS + 1]
+        if backs:  # the full work: every pawn the back moves may take
+            v = best_forward(self.pos, self.players, self.me, forward, extra, cells, backs)[0]
+        else:
+            v = None
+            for t in range(TRACKS):
+                if extra and self.pos[self.me * TRACKS + t] != END:
+                    forward[t] += cells
+                    w = self.forward_value(forward)
+                    forward[t] -= cells
+                    if v is None or w > v:
+                        v = w
+            if v is None:
+                v = self.forward_value(forward)
+        self.values[key] = v
+        return v
+
+
 class _Memo:
-    """The values of dice outcomes for one position (a turn's decisions share them)."""
-    key = None
-    values = {}
+    turn = None  # the Turn of the position the board last played
 
 
-def _dice_values(state):
-    key = (bytes(state.pos), state.to_move)
-    if _Memo.key != key:
-        _Memo.key, _Memo.values = key, {}
-    return _Memo.values
+def turn_of(state):
+    turn = _Memo.turn
+    if turn is None or turn.key != (bytes(state.pos), state.to_move):
+        turn = _Memo.turn = Turn(state)
+    return turn
 
 
-def _value_of(state, faces):
-    memo = _dice_values(state)
-    faces = tuple(sorted(faces))
-    v = memo.get(faces)
-    if v is None:
-        v = dice_value(state.pos, state.players, state.to_move - 1, faces)
-        memo[faces] = v
-    return v
+def dice_value(state, faces):
+    """The value for the mover of resolving these 4 dice faces now."""
+    return turn_of(state).dice_value(faces_key(faces))
 
 
 def best_keep(state):
-    """The mask of dice to have set aside before rolling again, or None to stop."""
+    """The mask of dice to have set aside before rolling again, or None to stop: the
+    choice with the best expected value, rolling the other dice once more and then
+    stopping, against stopping now."""
+    turn = turn_of(state)
+    situation = (tuple(state.dice), state.locked, state.rolls_left)
+    if turn.keep is not None and turn.keep[0] == situation:
+        return turn.keep[1]  # the same dice: the same plan, one die set aside at a time
     locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
     choosable = [i for i in range(pistes.DICE) if not state.locked & (1 << i)]
     # values summed over the 1296 ways 4 dice fall: whole numbers, so the Pico's
     # single-precision floats cannot decide differently from the host
-    best_mask, best = None, 1296 * _value_of(state, state.dice)  # stopping now
+    best_mask, best = None, 1296 * turn.dice_value(faces_key(state.dice))  # stopping now
     for sub in range(1 << len(choosable)):
         kept = list(locked)
         mask = state.locked
@@ -192,11 +311,13 @@ def best_keep(state):
         k = pistes.DICE - len(kept)
         if not k:
             continue
+        base = faces_key(kept)
         ev = 0
-        for faces, weight in outcomes(k):
-            ev += weight * _value_of(state, kept + list(faces))
+        for key, ways in outcomes(k):
+            ev += ways * turn.dice_value(base + key)
         if ev > best:
             best_mask, best = mask, ev
+    turn.keep = (situation, best_mask)
     return best_mask
 
 
