@@ -177,7 +177,8 @@ def _best_single_back(pos, players, me, targets):
         # the cells it may land on are behind it: its own cell does not matter
         cell = pos[p * TRACKS + t]
         old = worth[p]
-        worth[p] += CELL_VALUES[pistes.landing(cell, -pistes.BACK_CELLS, taken[t].__contains__)] - CELL_VALUES[cell]
+        on_track = taken[t]
+        worth[p] += CELL_VALUES[pistes.landing(cell, -pistes.BACK_CELLS, lambda c: c in on_track)] - CELL_VALUES[cell]
         others = [worth[q] for q in range(players) if q != me]
         v = worth[me] - max(others) if others else worth[me]
         worth[p] = old

@@ -35,8 +35,8 @@ TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs:
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
 
-LATENCY = array("d", bytearray(MAX_MOVES))
-TICK = array("d", bytearray(MAX_MOVES))
+LATENCY = array("d", [0.0] * MAX_MOVES)  # (a bytearray here is a raw buffer: 8x fewer doubles)
+TICK = array("d", [0.0] * MAX_MOVES)
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
 RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
 
@@ -121,7 +121,7 @@ def plan():
     yield "heap_boot", None
 
     from app import catalog, grid
-    from app.app import LOOP_MS
+    from app.app import LOOP_MS, unload
     from app.frame import Frame
     from games import GAMES, load
     from games.rng import Rng
@@ -263,11 +263,29 @@ def plan():
         if last:
             record("%s_rules_moves" % name, moves, "moves")
             emit_per_move("%s_move" % name, LATENCY, moves)
+        states = state = module = None
+        unload("games." + name)  # a game plays alone on the Pico: the next one's heap without it
 
     for name in GAMES:
         yield from rules_game(name, True)
         for n in range(TIMED_PASSES):
             yield from rules_game(name, False, n == 0, n == TIMED_PASSES - 1)
+
+    # -- 4 pistes: the board's player, the time of one decision (it blocks the loop) ----
+    if "pistes" in GAMES:
+        from games import pistes, pistes_player
+
+        state = pistes.new_state(players=2, rng=Rng(SEED))
+        took = Stat()
+        while state.status == "playing" and len(state.history) < MAX_MOVES:
+            start = clock_ms()
+            move = pistes_player.board_move(state)
+            took.add(clock_ms() - start - TIMER)
+            state.play(move)
+            yield None, None
+        took.emit("pistes_board_decision", "ms")
+        record("pistes_board_decisions", took.n, "moves")
+        state = None
     G["board"] = board
 
 
