@@ -235,14 +235,19 @@ class Turn:
 
     def forward_value(self, forward):
         """The value of the mover's forward moves (cells per track), no back move."""
-        cells = [self.lands[t][forward[t]] for t in range(TRACKS)]
-        if cells.count(END) >= pistes.HOME_TO_END:
-            pos = bytearray(self.pos)
-            pos[self.me * TRACKS:(self.me + 1) * TRACKS] = bytes(cells)
-            return final_value(pos, self.players, self.me)
         mine = 0
-        for c in cells:
+        home = 0
+        lands = self.lands
+        for t in range(TRACKS):
+            c = lands[t][forward[t]]
             mine += CELL_VALUES[c]
+            if c == END:
+                home += 1
+        if home >= pistes.HOME_TO_END:
+            pos = bytearray(self.pos)
+            for t in range(TRACKS):
+                pos[self.me * TRACKS + t] = lands[t][forward[t]]
+            return final_value(pos, self.players, self.me)
         return mine if self.best_other is None else mine - self.best_other
 
     def dice_value(self, key):
@@ -314,8 +319,10 @@ def best_keep(state):
             continue
         base = faces_key(kept)
         ev = 0
+        values = turn.values  # (looked up here: the same outcomes come back often)
         for key, ways in outcomes(k):
-            ev += ways * turn.dice_value(base + key)
+            v = values.get(base + key)
+            ev += ways * (turn.dice_value(base + key) if v is None else v)
         if ev > best:
             best_mask, best = mask, ev
     turn.keep = (situation, best_mask)
