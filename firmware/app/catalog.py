@@ -17,7 +17,7 @@ TILES = (
     ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
     ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.YELLOW, colors.BLUE)),
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.GREEN, colors.PURPLE)),
-    ("pistes", None, None, (colors.WHITE, colors.RED, colors.BLUE, colors.WHITE)),
+    ("pistes", None, None, (colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN)),
 )
 
 # The choices a game offers before it starts, in the order they are asked, as
