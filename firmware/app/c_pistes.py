@@ -14,19 +14,22 @@
 #            and beside it (second column, rows 2-4); the start cell is the pen beside
 #            cells 2..7 (second column, rows 6-11): one place per player, lit when its
 #            pawn is there
-# A choice after the dice (the joker's or four 6s' track: the open tracks glow; the pawn
-# to send back: those pawns blink) is made by pressing a glowing cell. At the end the
+# The pawns a move puts somewhere else blink white a moment. A choice after the dice
+# (the joker's or four 6s' track: the open tracks glow; the pawn to send back: those
+# pawns blink) is made by pressing a glowing cell. At the end the
 # tracks show each player's score as a bar (one light per 4 points, the last one
 # dimmer when partial), in turn with the final board; the solo shows the best score
 # beside it (kept across power cycles).
 # The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
 from app import colors, grid, saves
 from app.controller import GameController, blink_on, pending
-from compat import ticks_add
-from games.base import PLAYING
+from compat import ticks_add, ticks_diff
+from games.base import PLAYING, WON
 from games import pistes as rules
 
 STEP_MS = 700  # a board player's pace: one action (a die, a roll, a choice) this often
+MOVED_MS = 900  # the pawns a move put somewhere else blink this long ...
+MOVED_BLINK_MS = 150  # ... at this pace
 SHOW_MS = 3000  # at the end: the scores, then the final board, this long each
 BEST_FILE = "pistes_best.json"
 POINTS_PER_LIGHT = 4  # a score bar: one light per 4 points
@@ -124,6 +127,8 @@ class Controller(GameController):
 
             self.player = board_move
         self.board_at = None  # when the board plays its next step, while it waits
+        self.before = bytes(self.state.pos)  # the pawns before the last move
+        self.moved = ()  # the cells of the pawns the last move moved (they blink)
         self.best = load_best(app.storage)
         self.record_best()
 
@@ -174,8 +179,31 @@ class Controller(GameController):
             self.refuse((cell, self.player_cell(self.state.to_move)), now,
                         "the board is playing for player %d" % self.state.to_move)
             return
+        self.before = bytes(self.state.pos)
         GameController.press(self, cell, now)
         self.record_best()
+
+    def on_played(self, move, now):
+        """The pawns the move put somewhere else blink a moment, so everyone sees them."""
+        st, before = self.state, self.before
+        self.moved = []
+        for i in range(len(st.pos)):
+            if st.pos[i] != before[i]:
+                self.moved.append(self.place(i % rules.TRACKS, i // rules.TRACKS))
+        if self.moved:
+            self.anim_start = now
+
+    def animating(self, now):
+        return self.anim_start is not None and ticks_diff(now, self.anim_start) < MOVED_MS
+
+    def place(self, track, player):
+        """The cell showing that pawn: on its track, or its place in a pen."""
+        position = self.state.at(player, track)
+        if position == 0:
+            return start_place(track, player)
+        if position == rules.END:
+            return end_place(track, player)
+        return cell_of(track, position)
 
     def undo(self, now):
         """[reading] Dice cannot be taken back: undo takes back the last move only when
@@ -207,8 +235,11 @@ class Controller(GameController):
             return
         self.board_at = None
         move = self.player(self.state)
+        self.before = bytes(self.state.pos)
         self.state.play(move)
-        self.app.sound.play("move" if self.state.status == PLAYING else "win")
+        self.on_played(move, now)
+        status = self.state.status
+        self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
         self.save()
         self.record_best()
         self.app.dirty = True
@@ -263,6 +294,9 @@ class Controller(GameController):
                     if (p, t) in targets and not blink_on(now):
                         color = colors.WHITE
                     frame.set(cell_of(t, position), color)
+        if self.animating(now) and not blink_on(now, MOVED_BLINK_MS):
+            for c in self.moved:
+                frame.set(c, colors.WHITE)
 
     def draw_scores(self, frame):
         st = self.state

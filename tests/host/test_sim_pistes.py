@@ -223,3 +223,37 @@ def test_resume_replays_the_same_dice():
     again.run("press " + tile["cell"])
     r = again.state()
     assert (r["dice"], r["aside"], r["moves"]) == (s["dice"], s["aside"], s["moves"])
+
+
+def test_every_legal_move_has_a_key_that_plays_it():
+    for players, seed in ((1, 4), (3, 5), (6, 6)):
+        sim = new_game("--seed %d --players %d" % (seed, players))
+        ctrl = sim.board.app.screen
+        rng = Rng(seed)
+        for _ in range(300):
+            s = sim.state()
+            if s["status"] != "playing":
+                break
+            for move in ctrl.state.legal_moves():
+                assert ctrl.move_for_cell(ctrl.cell_for_move(move)) == move, (s["legal"], move)
+            sim.run("press " + s["keys"][s["legal"][rng.below(len(s["legal"]))]])
+            assert sim.state()["error"] is None
+
+
+def test_the_pawns_a_move_moved_blink_a_moment():
+    seed = seed_where(lambda st: 5 not in st.dice and 6 not in st.dice)
+    sim = new_game("--seed %d" % seed)
+    sim.run("press " + ROLL)
+    sim.run("press " + STOP)
+    positions = sim.state()["positions"][0]
+    t = [i for i in range(4) if positions[i]][0]
+    pawn = grid.name(ui.cell_of(t, positions[t]))
+    seen = []
+    for _ in range(8):
+        seen.append(sim.leds()[pawn])
+        sim.run("wait %d" % (ui.MOVED_BLINK_MS // 2))
+    yellow = [lv for lv in seen if lv[2] == 0]
+    white = [lv for lv in seen if lv[0] == lv[1] == lv[2] > 0]
+    assert yellow and white  # in turn
+    sim.run("wait %d" % ui.MOVED_MS)
+    assert sim.leds()[pawn] == yellow[0]  # then still, in its colour
