@@ -121,11 +121,12 @@ class Controller(GameController):
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
         self.seats = check_seats(self.setup.get("board"), self.state.players)
-        self.player = None  # the board's policy, loaded only when it plays a seat
+        self.policy = None  # the board's player (games.pistes_player), loaded only when it plays a seat
         if self.seats:
-            from games.pistes_player import board_move
+            from games import pistes_player
 
-            self.player = board_move
+            self.policy = pistes_player
+        self.warm = None  # the board's work for its next step, done while it waits
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
         self.moved = ()  # the cells of the pawns the last move moved (they blink)
@@ -230,11 +231,17 @@ class Controller(GameController):
             return
         if self.board_at is None:
             self.board_at = ticks_add(now, STEP_MS)
+            self.warm = self.policy.warm_up(self.state)
             return
         if pending(self.board_at, now):
+            if self.warm is not None:  # a slice of the work each tick, not all at once
+                try:
+                    next(self.warm)
+                except StopIteration:
+                    self.warm = None
             return
-        self.board_at = None
-        move = self.player(self.state)
+        self.board_at = self.warm = None
+        move = self.policy.board_move(self.state)
         self.before = bytes(self.state.pos)
         self.state.play(move)
         self.on_played(move, now)

@@ -294,6 +294,26 @@ def dice_value(state, faces):
     return turn_of(state).dice_value(faces_key(faces))
 
 
+WARM_STEP = 8  # dice outcomes worked out between two yields of warm_up()
+
+
+def warm_up(state):
+    """A generator that works out, a few at a time, the dice values best_keep() will
+    need after this roll (every outcome that keeps the dice set aside for good): a
+    board waiting to show its next step does the work then, in short slices."""
+    if state.phase != pistes.TO_DECIDE:
+        return
+    turn = turn_of(state)
+    locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
+    base = faces_key(locked)
+    n = 0
+    for key, _ in outcomes(pistes.DICE - len(locked)):
+        turn.dice_value(base + key)
+        n += 1
+        if n % WARM_STEP == 0:
+            yield
+
+
 def best_keep(state):
     """The mask of dice to have set aside before rolling again, or None to stop: the
     choice with the best expected value, rolling the other dice once more and then

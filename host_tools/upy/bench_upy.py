@@ -275,15 +275,23 @@ def plan():
     if "pistes" in GAMES:
         from games import pistes, pistes_player
 
+        # As on the board: the work is done in slices (warm_up) while the board waits
+        # to show its step, then the decision; each blocks the app's loop that long.
         state = pistes.new_state(players=2, rng=Rng(SEED))
         took = Stat()
+        sliced = Stat()
         while state.status == "playing" and len(state.history) < MAX_MOVES:
+            start = clock_ms()
+            for _ in pistes_player.warm_up(state):
+                sliced.add(clock_ms() - start - TIMER)
+                start = clock_ms()
             start = clock_ms()
             move = pistes_player.board_move(state)
             took.add(clock_ms() - start - TIMER)
             state.play(move)
             yield None, None
         took.emit("pistes_board_decision", "ms")
+        sliced.emit("pistes_board_warm_slice", "ms")
         record("pistes_board_decisions", took.n, "moves")
         state = None
     G["board"] = board
