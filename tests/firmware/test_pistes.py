@@ -306,3 +306,18 @@ def test_a_full_six_player_game():
     assert len(info["scores"]) == 6 and len(info["positions"]) == 6
     for p in range(6):
         assert info["scores"][p] == (0 if info["eliminated"][p] else sum(info["positions"][p]))
+
+
+def test_the_board_decides_the_same_with_or_without_its_work_done_ahead():
+    from games import pistes_player
+
+    st = pistes.new_state(players=3, rng=Rng(12))
+    while st.status == PLAYING and len(st.history) < 150:
+        pistes_player._Memo.turn = None  # cold: everything worked out at once
+        cold = pistes_player.board_move(st)
+        pistes_player._Memo.turn = None
+        for _ in pistes_player.warm_up(st):  # in slices, as the board waits
+            pass
+        assert pistes_player.board_move(st) == cold
+        assert cold in st.legal_moves()
+        st.play(cold)
