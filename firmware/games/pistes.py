@@ -151,7 +151,12 @@ class Pistes(GameState):
             return "the game is over"
         if move in self.legal_moves():
             return None
-        kind = move if isinstance(move, str) else move[0]
+        if isinstance(move, str):
+            kind = move
+        elif isinstance(move, tuple) and move:
+            kind = move[0]
+        else:
+            return "%r is not a move of 4 pistes" % (move,)
         if self.phase == TO_CHOOSE:
             if self.pending == BACK:
                 if kind == BACK:
@@ -173,7 +178,7 @@ class Pistes(GameState):
             if kind == UNKEEP and mask and not mask & (self.locked | self.free_dice()) and 0 < mask < 16:
                 return None
             if kind == KEEP:
-                return "a die set aside stays set aside" if mask & self.aside else "no such die"
+                return "that die is already set aside" if mask & self.aside else "there is no such die"
             if mask & self.locked:
                 return "5s and dice set aside before a roll stay set aside"
             return "that die is not set aside"

@@ -91,7 +91,9 @@ def test_fives_are_set_aside_at_once_and_for_good():
     assert st.dice == [5, 1, 2, 4] and st.rolls_left == 1
     # set-aside dice stay set aside: no taking back after a roll
     assert refused(st, "unkeep 2") == "5s and dice set aside before a roll stay set aside"
-    assert refused(st, "keep 2") == "a die set aside stays set aside"
+    assert refused(st, "keep 2") == "that die is already set aside"
+    for odd in (None, 7, (), ("keep", 99), ("keep", 0), ("fly", 1)):
+        assert st.why_illegal(odd), odd
     play(st, "roll")  # the last roll, then the dice resolve at once
     assert cells(st, 1) == [1, 1, 0, 1] and st.to_move == 2
 
