@@ -4,6 +4,8 @@
 # stopping), against the value of stopping now; the joker, four 6s and back moves by
 # the value of what they lead to. `first_roll_move` is the yardstick: stop after the
 # first roll, the first track a joker can take, another player's pawn to send back.
+from array import array
+
 from games import pistes
 from games.pistes import BACK, END, KEEP, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS, UNKEEP
 
@@ -28,15 +30,17 @@ def key_counts(key):
 
 
 def _outcomes(k):
-    """The multisets of k dice faces, as (faces key, ways out of 1296 they fall)."""
-    out = []
+    """The multisets of k dice faces: (faces keys, ways out of 1296 each falls), two
+    arrays (compact: 210 outcomes in all stay in RAM while the board plays)."""
+    keys, ways_of = array("I"), array("H")
 
     def add(key, low, left, ways, counts):
         if not left:
             for c in counts:  # k! / (n1! n2! ...) orderings of these faces
                 for i in range(2, c + 1):
                     ways //= i
-            out.append((key, ways * 6 ** (pistes.DICE - k)))
+            keys.append(key)
+            ways_of.append(ways * 6 ** (pistes.DICE - k))
             return
         for face in range(low, 7):
             counts[face - 1] += 1
@@ -47,7 +51,7 @@ def _outcomes(k):
     for i in range(2, k + 1):
         fact *= i
     add(0, 1, k, fact, [0] * 6)
-    return out
+    return keys, ways_of
 
 
 OUTCOMES = [None] * (pistes.DICE + 1)  # OUTCOMES[k], made when first needed
@@ -307,7 +311,7 @@ def warm_up(state):
     locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
     base = faces_key(locked)
     n = 0
-    for key, _ in outcomes(pistes.DICE - len(locked)):
+    for key in outcomes(pistes.DICE - len(locked))[0]:
         turn.dice_value(base + key)
         n += 1
         if n % WARM_STEP == 0:
@@ -340,9 +344,11 @@ def best_keep(state):
         base = faces_key(kept)
         ev = 0
         values = turn.values  # (looked up here: the same outcomes come back often)
-        for key, ways in outcomes(k):
-            v = values.get(base + key)
-            ev += ways * (turn.dice_value(base + key) if v is None else v)
+        keys, ways = outcomes(k)
+        for j in range(len(keys)):
+            key = base + keys[j]
+            v = values.get(key)
+            ev += ways[j] * (turn.dice_value(key) if v is None else v)
         if ev > best:
             best_mask, best = mask, ev
     turn.keep = (situation, best_mask)

@@ -280,6 +280,7 @@ def plan():
         state = pistes.new_state(players=2, rng=Rng(SEED))
         took = Stat()
         sliced = Stat()
+        heap = Stat()
         while state.status == "playing" and len(state.history) < MAX_MOVES:
             start = clock_ms()
             for _ in pistes_player.warm_up(state):
@@ -289,7 +290,8 @@ def plan():
             move = pistes_player.board_move(state)
             took.add(clock_ms() - start - TIMER)
             state.play(move)
-            yield None, None
+            yield "pistes board move %d" % len(state.history), heap
+        heap.emit("heap_pistes_board_move", "bytes")
         took.emit("pistes_board_decision", "ms")
         sliced.emit("pistes_board_warm_slice", "ms")
         record("pistes_board_decisions", took.n, "moves")
