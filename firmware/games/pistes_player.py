@@ -1,9 +1,11 @@
-# The board's players for 4 pistes: pure functions from a state to the move to play
-# (no I/O, no clock, no randomness). `board_move` weighs every choice by a position
-# value: the dice to keep by the expected value of rerolling the others (then
-# stopping), against the value of stopping now; the joker, four 6s and back moves by
-# the value of what they lead to. `first_roll_move` is the yardstick: stop after the
-# first roll, the first track a joker can take, another player's pawn to send back.
+# The board's players for 4 pistes: functions from a state to the move to play (no
+# I/O, no clock, no randomness: the same state always gets the same move; they keep
+# only the values worked out for the last position). `board_move` weighs every choice
+# by a position value: the dice to keep by the expected value of rerolling the others
+# (then stopping), against the value of stopping now; the joker, four 6s and back
+# moves by the value of what they lead to. `first_roll_move` is the yardstick: stop
+# after the first roll, the first track a joker can take, another player's pawn to
+# send back.
 from array import array
 
 from games import pistes
