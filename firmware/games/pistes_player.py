@@ -13,7 +13,7 @@ from games.pistes import BACK, END, KEEP, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS
 
 # Position values (tuned with `make bench`: solo mean score, 2-player win rate).
 ROOM = 5  # /10 of a cell: what a cell still ahead of a pawn is worth (future rolls)
-START_PENALTY = 6  # a pawn still on its start cell (it eliminates its player at the end)
+START_PENALTY = 1  # a pawn still on its start cell (the end's value weighs elimination itself)
 WIN = 1000  # a game over, won (shared wins share it)
 
 
