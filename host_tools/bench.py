@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 
+from host_tools import bench_pistes
 from host_tools import build as build_tool
 from host_tools import upy_tests
 
@@ -192,6 +193,10 @@ def main(argv=None):
         missed += more
         for line in [""] + lines:
             print(line)
+    for line in bench_pistes.bench_lines():  # how well the board plays 4 pistes (CPython)
+        print(line)
+        if line.startswith("TARGET") and line.endswith("MISSED"):
+            missed.append("pistes board vs first-roll")
     print("targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
     return 1 if missed and args.strict else 0
 

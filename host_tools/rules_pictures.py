@@ -70,6 +70,13 @@ PICTURES += (
 )
 
 
+PICTURES += (
+    ("pistes", "start", [BRIGHT, "start pistes --seed 5 --players 3"]),
+    ("pistes", "move", [BRIGHT, "start pistes --seed 5 --players 3 --board 1,2", "wait 9000"]),
+    ("pistes", "end", [BRIGHT, "start pistes --seed 5 --players 3 --board 1,2,3", "wait 600000"]),
+)
+
+
 def run(lines):
     """The simulator after the script. Two shorthands beside the headless commands:
     `key MOVE` presses the key that plays MOVE now, `cube CELL` the key of a cube cell."""

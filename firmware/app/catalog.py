@@ -8,6 +8,7 @@ CONTROLLERS = {
     "squeeze": "app.c_squeeze",
     "cubes": "app.c_cubes",
     "foursquare": "app.c_foursquare",
+    "pistes": "app.c_pistes",
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
@@ -24,6 +25,8 @@ TILES = (
     ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.OFF, colors.scale(colors.PURPLE, 1, 4))),
     # cards: a red and a blue face-up pile, two white face-down ones
     ("foursquare", None, None, (colors.RED, colors.WHITE, colors.WHITE, colors.BLUE)),
+    # the four tracks' colours: the pawns of four players
+    ("pistes", None, None, (colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN)),
     ("squeeze", None, "cards", (colors.YELLOW, colors.PURPLE, colors.BLUE, colors.ORANGE)),
     ("squeeze", 4, "cards", (colors.YELLOW, colors.BLUE, colors.ORANGE, colors.PURPLE)),
 )
@@ -33,6 +36,8 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
+OPTIONS["pistes"] = (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
+
 # 4D Squeeze with cards: "cards" = the players hold real cards (the board trusts them
 # about hands), "deal" = the board deals and keeps the hands (keyed by game/variant).
 OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)

@@ -1,6 +1,6 @@
 # The rules core: one pure module per game. GAMES lists the games built so far, in
 # menu order; load() imports a game's module only when it is played (RAM on a Pico).
-GAMES = ("connect4", "squeeze", "cubes", "foursquare")
+GAMES = ("connect4", "squeeze", "cubes", "foursquare", "pistes")
 
 
 def load(name):

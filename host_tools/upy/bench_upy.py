@@ -35,8 +35,8 @@ TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs:
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
 
-LATENCY = array("d", bytearray(8 * MAX_MOVES))  # MicroPython: the bytes of MAX_MOVES doubles
-TICK = array("d", bytearray(8 * MAX_MOVES))
+LATENCY = array("d", [0.0] * MAX_MOVES)  # (a bytearray here is a raw buffer: 8x fewer doubles)
+TICK = array("d", [0.0] * MAX_MOVES)
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
 RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
 
@@ -121,7 +121,7 @@ def plan():
     yield "heap_boot", None
 
     from app import catalog, grid
-    from app.app import LOOP_MS
+    from app.app import LOOP_MS, unload
     from app.frame import Frame
     from games import GAMES, load
     from games.rng import Rng
@@ -294,6 +294,8 @@ def plan():
         if last:
             record("%s_rules_moves" % name, moves, "moves")
             emit_per_move("%s_move" % name, LATENCY, moves)
+        states = state = module = None
+        unload("games." + name)  # a game plays alone on the Pico: the next one's heap without it
 
     for name in GAMES:
         yield from rules_game(name, True)
@@ -312,6 +314,32 @@ def plan():
         yield from rules_game("squeeze", False, n == 0, n == TIMED_PASSES - 1, variant="cards")
     if "foursquare" in GAMES:
         yield from foursquare_hint()
+
+    # -- 4 pistes: the board's player, the time of one decision (it blocks the loop) ----
+    if "pistes" in GAMES:
+        from games import pistes, pistes_player
+
+        # As on the board: the work is done in slices (warm_up) while the board waits
+        # to show its step, then the decision; each blocks the app's loop that long.
+        state = pistes.new_state(players=2, rng=Rng(SEED))
+        took = Stat()
+        sliced = Stat()
+        heap = Stat()
+        while state.status == "playing" and len(state.history) < MAX_MOVES:
+            start = clock_ms()
+            for _ in pistes_player.warm_up(state):
+                sliced.add(clock_ms() - start - TIMER)
+                start = clock_ms()
+            start = clock_ms()
+            move = pistes_player.board_move(state)
+            took.add(clock_ms() - start - TIMER)
+            state.play(move)
+            yield "pistes board move %d" % len(state.history), heap
+        heap.emit("heap_pistes_board_move", "bytes")
+        took.emit("pistes_board_decision", "ms")
+        sliced.emit("pistes_board_warm_slice", "ms")
+        record("pistes_board_decisions", took.n, "moves")
+        state = None
     G["board"] = board
 
 

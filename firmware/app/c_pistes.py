@@ -1,0 +1,366 @@
+# 4 pistes on the board. Columns, left to right: the keys (a), the 4 dice stacked as
+# pip faces (b..d), then the 4 tracks, two columns each (e-f, g-h, i-j, k-l).
+#   a2..a7   the players, 1 to 6, in their colours: the one to play bright (blinking
+#            when the board plays it); at the end the winners blink
+#   a8..a10  the roll key: one light per roll left (press any)
+#   a11      the stop key
+#   b..d     die 1 (rows 1-3) .. die 4 (rows 10-12): pips in the mover's colour (the
+#            last turn's dice in dim white until the next roll); dice 1 and 3 sit on a
+#            faint square, so each die shows where it ends; a die set aside sits on a
+#            dim white square (press to take it back), a die set aside for good (5s,
+#            dice kept before a roll) on a dim red one
+#   a track  its first column holds cells 9 (row 4) down to 1 (row 12), each lit in the
+#            colour of the pawn on it; the end cell is the pen above cell 9 (rows 1-3)
+#            and beside it (second column, rows 2-4); the start cell is the pen beside
+#            cells 2..7 (second column, rows 6-11): one place per player, lit when its
+#            pawn is there
+# The pawns a move puts somewhere else blink white a moment. A choice after the dice
+# (the joker's or four 6s' track: the open tracks glow; the pawn to send back: those
+# pawns blink) is made by pressing a glowing cell. At the end the
+# tracks show each player's score as a bar (one light per 4 points, the last one
+# dimmer when partial), in turn with the final board; the solo shows the best score
+# beside it (kept across power cycles).
+# The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
+from app import colors, grid, saves
+from app.controller import GameController, blink_on, pending
+from compat import ticks_add, ticks_diff
+from games.base import PLAYING, WON
+from games import pistes as rules
+
+STEP_MS = 700  # a board player's pace: one action (a die, a roll, a choice) this often
+MOVED_MS = 900  # the pawns a move put somewhere else blink this long ...
+MOVED_BLINK_MS = 150  # ... at this pace
+SHOW_MS = 3000  # at the end: the scores, then the final board, this long each
+BEST_FILE = "pistes_best.json"
+POINTS_PER_LIGHT = 4  # a score bar: one light per 4 points
+
+KEYS_COL = 0
+PLAYER_ROW = 1  # player p (1-based) at row PLAYER_ROW + p - 1
+ROLL_ROWS = (7, 8, 9)
+STOP_CELL = grid.cell(10, KEYS_COL)
+DICE_COL = 1
+FIRST_TRACK_COL = 4
+
+EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
+ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
+LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
+FREE = (colors.scale(colors.WHITE, 1, 40), colors.OFF)  # under dice 1, 3 and 2, 4: where each die ends
+PIPS = (
+    (),
+    ((1, 1),),
+    ((0, 0), (2, 2)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 0), (0, 2), (2, 0), (2, 2)),
+    ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
+    ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
+)
+
+
+def track_col(track):
+    return FIRST_TRACK_COL + 2 * track
+
+
+def cell_of(track, position):
+    """The grid cell of cells 1..9 of a track."""
+    return grid.cell(12 - position, track_col(track))
+
+
+def end_place(track, player):
+    """Player's place (0-based) in a track's end pen: above cell 9, then beside it."""
+    col = track_col(track)
+    return grid.cell(2 - player, col) if player < 3 else grid.cell(6 - player, col + 1)
+
+
+def start_place(track, player):
+    """Player's place in a track's start pen: beside cells 2..7, player 1 lowest."""
+    return grid.cell(10 - player, track_col(track) + 1)
+
+
+def die_cells(die):
+    return DIE_CELLS[die]
+
+
+# each die's 9 cells, row by row (drawn every frame: made once)
+DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
+
+
+def track_at(cell):
+    """The track whose columns hold `cell`, or None."""
+    col = cell % grid.SIZE - FIRST_TRACK_COL
+    return col // 2 if col >= 0 else None
+
+
+def die_at(cell):
+    row, col = grid.row_col(cell)
+    return row // 3 if DICE_COL <= col < DICE_COL + 3 else None
+
+
+def check_seats(seats, players):
+    """The seats the board plays (a list of 1-based seats), or ValueError."""
+    if seats is None:
+        return []
+    if not isinstance(seats, (list, tuple)) or not all(isinstance(s, int) for s in seats):
+        raise ValueError("board seats must be a list of seat numbers, not %r" % (seats,))
+    for s in seats:
+        if not 1 <= s <= players:
+            raise ValueError("there is no seat %d for the board (seats 1..%d)" % (s, players))
+    if len(set(seats)) != len(seats):
+        raise ValueError("a seat is named twice: %r" % (seats,))
+    return list(seats)
+
+
+def load_best(storage):
+    data = saves.read_json(storage, BEST_FILE)
+    best = data.get("best") if isinstance(data, dict) else None
+    return best if isinstance(best, int) and 0 <= best <= 4 * rules.END else None
+
+
+class Controller(GameController):
+    player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN, colors.PURPLE, colors.CYAN)
+
+    def __init__(self, app, setup, moves=()):
+        GameController.__init__(self, app, setup, moves)
+        self.seats = check_seats(self.setup.get("board"), self.state.players)
+        self.policy = None  # the board's player (games.pistes_player), loaded only when it plays a seat
+        if self.seats:
+            from games import pistes_player
+
+            self.policy = pistes_player
+        self.warm = None  # the board's work for its next step, done while it waits
+        self.board_at = None  # when the board plays its next step, while it waits
+        self.before = bytes(self.state.pos)  # the pawns before the last move
+        self.moved = ()  # the cells of the pawns the last move moved (they blink)
+        self.best = load_best(app.storage)
+        self.record_best()
+
+    # -- keys -> moves -------------------------------------------------------------------
+    def label(self, cell):
+        """The game has no cell notation: a key is named as the board's labels show it."""
+        return grid.name(cell)
+
+    def move_for_cell(self, cell):
+        st = self.state
+        row, col = grid.row_col(cell)
+        if col == KEYS_COL and row in ROLL_ROWS:
+            return rules.ROLL
+        if cell == STOP_CELL:
+            return rules.STOP
+        die = die_at(cell)
+        if die is not None:
+            bit = 1 << die
+            if st.phase != rules.TO_DECIDE or st.aside & bit:
+                return (rules.UNKEEP, bit)  # play() says why not, if it cannot be
+            return (rules.KEEP, bit)
+        track = track_at(cell)
+        if track is None:
+            return None
+        if st.phase == rules.TO_CHOOSE and st.pending in (rules.JOKER, rules.SIX4):
+            return (st.pending, track)
+        if st.phase == rules.TO_CHOOSE and st.pending == rules.BACK:
+            for position in range(1, rules.END):
+                if cell_of(track, position) == cell:
+                    p = st.occupant(track, position)
+                    return (rules.BACK, p, track) if p >= 0 else None
+        return None
+
+    def cell_for_move(self, move):
+        if move == rules.ROLL:
+            return grid.cell(ROLL_ROWS[0], KEYS_COL)
+        if move == rules.STOP:
+            return STOP_CELL
+        kind = move[0]
+        if kind in (rules.KEEP, rules.UNKEEP):
+            for die in range(rules.DICE):
+                if move[1] & (1 << die):
+                    return die_cells(die)[4]
+        if kind == rules.BACK:
+            return cell_of(move[2], self.state.at(move[1], move[2]))
+        track = move[1]  # joker, six4: the mover's pawn on that track, or its track
+        position = self.state.at(self.state.to_move - 1, track)
+        return cell_of(track, position) if 0 < position < rules.END else cell_of(track, 1)
+
+    def press(self, cell, now):
+        if self.board_plays():
+            self.refuse((cell, self.player_cell(self.state.to_move)), now,
+                        "the board is playing for player %d" % self.state.to_move)
+            return
+        self.before = bytes(self.state.pos)
+        GameController.press(self, cell, now)
+        self.record_best()
+
+    def on_played(self, move, now):
+        """The pawns the move put somewhere else blink a moment, so everyone sees them."""
+        st, before = self.state, self.before
+        self.moved = []
+        for i in range(len(st.pos)):
+            if st.pos[i] != before[i]:
+                self.moved.append(self.place(i % rules.TRACKS, i // rules.TRACKS))
+        if self.moved:
+            self.anim_start = now
+
+    def animating(self, now):
+        return self.anim_start is not None and ticks_diff(now, self.anim_start) < MOVED_MS
+
+    def place(self, track, player):
+        """The cell showing that pawn: on its track, or its place in a pen."""
+        position = self.state.at(player, track)
+        if position == 0:
+            return start_place(track, player)
+        if position == rules.END:
+            return end_place(track, player)
+        return cell_of(track, position)
+
+    def undo(self, now):
+        """[reading] Dice cannot be taken back: undo takes back the last move only when
+        a player made it and it is not a roll (keeps, a stop, a choice)."""
+        st = self.state
+        if st.history:
+            if st.history[-1] == rules.ROLL:
+                self.refuse((grid.UNDO,), now, "the dice are cast: a roll cannot be undone")
+                return
+            if st.movers[-1] in self.seats:
+                self.refuse((grid.UNDO,), now, "the board's moves cannot be undone")
+                return
+        GameController.undo(self, now)
+
+    # -- the board's players ---------------------------------------------------------------
+    def board_plays(self):
+        st = self.state
+        return st.status == PLAYING and st.to_move in self.seats
+
+    def board_step(self, now):
+        """Play the board's next step once its time has come."""
+        if not self.board_plays():
+            self.board_at = None
+            return
+        if self.board_at is None:
+            self.board_at = ticks_add(now, STEP_MS)
+            self.warm = self.policy.warm_up(self.state)
+            return
+        if pending(self.board_at, now):
+            if self.warm is not None:  # a slice of the work each tick, not all at once
+                try:
+                    next(self.warm)
+                except StopIteration:
+                    self.warm = None
+            return
+        self.board_at = self.warm = None
+        move = self.policy.board_move(self.state)
+        self.before = bytes(self.state.pos)
+        self.state.play(move)
+        self.on_played(move, now)
+        status = self.state.status
+        self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
+        self.save()
+        self.record_best()
+        self.app.dirty = True
+
+    def busy(self, now):
+        self.board_step(now)
+        return GameController.busy(self, now) or self.board_at is not None
+
+    def record_best(self):
+        """The solo's best score, kept on the flash (a damaged file counts as none)."""
+        st = self.state
+        if st.players != 1 or st.status == PLAYING or not st.scores:
+            return
+        if self.best is None or st.scores[0] > self.best:
+            self.best = st.scores[0]
+            saves.write(self.app.storage, BEST_FILE, '{"best": %d}' % self.best)
+
+    # -- drawing -------------------------------------------------------------------------
+    def player_cell(self, player):
+        return grid.cell(PLAYER_ROW + player - 1, KEYS_COL)
+
+    def end_cells(self):
+        return [self.player_cell(p) for p in self.state.winners]
+
+    def draw_board(self, frame, now):
+        st = self.state
+        if st.status != PLAYING and not blink_on(now, SHOW_MS):
+            self.draw_scores(frame)
+        else:
+            self.draw_tracks(frame, now)
+        self.draw_dice(frame)
+        self.draw_keys(frame, now)
+
+    def draw_tracks(self, frame, now):
+        st = self.state
+        choosing = st.status == PLAYING and st.phase == rules.TO_CHOOSE
+        glow = None
+        if choosing and st.pending != rules.BACK:
+            glow = st.open_tracks()
+        targets = st.back_targets() if choosing and st.pending == rules.BACK else ()
+        mover_glow = colors.scale(self.player_colors[st.to_move], 1, 3)
+        for t in range(rules.TRACKS):
+            empty = mover_glow if glow and t in glow else EMPTY
+            for position in range(1, rules.END):
+                frame.set(cell_of(t, position), empty)
+            for p in range(st.players):
+                position = st.at(p, t)
+                color = self.player_colors[p + 1]
+                frame.set(start_place(t, p), color if position == 0 else EMPTY)
+                frame.set(end_place(t, p), color if position == rules.END else EMPTY)
+                if 0 < position < rules.END:
+                    if (p, t) in targets and not blink_on(now):
+                        color = colors.WHITE
+                    frame.set(cell_of(t, position), color)
+        if self.animating(now) and not blink_on(now, MOVED_BLINK_MS):
+            for c in self.moved:
+                frame.set(c, colors.WHITE)
+
+    def draw_scores(self, frame):
+        st = self.state
+        bars = [(self.player_colors[p + 1], st.scores[p]) for p in range(st.players)]
+        if st.players == 1 and self.best is not None:
+            bars.append((colors.WHITE, self.best))
+        for i in range(len(bars)):
+            color, score = bars[i]
+            col = FIRST_TRACK_COL + i + (1 if st.players == 1 and i else 0)
+            full, part = divmod(score, POINTS_PER_LIGHT)
+            for n in range(full):
+                frame.set(grid.cell(11 - n, col), color)
+            if part:
+                frame.set(grid.cell(11 - full, col), colors.scale(color, part, POINTS_PER_LIGHT * 2))
+
+    def draw_dice(self, frame):
+        st = self.state
+        fresh = st.rolls_left < rules.ROLLS  # this turn's dice, else the last turn's
+        dice = st.dice if fresh else st.last_dice
+        fresh = fresh and st.status == PLAYING
+        pip = self.player_colors[st.to_move] if fresh else colors.scale(colors.WHITE, 1, 4)
+        for die in range(rules.DICE):
+            cells = die_cells(die)
+            bit = 1 << die
+            under = FREE[die % 2]
+            if fresh and st.aside & bit:
+                under = LOCKED if st.locked & bit else ASIDE
+            for c in cells:
+                frame.set(c, under)
+            for r, c in PIPS[dice[die]] if dice else ():
+                frame.set(cells[r * 3 + c], pip)
+
+    def draw_keys(self, frame, now):
+        st = self.state
+        for p in range(1, st.players + 1):
+            color = self.player_colors[p]
+            if st.status == PLAYING and p != st.to_move:
+                color = colors.scale(color, 1, 5)
+            elif st.status == PLAYING and p in self.seats and not blink_on(now, 2 * STEP_MS):
+                color = colors.scale(color, 1, 2)
+            elif st.status != PLAYING and st.eliminated[p - 1]:
+                color = colors.OFF
+            frame.set(self.player_cell(p), color)
+        legal = st.legal_moves() if not self.board_plays() else ()
+        for i in range(len(ROLL_ROWS)):
+            on = i < st.rolls_left
+            color = colors.WHITE if on and rules.ROLL in legal else colors.scale(colors.WHITE, 1, 8) if on else colors.OFF
+            frame.set(grid.cell(ROLL_ROWS[i], KEYS_COL), color)
+        frame.set(STOP_CELL, colors.ORANGE if rules.STOP in legal else colors.scale(colors.ORANGE, 1, 8))
+
+    def describe(self):
+        info = GameController.describe(self)
+        info["board_seats"] = list(self.seats)
+        if self.state.players == 1:
+            info["best"] = self.best
+        return info

@@ -1,0 +1,356 @@
+# 4 pistes (docs/rules/pistes.md): a push-your-luck dice race on 4 tracks for 1 to 6
+# players. A turn: up to 3 rolls of 4 dice, 5s set aside at once, other dice set aside
+# at will; then the faces move the player's pawns (1..4: that track; two or three 6s: a
+# joker, four 6s: 4 cells on one track; two or three 5s: a pawn 2 cells back, four 5s:
+# two such moves). The game stops when a player has 2 pawns home; a pawn still on its
+# start cell eliminates its player, the others score their pawns' cells.
+#
+# Moves (tuples; tracks, dice and players 0-based inside, 1-based in notation):
+#   ROLL "roll", STOP "stop", ("keep", mask) "keep 1 3", ("unkeep", mask) "unkeep 3"
+#   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
+#   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
+from compat import const
+from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup, is_number
+
+TRACKS = const(4)
+DICE = const(4)
+END = const(10)  # the end cell; 0 is the start cell
+ROLLS = const(3)
+BACK_CELLS = const(2)  # a backward move: 2 cells
+SIX4_CELLS = const(4)  # four 6s: one pawn moves 4 cells
+HOME_TO_END = const(2)  # the game stops at the end of the turn with 2 pawns home
+PLAYER_COUNTS = (1, 2, 3, 4, 5, 6)
+DEFAULT_PLAYERS = 2
+
+ROLL = "roll"
+STOP = "stop"
+KEEP = "keep"
+UNKEEP = "unkeep"
+JOKER = "joker"
+SIX4 = "six4"
+BACK = "back"
+
+# What a turn waits for (`phase`).
+TO_ROLL = "roll"  # the first roll of a turn
+TO_DECIDE = "decide"  # after a roll: set dice aside, roll again or stop
+TO_CHOOSE = "choose"  # a choice of the resolution: `pending` says which
+
+
+def jokers(sixes):
+    """[reading] two or three 6s make one joker (three count as two)."""
+    return 1 if sixes in (2, 3) else 0
+
+
+def back_moves(fives):
+    """[reading] two or three 5s: one backward move; four 5s: two, one after the other."""
+    return 2 if fives == 4 else 1 if fives >= 2 else 0
+
+
+def can_be_sent_back(cell):
+    """[reading] "any pawn" but those on their start or end cell: any player's."""
+    return 0 < cell < END
+
+
+def eliminates(cells):
+    """[reading] a pawn on its start cell at the end, never left or sent back."""
+    return 0 in cells
+
+
+def landing(cell, step, occupied):
+    """Where a pawn on `cell` moving `step` cells (negative: back) stops: on cell 10
+    at most, the start cell at least; an occupied cell 1..9 sends it on, in the
+    direction of its move [reading], to the next empty cell."""
+    target = min(max(cell + step, 0), END)
+    direction = 1 if step > 0 else -1
+    while 0 < target < END and occupied(target):
+        target += direction
+    return target
+
+
+class Pistes(GameState):
+    def __init__(self, players, rng):
+        GameState.__init__(self)
+        self.players = players
+        self.rng = rng
+        self.pos = bytearray(players * TRACKS)  # pos[p * 4 + t]: 0 start .. 10 end
+        self.movers = bytearray()  # who played each move of history (undo, the board)
+        self.last_dice = None  # the dice the last turn resolved (the board shows them)
+        self.scores = None  # at the end: per player, 0 when eliminated
+        self.eliminated = None  # at the end: per player, True when eliminated
+        self.winners = []  # at the end: who shares the win (empty: nobody)
+        self._new_turn()
+
+    def _new_turn(self):
+        self.phase = TO_ROLL
+        self.dice = [0] * DICE  # 0: not rolled yet
+        self.aside = 0  # mask of the dice set aside
+        self.locked = 0  # those set aside for good (5s, and dice kept before a roll)
+        self.rolls_left = ROLLS
+        self.pending = None  # JOKER, SIX4 or BACK while phase is TO_CHOOSE
+        self.forward = None  # cells each track moves, once resolved
+        self.backs_left = 0
+
+    # -- positions ---------------------------------------------------------------------
+    def at(self, player, track):
+        return self.pos[player * TRACKS + track]
+
+    def cells(self, player):
+        return [self.pos[player * TRACKS + t] for t in range(TRACKS)]
+
+    def home_count(self, player):
+        return self.cells(player).count(END)
+
+    def occupant(self, track, cell, but=-1):
+        """The player (0-based) whose pawn is on `cell` of `track`, else -1."""
+        for p in range(self.players):
+            if p != but and self.pos[p * TRACKS + track] == cell:
+                return p
+        return -1
+
+    def move_pawn(self, player, track, step):
+        """Move a pawn `step` cells (negative: back), with the jump past occupied cells."""
+        i = player * TRACKS + track
+        if step > 0 and self.pos[i] == END:
+            return  # a pawn home ignores its faces
+        self.pos[i] = landing(self.pos[i], step, lambda c: self.occupant(track, c, player) >= 0)
+
+    def open_tracks(self):
+        """The mover's tracks whose pawn is not home (joker and six4 answers)."""
+        p = self.to_move - 1
+        return [t for t in range(TRACKS) if self.at(p, t) != END]
+
+    def back_targets(self):
+        return [(p, t) for p in range(self.players) for t in range(TRACKS) if can_be_sent_back(self.at(p, t))]
+
+    # -- moves -------------------------------------------------------------------------
+    def free_dice(self):
+        """Mask of the dice the next roll rolls."""
+        return (1 << DICE) - 1 & ~self.aside
+
+    def legal_moves(self):
+        if self.status != PLAYING:
+            return []
+        if self.phase == TO_ROLL:
+            return [ROLL]
+        if self.phase == TO_CHOOSE:
+            if self.pending == BACK:
+                return [(BACK, p, t) for p, t in self.back_targets()]
+            return [(self.pending, t) for t in self.open_tracks()]
+        out = [ROLL] if self.free_dice() else []
+        out.append(STOP)
+        for i in range(DICE):
+            bit = 1 << i
+            if self.free_dice() & bit:
+                out.append((KEEP, bit))
+            elif not self.locked & bit:
+                out.append((UNKEEP, bit))
+        return out
+
+    def why_illegal(self, move):
+        if self.status != PLAYING:
+            return "the game is over"
+        if move in self.legal_moves():
+            return None
+        if isinstance(move, str):
+            kind = move
+        elif isinstance(move, tuple) and move:
+            kind = move[0]
+        else:
+            return "%r is not a move of 4 pistes" % (move,)
+        if self.phase == TO_CHOOSE:
+            if self.pending == BACK:
+                if kind == BACK:
+                    return "that pawn cannot be sent back (only pawns on cells 1..9)"
+                return "choose the pawn to send back 2 cells (back P T)"
+            if kind == self.pending:
+                return "that track's pawn is home"
+            return "choose the track for the %s (%s T)" % ("joker" if self.pending == JOKER else "four 6s", self.pending)
+        if kind in (JOKER, SIX4, BACK):
+            return "there is no %s to play now" % kind
+        if self.phase == TO_ROLL:
+            return "roll the dice first"
+        if kind == ROLL:
+            return "every die is set aside: stop"
+        if kind in (KEEP, UNKEEP) and isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], int):
+            mask = move[1]
+            if kind == KEEP and mask and not mask & ~self.free_dice():
+                return None  # several dice at once
+            if kind == UNKEEP and mask and not mask & (self.locked | self.free_dice()) and 0 < mask < 16:
+                return None
+            if kind == KEEP:
+                return "that die is already set aside" if mask & self.aside else "there is no such die"
+            if mask & self.locked:
+                return "5s and dice set aside before a roll stay set aside"
+            return "that die is not set aside"
+        return "%s is not a move of 4 pistes" % (move,)
+
+    def _apply(self, move):
+        self.movers.append(self.to_move)
+        kind = move if isinstance(move, str) else move[0]
+        if kind == ROLL:
+            self._roll()
+        elif kind == STOP:
+            self._resolve()
+        elif kind == KEEP:
+            self.aside |= move[1]
+        elif kind == UNKEEP:
+            self.aside &= ~move[1]
+        elif kind == BACK:
+            self.move_pawn(move[1], move[2], -BACK_CELLS)
+            self.backs_left -= 1
+            self._backs()
+        else:  # JOKER or SIX4: the forward moves, the choice added in
+            self._forward(move[1])
+
+    def _roll(self):
+        self.locked |= self.aside  # [reading] set-aside dice stay set aside
+        self.aside = self.locked
+        for i in range(DICE):
+            if not self.aside & (1 << i):
+                self.dice[i] = self.rng.below(6) + 1
+                if self.dice[i] == 5:  # 5s are set aside at once, for good
+                    self.aside |= 1 << i
+        self.locked = self.aside
+        self.rolls_left -= 1
+        self.phase = TO_DECIDE
+        if not self.rolls_left or not self.free_dice():
+            self._resolve()
+
+    def _resolve(self):
+        self.last_dice = list(self.dice)
+        counts = [self.dice.count(face) for face in range(7)]
+        self.forward = counts[1:TRACKS + 1]
+        self.backs_left = back_moves(counts[5])
+        if counts[6] == 4:
+            self.pending = SIX4
+        elif jokers(counts[6]):
+            self.pending = JOKER
+        else:
+            self.pending = None
+        if self.pending and self.open_tracks():
+            self.phase = TO_CHOOSE
+        else:
+            self._forward(None)
+
+    def _forward(self, track):
+        """The forward moves, `track` getting the joker (+1) or the four 6s (4 cells)."""
+        if track is not None:
+            self.forward[track] += SIX4_CELLS if self.pending == SIX4 else 1
+        p = self.to_move - 1
+        for t in range(TRACKS):
+            if self.forward[t]:
+                self.move_pawn(p, t, self.forward[t])
+        self._backs()
+
+    def _backs(self):
+        """The back moves left, each a choice; one with no pawn to take is lost."""
+        if self.backs_left and self.back_targets():
+            self.phase, self.pending = TO_CHOOSE, BACK
+            return
+        self.backs_left = 0
+        if self.home_count(self.to_move - 1) >= HOME_TO_END:
+            self._finish()
+        else:
+            self.to_move = self.to_move % self.players + 1
+            self._new_turn()
+
+    def _finish(self):
+        self.phase, self.pending = TO_ROLL, None
+        self.eliminated = [eliminates(self.cells(p)) for p in range(self.players)]
+        self.scores = [0 if self.eliminated[p] else sum(self.cells(p)) for p in range(self.players)]
+        best = max(self.scores[p] for p in range(self.players) if not self.eliminated[p]) if not all(self.eliminated) else -1
+        self.winners = [p + 1 for p in range(self.players) if not self.eliminated[p] and self.scores[p] == best]
+        if self.players == 1:
+            self.status = WON if self.winners else LOST  # the solo: a score, or eliminated
+        elif len(self.winners) == 1:
+            self.status = WON
+        else:
+            self.status = DRAW  # a shared win, or nobody wins (everyone eliminated)
+        self.winner = self.winners[0] if len(self.winners) == 1 else None
+
+    # -- notation ----------------------------------------------------------------------
+    def parse_move(self, text):
+        words = text.strip().lower().split()
+        if not words:
+            raise ValueError("empty move")
+        kind, args = words[0], words[1:]
+        if kind in (ROLL, STOP):
+            if args:
+                raise ValueError("'%s' takes nothing after it" % kind)
+            return kind
+        if kind in (KEEP, UNKEEP):
+            if not args:
+                raise ValueError("'%s' needs die numbers 1..4, like '%s 1 3'" % (kind, kind))
+            mask = 0
+            for a in args:
+                if not (len(a) == 1 and "1" <= a <= "4"):
+                    raise ValueError("'%s' is not a die: dice are 1..4" % a)
+                mask |= 1 << (int(a) - 1)
+            return (kind, mask)
+        if kind in (JOKER, SIX4):
+            if len(args) != 1 or not (len(args[0]) == 1 and "1" <= args[0] <= "4"):
+                raise ValueError("'%s' needs one track 1..4, like '%s 2'" % (kind, kind))
+            return (kind, int(args[0]) - 1)
+        if kind == BACK:
+            if len(args) != 2 or args[0][:1] != "p" or args[1][:1] != "t" or not is_number(args[0][1:]) \
+                    or not is_number(args[1][1:]) or not 1 <= int(args[1][1:]) <= TRACKS:
+                raise ValueError("'back' needs a player and a track, like 'back P2 T3'")
+            player = int(args[0][1:])
+            if not 1 <= player <= self.players:
+                raise ValueError("there is no player %d (players 1..%d)" % (player, self.players))
+            return (BACK, player - 1, int(args[1][1:]) - 1)
+        raise ValueError("'%s' is not a move (roll, keep 1 3, unkeep 3, stop, joker 2, six4 3, back P2 T3)" % words[0])
+
+    def format_move(self, move):
+        if isinstance(move, str):
+            return move
+        kind = move[0]
+        if kind in (KEEP, UNKEEP):
+            return kind + "".join(" %d" % (i + 1) for i in range(DICE) if move[1] & (1 << i))
+        if kind == BACK:
+            return "back P%d T%d" % (move[1] + 1, move[2] + 1)
+        return "%s %d" % (kind, move[1] + 1)
+
+    def rows(self):
+        """One line per track: its start cell, cells 1..9, its end cell; pawns are the
+        players' numbers ('.' an empty cell). Then the dice ('*' set aside, '!' for
+        good) and the rolls left."""
+        out = []
+        for t in range(TRACKS):
+            line = "T%d [%s]" % (t + 1, "".join(str(p + 1) for p in range(self.players) if self.at(p, t) == 0))
+            for cell in range(1, END):
+                p = self.occupant(t, cell)
+                line += " " + ("." if p < 0 else str(p + 1))
+            out.append(line + " [%s]" % "".join(str(p + 1) for p in range(self.players) if self.at(p, t) == END))
+        dice = ""
+        for i in range(DICE):
+            bit = 1 << i
+            dice += " " + (str(self.dice[i]) if self.dice[i] else "-") + ("!" if self.locked & bit else "*" if self.aside & bit else "")
+        out.append("dice%s, rolls left %d" % (dice, self.rolls_left))
+        return out
+
+    def info(self):
+        pending = None
+        if self.status == PLAYING and self.phase == TO_CHOOSE:
+            pending = {"choice": self.pending, "answers": self.legal_texts(), "backs_left": self.backs_left}
+        return {
+            "dice": list(self.dice) if self.rolls_left < ROLLS else None,
+            "aside": [bool(self.aside & (1 << i)) for i in range(DICE)],
+            "rolls_left": self.rolls_left,
+            "pending": pending,
+            "positions": [self.cells(p) for p in range(self.players)],
+            "eliminated": self.eliminated,
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+
+
+def new_state(players=None, variant=None, rng=None):
+    if players is None:
+        players = DEFAULT_PLAYERS
+    players = check_setup("pistes", players, variant, PLAYER_COUNTS)
+    if rng is None:
+        from games.rng import Rng
+
+        rng = Rng(0)
+    return Pistes(players, rng)
