@@ -10,10 +10,17 @@ from app.app import LOOP_MS
 from sim.drivers import SimBoard
 
 MAX_WAIT_MS = 3600000  # one `wait` or `hold` of virtual time: an hour at most
+MAX_LINE = 1000  # characters of a script line
+ECHO = 40  # characters of a line an error repeats
 
 
 class ScriptError(Exception):
     pass
+
+
+def shown(text):
+    """`text` as an error repeats it: cut short."""
+    return text if len(text) <= ECHO else text[:ECHO] + "..."
 
 
 START_USAGE = "start takes GAME [--seed N] [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]"
@@ -24,7 +31,7 @@ def seat_list(text):
     try:
         return [int(s) for s in text.split(",")]
     except ValueError:
-        raise ScriptError("--board needs seat numbers separated by commas, not '%s'" % text)
+        raise ScriptError("--board needs seat numbers separated by commas, not '%s'" % shown(text))
 
 
 def parse_start_args(words):
@@ -35,7 +42,7 @@ def parse_start_args(words):
     while i < len(words):
         flag = words[i]
         if flag not in ("--seed", "--players", "--variant", "--board", "--level", "--mode") or i + 1 >= len(words):
-            raise ScriptError("%s, not '%s'" % (START_USAGE, " ".join(words)))
+            raise ScriptError("%s, not '%s'" % (START_USAGE, shown(" ".join(words))))
         value = words[i + 1]
         if flag in ("--variant", "--mode"):
             args[flag[2:]] = value
@@ -45,7 +52,7 @@ def parse_start_args(words):
             try:
                 args[flag[2:]] = int(value)
             except ValueError:
-                raise ScriptError("%s needs a number, not '%s'" % (flag, value))
+                raise ScriptError("%s needs a number, not '%s'" % (flag, shown(value)))
         i += 2
     return args
 
@@ -54,7 +61,7 @@ def number(text, what):
     try:
         n = int(text)
     except ValueError:
-        raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, text))
+        raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, shown(text)))
     if not 0 <= n <= MAX_WAIT_MS:
         raise ScriptError("%s must be 0..%d ms" % (what, MAX_WAIT_MS))
     return n
@@ -101,9 +108,14 @@ class Headless:
 
     def run(self, line):
         """Run one script line; returns the lines it prints."""
+        if len(line) > MAX_LINE:
+            raise ScriptError("a line of %d characters is too long (at most %d)" % (len(line), MAX_LINE))
         words = line.split("#")[0].split()
         if not words:
             return []
+        for word in words:
+            if len(word) > ECHO:  # no cell, number or name is this long
+                raise ScriptError("'%s' is too long for any command's word" % shown(word))
         cmd, args = words[0], words[1:]
         board = self.board
         if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
@@ -127,7 +139,7 @@ class Headless:
             board.app.step()
         else:
             raise ScriptError(
-                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % line.strip()
+                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
             )
         return []
 
@@ -143,12 +155,18 @@ def frame_lines(levels):
 
 def run_script(lines, write, storage=None):
     """Run every line, calling write(text) for each printed line. Returns the line
-    number of the first bad line and its error, or None if all ran."""
+    number of the first bad line and its error, or None if all ran. A line may come as
+    (text, error) from a reader that checks its input (host_tools.inputs): an error
+    stops the script there."""
     sim = Headless(storage)
     number_ = 0
     for line in lines:
         number_ += 1
         try:
+            if isinstance(line, tuple):
+                if line[1]:
+                    raise ScriptError(line[1])
+                line = line[0]
             for out in sim.run(line):
                 write(out)
         except ScriptError as e:
