@@ -1,6 +1,7 @@
 # The Pico's entry point: make the real drivers from the pin map and run the app.
 # Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
-# stays free for recovery over USB (mpremote).
+# stays free for recovery over USB (mpremote). A watchdog restarts a board whose loop
+# hangs; after such a restart (or a crash) the MENU corner blinks orange a while.
 import machine
 import neopixel
 
@@ -16,6 +17,8 @@ SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
+WATCHDOG_MS = 8000  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
+_WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
 
 
 def make_keys():
@@ -51,6 +54,19 @@ def menu_held(keys, clock):
     return keys.is_down(grid.MENU)
 
 
+def stop_watchdog():
+    """MicroPython cannot stop the rp2 watchdog; its register can. Without this, the
+    REPL left after Ctrl-C (mpremote, a deploy) would be reset within WATCHDOG_MS."""
+    machine.mem32[_WATCHDOG_CTRL] = machine.mem32[_WATCHDOG_CTRL] & ~(1 << 30)
+
+
+def restart_notice():
+    """What the board says at boot when its watchdog reset it, else None."""
+    if machine.reset_cause() == getattr(machine, "WDT_RESET", None):
+        return "the board hung and its watchdog restarted it"
+    return None
+
+
 def main():
     clock = Clock()
     keys = make_keys()
@@ -65,10 +81,15 @@ def main():
     from app.app import App
 
     crashed = False
+    notice = restart_notice()
+    watchdog = machine.WDT(timeout=WATCHDOG_MS)
     for _ in range(1 + RESTARTS):
         crashed = False
         try:
-            App(keys, pixels, sound, clock, FileStorage("/data")).run()
+            app = App(keys, pixels, sound, clock, FileStorage("/data"))
+            if notice:
+                app.show_notice(notice, grid.MENU)
+            app.run(watchdog)
         except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
             break
         except Exception as e:  # keep the trace for USB, show it broke, start afresh
@@ -77,8 +98,11 @@ def main():
             crashed = True
             sys.print_exception(e)
             light_corner(pixels, ERROR_COLOR)
+            watchdog.feed()
             clock.sleep_ms(1000)
             keys.clear()
+            notice = "the board restarted after an error (%s)" % type(e).__name__
+    stop_watchdog()  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit

@@ -93,7 +93,7 @@ class Headless:
 
     def state(self):
         """The app state, as the `state` command prints it, read back (a dict)."""
-        return json.loads(json.dumps(self.board.app.screen.describe()))
+        return json.loads(json.dumps(self.board.app.describe()))
 
     def leds(self):
         """{cell name: (r, g, b)} of what every LED gets now, as `frame` prints it."""
@@ -128,7 +128,7 @@ class Headless:
             board.app.render(board.clock.now)
             return frame_lines(board.pixels.levels)
         elif cmd == "state" and not args:
-            return [json.dumps(board.app.screen.describe())]
+            return [json.dumps(board.app.describe())]
         elif cmd == "start" and args and not args[0].startswith("-"):
             options = parse_start_args(args[1:])
             extra = dict((k, options[k]) for k in ("board", "level", "mode") if k in options)
