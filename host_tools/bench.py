@@ -8,14 +8,20 @@ each game's rules per move. Times are measured under this interpreter on this ma
 the Pico's are ESTIMATED as PICO_FACTOR times those (`..._pico_est`), then checked
 against the targets.
 
+Then what the board survives (docs/RELIABILITY.md): a million random key events
+through the App (host_tools.fuzz), the power cut at every step of every save of full
+games (host_tools.powercut), and a thousand games in one run under MicroPython, with
+the heap after each (host_tools.soak).
+
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict]
+                               [--fuzz-events N] [--soak-games N]
 """
 import argparse
 import subprocess
 import sys
 
 from host_tools import build as build_tool
-from host_tools import upy_tests
+from host_tools import fuzz, powercut, soak, upy_tests
 
 BENCH_UPY = upy_tests.os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
 PICO_FACTOR = 15  # Pico time ~ this x wasm MicroPython time on a desktop (an estimate)
@@ -31,6 +37,7 @@ RULES_TARGET = 20  # ms of rules work (legal moves, the move, a squeeze) per mov
 # latch (HARDWARE.md). Computed, not measured: neopixel.write() blocks this long on the
 # Pico, and a key press is only seen once its frame has been sent.
 LED_WRITE_MS = 144 * 24 / 800 + 0.28
+SOAK_SLOPE_TARGET = 10  # bytes a game the menu's heap may grow, at most (flat: about 0)
 
 
 def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False, passes=5, build_dir=upy_tests.BUILD):
@@ -105,6 +112,38 @@ def bench_lines(values):
     return lines, missed
 
 
+def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1):
+    """The figures of what the board survives, and their verdicts: (lines, missed)."""
+    import time
+
+    lines, missed = [], []
+
+    def verdict(what, value, target, unit):
+        ok = value <= target
+        if not ok:
+            missed.append(what)
+        lines.append("TARGET %-44s <= %g %s: %g %s %s" % (what, target, unit, value, unit, "OK" if ok else "MISSED"))
+
+    start = time.time()
+    run = fuzz.Fuzz(seed, out=lambda text: lines.append("# " + text.replace("\n", "\n# ")))
+    run.run(fuzz_events)
+    lines += fuzz.bench_lines(run, time.time() - start)
+    verdict("random key events that crashed the app", run.crashes, 0, "events")
+    verdict("random key events that broke a check", run.failures, 0, "events")
+    tried, lost = powercut.run(seed, out=lambda text: lines.append("# " + text))
+    lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost,
+              "# power cuts on the rp2 port's own littlefs: wait for a virtual Pico"]
+    verdict("power cuts that lost a game", lost, 0, "games")
+    heaps, errors = soak.run_soak(soak_games, seed)
+    soak_lines = soak.bench_lines(heaps, errors, len(powercut.catalog.TILES))
+    lines += soak_lines
+    verdict("games of the soak that raised", len(errors), 0, "games")
+    for line in soak_lines:
+        if line.startswith("BENCH soak_heap_slope "):
+            verdict("menu heap growth a game (soak slope)", abs(float(line.split()[2])), SOAK_SLOPE_TARGET, "bytes")
+    return lines, missed
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
@@ -112,6 +151,10 @@ def main(argv=None):
     parser.add_argument("--summary", action="store_true",
                         help="the heap of a game as mean and max only, not after every move")
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    parser.add_argument("--fuzz-events", type=int, default=fuzz.EVENTS,
+                        help="random key events of the fuzz (default %d)" % fuzz.EVENTS)
+    parser.add_argument("--soak-games", type=int, default=soak.GAMES,
+                        help="games of the soak under MicroPython (default %d)" % soak.GAMES)
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
@@ -125,6 +168,15 @@ def main(argv=None):
     lines, missed = bench_lines(values)
     for line in lines:
         print(line)
+    sys.stdout.flush()
+    try:
+        more, more_missed = reliability_lines(args.fuzz_events, args.soak_games, args.seed)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+        print("bench FAILED: %s" % error, file=sys.stderr)
+        return 1
+    for line in more:
+        print(line)
+    missed += more_missed
     print("targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
     return 1 if missed and args.strict else 0
 
