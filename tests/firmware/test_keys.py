@@ -385,7 +385,8 @@ def pattern(bits, n=10):
 
 def test_every_chatter_of_up_to_10_ms_is_one_press_and_one_release():
     # the matrix's own debouncer at its 1 kHz scan, on every pattern of 10 readings
-    deb = MatrixKeys(FakeMatrix(1, 2).rows, FakeMatrix(1, 2).cols)._debouncer
+    m = FakeMatrix(1, 2)
+    deb = MatrixKeys(m.rows, m.cols)._debouncer
     assert (deb.threshold, deb.lockout) == (5, 5)
     for bits in range(1 << 10):
         assert one_press(deb, 0, pattern(bits), "") == [True, False], pattern(bits)
