@@ -1,7 +1,8 @@
 # The headless simulator: runs a script, one command a line, on a virtual clock.
 #   press CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
 #   [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]
-#   (cells a1..l12, a1 top-left; '#' comments)
+#   (cells a1..l12, a1 top-left; '#' comments). A line over MAX_LINE characters or
+#   a word over ECHO is an error; an error repeats at most ECHO characters of a line.
 # Written in the MicroPython subset: the host's MicroPython runs the same scenarios.
 import json
 
