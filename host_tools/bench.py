@@ -112,8 +112,10 @@ def bench_lines(values):
     return lines, missed
 
 
-def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1):
-    """The figures of what the board survives, and their verdicts: (lines, missed)."""
+def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, power_moves=None,
+                      build_dir=upy_tests.BUILD):
+    """The figures of what the board survives, and their verdicts: (lines, missed).
+    power_moves: the power-cut games cut to that many moves (default: full games)."""
     import time
 
     lines, missed = [], []
@@ -130,11 +132,11 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1):
     lines += fuzz.bench_lines(run, time.time() - start)
     verdict("random key events that crashed the app", run.crashes, 0, "events")
     verdict("random key events that broke a check", run.failures, 0, "events")
-    tried, lost = powercut.run(seed, out=lambda text: lines.append("# " + text))
+    tried, lost = powercut.run(seed, power_moves, out=lambda text: lines.append("# " + text))
     lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost,
               "# power cuts on the rp2 port's own littlefs: wait for a virtual Pico"]
     verdict("power cuts that lost a game", lost, 0, "games")
-    heaps, errors = soak.run_soak(soak_games, seed)
+    heaps, errors = soak.run_soak(soak_games, seed, build_dir)
     soak_lines = soak.bench_lines(heaps, errors, len(powercut.catalog.TILES))
     lines += soak_lines
     verdict("games of the soak that raised", len(errors), 0, "games")

@@ -43,3 +43,15 @@ def test_games_under_micropython_on_every_tile(built):
     labels = [label for _, label, _ in heaps[:len(catalog.TILES)]]
     assert [label.split("_")[0] for label in labels] == [t[0] for t in catalog.TILES]
     assert all(10000 < value < 120000 for _, _, value in heaps)  # a live heap, in bytes
+
+
+@pytest.mark.skipif(not HAVE_NODE, reason="node and `npm ci` needed")
+def test_the_reliability_figures_of_make_bench(built):
+    lines, missed = bench.reliability_lines(fuzz_events=200, soak_games=len(catalog.TILES) + 1, seed=3,
+                                            power_moves=2, build_dir=built)
+    figures = dict((line.split()[1], int(float(line.split()[2]))) for line in lines if line.startswith("BENCH "))
+    assert figures["fuzz_events"] == 200 and figures["fuzz_crashes"] == 0
+    assert figures["power_cuts_tried"] > 50 and figures["power_cut_games_lost"] == 0
+    assert figures["soak_games"] == len(catalog.TILES) + 1 and figures["soak_exceptions"] == 0
+    verdicts = [line for line in lines if line.startswith("TARGET ")]
+    assert len(verdicts) == 5 and missed == [] and all(line.endswith(" OK") for line in verdicts)
