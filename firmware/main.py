@@ -54,10 +54,17 @@ def menu_held(keys, clock):
     return keys.is_down(grid.MENU)
 
 
-def stop_watchdog():
+# The watchdog, in the form of the ports' interface (make_*: one per runtime).
+def make_watchdog():
+    """A started watchdog that the game loop feeds (None where there is none)."""
+    return machine.WDT(timeout=WATCHDOG_MS)
+
+
+def stop_watchdog(watchdog):
     """MicroPython cannot stop the rp2 watchdog; its register can. Without this, the
     REPL left after Ctrl-C (mpremote, a deploy) would be reset within WATCHDOG_MS."""
-    machine.mem32[_WATCHDOG_CTRL] = machine.mem32[_WATCHDOG_CTRL] & ~(1 << 30)
+    if watchdog is not None:
+        machine.mem32[_WATCHDOG_CTRL] = machine.mem32[_WATCHDOG_CTRL] & ~(1 << 30)
 
 
 def restart_notice():
@@ -82,7 +89,7 @@ def main():
 
     crashed = False
     notice = restart_notice()
-    watchdog = machine.WDT(timeout=WATCHDOG_MS)
+    watchdog = make_watchdog()
     for _ in range(1 + RESTARTS):
         crashed = False
         try:
@@ -98,11 +105,12 @@ def main():
             crashed = True
             sys.print_exception(e)
             light_corner(pixels, ERROR_COLOR)
-            watchdog.feed()
+            if watchdog is not None:
+                watchdog.feed()
             clock.sleep_ms(1000)
             keys.clear()
             notice = "the board restarted after an error (%s)" % type(e).__name__
-    stop_watchdog()  # the REPL is free: nothing feeds the watchdog any more
+    stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit
