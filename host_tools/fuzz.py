@@ -147,7 +147,7 @@ class Fuzz:
         if estimate_ma(pixels.levels) > pixels.cap_ma:
             return "the LEDs draw %d mA, over the %d mA cap" % (estimate_ma(pixels.levels), pixels.cap_ma)
         screen = app.screen
-        json.dumps(screen.describe())
+        json.dumps(app.describe())  # the headless `state`: stuck keys and notices too
         state = getattr(screen, "state", None)
         if state is None:
             self.verified = None
