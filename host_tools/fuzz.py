@@ -3,7 +3,8 @@ on every menu tile (catalog.TILES: every game and player count, so a game added 
 is covered without a change here), checking the board after every event.
 
 Events: taps, holds, lone downs, lone ups, bursts of downs and ups faster than the
-scan (queued between two app steps), keys off the board, waits long and short. After
+scan (queued between two app steps), keys off the board, waits long and short, and
+now and then every key let go (lone downs pile up into stuck keys otherwise). After
 every event:
   - nothing raised (a crash is counted, the board restarts on the same flash as
     main.py would, and the run goes on);
@@ -41,8 +42,8 @@ from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
 EVENTS = 1000000  # what `make bench` runs
 OFF_BOARD = (-3, -1, grid.CELLS, grid.CELLS + 1, 255, 256, 1000)
 # (kind, weight): how often each event comes
-KINDS = (("tap", 40), ("legal", 25), ("hold", 6), ("down", 6), ("up", 6), ("burst", 5),
-         ("off", 4), ("corner", 5), ("wait", 3))
+KINDS = (("tap", 160), ("legal", 100), ("hold", 24), ("down", 24), ("up", 24), ("burst", 20),
+         ("off", 16), ("corner", 20), ("wait", 12), ("hands_off", 1))  # keys stay stuck a while
 MAX_REPORTS = 5  # crashes and failures printed in full; the rest only counted
 
 
@@ -128,6 +129,10 @@ class Fuzz:
             self.step()
         elif kind in ("down", "up"):
             self.push(self.random_key(), kind == "down")
+            self.step()
+        elif kind == "hands_off":  # every key down is released (lone downs pile up)
+            for key in list(self.board.app.down):
+                self.push(key, False)
             self.step()
         elif kind == "burst":  # more events than the scan makes between two app steps
             for _ in range(rng.randrange(2, 12)):
