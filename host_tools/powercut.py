@@ -41,6 +41,7 @@ from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
 DATA = "/data"  # where main.py keeps the saves
 BLOCK = 64  # bytes written between two possible cuts (a flash program is 256 on the Pico)
 MAX_REPORTS = 5
+MAX_PRESSES = 400  # a game is cut after this many presses (one that needs several keys a move)
 
 
 class PowerCut(BaseException):
@@ -292,7 +293,7 @@ def session(storage, seed=1, max_moves=None):
         play(board, grid.parse(board.app.screen.describe()["tiles"][i]["cell"]))
         moves = 0
         screen = board.app.screen
-        while screen.state.status == PLAYING and (max_moves is None or moves < max_moves):
+        while screen.state.status == PLAYING and moves < (MAX_PRESSES if max_moves is None else max_moves):
             legal = screen.state.legal_moves()
             play(board, screen.cell_for_move(legal[rng.below(len(legal))]))
             moves += 1
