@@ -1,7 +1,8 @@
 # The Pico's entry point: make the real drivers of this runtime (ports/: MicroPython's
 # rp2 port or CircuitPython) from the pin map and run the app.
 # Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
-# stays free for recovery over USB (mpremote).
+# stays free for recovery over USB (mpremote). A watchdog restarts a board whose loop
+# hangs; after such a restart (or a crash) the MENU corner blinks orange a while.
 import sys
 
 from app import grid
@@ -38,18 +39,27 @@ def main():
     from app.app import App
 
     crashed = False
+    notice = port.restart_notice()
+    watchdog = port.make_watchdog()
     for _ in range(1 + RESTARTS):
         crashed = False
         try:
-            App(keys, pixels, sound, clock, port.make_storage()).run()
+            app = App(keys, pixels, sound, clock, port.make_storage())
+            if notice:
+                app.show_notice(notice, grid.MENU)
+            app.run(watchdog)
         except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
             break
         except Exception as e:  # keep the trace for USB, show it broke, start afresh
             crashed = True
             port.print_exception(e)
             light_corner(pixels, ERROR_COLOR)
+            if watchdog is not None:
+                watchdog.feed()
             clock.sleep_ms(1000)
             keys.clear()
+            notice = "the board restarted after an error (%s)" % type(e).__name__
+    port.stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit

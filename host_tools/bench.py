@@ -11,7 +11,13 @@ against the targets.
 Then, under CPython, Foursquare's hint plays --deals seeded deals (seeds 0..N-1),
 beside random placement on the same deals: win rate and mean score of the wins.
 
+Then what the board survives (docs/RELIABILITY.md): a million random key events
+through the App (host_tools.fuzz), the power cut at every step of every save of full
+games (host_tools.powercut), and a thousand games in one run under MicroPython, with
+the heap after each (host_tools.soak).
+
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
+                               [--fuzz-events N] [--soak-games N]
 """
 import argparse
 import multiprocessing
@@ -21,7 +27,7 @@ import sys
 
 from host_tools import bench_pistes
 from host_tools import build as build_tool
-from host_tools import upy_tests
+from host_tools import fuzz, powercut, soak, upy_tests
 
 BENCH_UPY = upy_tests.os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
 PICO_FACTOR = 15  # Pico time ~ this x wasm MicroPython time on a desktop (an estimate)
@@ -41,6 +47,7 @@ HINT_TARGET = 2000  # ms for the Foursquare hint to choose a cell on the Pico (i
 HINT_HEAP_TARGET = HEAP_TARGET  # bytes one hint call may allocate at most
 DEALS = 2000  # Foursquare deals the hint plays (seeds 0..DEALS-1)
 WIN_RATE_TARGET = 90  # percent of those deals the hint should win
+SOAK_SLOPE_TARGET = 10  # bytes a game the menu's heap may grow, at most (flat: about 0)
 
 
 def run_bench(seed=1, heap=upy_tests.HEAP, per_move=False, passes=5, build_dir=upy_tests.BUILD):
@@ -166,6 +173,40 @@ def foursquare_lines(deals, processes=2):
     return lines, missed
 
 
+def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, power_moves=None,
+                      build_dir=upy_tests.BUILD):
+    """The figures of what the board survives, and their verdicts: (lines, missed).
+    power_moves: the power-cut games cut to that many moves (default: full games)."""
+    import time
+
+    lines, missed = [], []
+
+    def verdict(what, value, target, unit):
+        ok = value <= target
+        if not ok:
+            missed.append(what)
+        lines.append("TARGET %-44s <= %g %s: %g %s %s" % (what, target, unit, value, unit, "OK" if ok else "MISSED"))
+
+    start = time.time()
+    run = fuzz.Fuzz(seed, out=lambda text: lines.append("# " + text.replace("\n", "\n# ")))
+    run.run(fuzz_events)
+    lines += fuzz.bench_lines(run, time.time() - start)
+    verdict("random key events that crashed the app", run.crashes, 0, "events")
+    verdict("random key events that broke a check", run.failures, 0, "events")
+    tried, lost = powercut.run(seed, power_moves, out=lambda text: lines.append("# " + text))
+    lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost,
+              "# power cuts on the rp2 port's own littlefs: wait for a virtual Pico"]
+    verdict("power cuts that lost a game", lost, 0, "games")
+    heaps, errors = soak.run_soak(soak_games, seed, build_dir)
+    soak_lines = soak.bench_lines(heaps, errors, len(powercut.catalog.TILES))
+    lines += soak_lines
+    verdict("games of the soak that raised", len(errors), 0, "games")
+    for line in soak_lines:
+        if line.startswith("BENCH soak_heap_slope "):
+            verdict("menu heap growth a game (soak slope)", abs(float(line.split()[2])), SOAK_SLOPE_TARGET, "bytes")
+    return lines, missed
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
@@ -175,6 +216,10 @@ def main(argv=None):
     parser.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     parser.add_argument("--deals", type=int, default=DEALS,
                         help="Foursquare deals the hint plays under CPython (seeds 0..N-1; 0: none)")
+    parser.add_argument("--fuzz-events", type=int, default=fuzz.EVENTS,
+                        help="random key events of the fuzz (default %d)" % fuzz.EVENTS)
+    parser.add_argument("--soak-games", type=int, default=soak.GAMES,
+                        help="games of the soak under MicroPython (default %d)" % soak.GAMES)
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
@@ -197,6 +242,15 @@ def main(argv=None):
         print(line)
         if line.startswith("TARGET") and line.endswith("MISSED"):
             missed.append("pistes board vs first-roll")
+    sys.stdout.flush()
+    try:
+        more, more_missed = reliability_lines(args.fuzz_events, args.soak_games, args.seed)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+        print("bench FAILED: %s" % error, file=sys.stderr)
+        return 1
+    for line in more:
+        print(line)
+    missed += more_missed
     print("targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
     return 1 if missed and args.strict else 0
 

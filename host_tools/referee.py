@@ -6,7 +6,9 @@ prints one JSON object per line (flushed at once, so a program can drive it).
 Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move",
 "legal", "board"} plus the fields a game adds (e.g. "pentacles"). A bad move leaves
 the game unchanged and the run goes on. Blank lines and lines starting with '#' are
-skipped. Exit 2 on bad arguments.
+skipped. Input is read as bytes: a line that is not UTF-8 text or is longer than
+1000 bytes gets an answer with "ok": false and its "error", and an answer repeats at
+most 40 characters of a line. Exit 2 on bad arguments, 0 otherwise.
 
 4D Squeeze with cards (`squeeze --variant cards [--players 4] --seed N`): lines as in
 docs/rules/squeeze_cards.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
@@ -23,11 +25,14 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
 from games.rng import Rng  # noqa: E402
+from host_tools.inputs import read_lines, shown  # noqa: E402
+
+MAX_MOVE = 100  # characters: no move in any notation is near this long
 
 
 def answer(state, move_text, error=None):
     playing = state.status == PLAYING
-    out = {"move": move_text, "ok": error is None}
+    out = {"move": shown(move_text), "ok": error is None}
     if error is not None:
         out["error"] = error
     out.update(
@@ -45,14 +50,16 @@ def answer(state, move_text, error=None):
 
 def play_line(state, text):
     """Play one line of input; returns the JSON answer (the state is unchanged on error)."""
+    if len(text) > MAX_MOVE:
+        return answer(state, text, "bad move: %d characters is no move (at most %d)" % (len(text), MAX_MOVE))
     try:
         move = state.parse_move(text)
     except ValueError as e:
-        return answer(state, text, "bad move '%s': %s" % (text, e))
+        return answer(state, text, "bad move '%s': %s" % (shown(text), e))
     try:
         state.play(move)
     except IllegalMove as e:
-        return answer(state, text, "illegal move '%s': %s" % (text, e))
+        return answer(state, text, "illegal move '%s': %s" % (shown(text), e))
     return answer(state, text)
 
 
@@ -69,12 +76,18 @@ def main(argv=None):
                                           rng=Rng(args.seed if args.seed is not None else 0))
     except ValueError as e:
         parser.error(str(e))
-    for line in sys.stdin:
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        sys.stdout.write(json.dumps(play_line(state, text)) + "\n")
-        sys.stdout.flush()
+    try:
+        for line, error in read_lines(sys.stdin.buffer):
+            text = line.strip()
+            if not error and (not text or text.startswith("#")):
+                continue
+            reply = answer(state, text, "bad line: " + error) if error else play_line(state, text)
+            sys.stdout.write(json.dumps(reply) + "\n")
+            sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (`| head`): nothing more to say
+        sys.stderr.close()
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

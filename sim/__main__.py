@@ -23,6 +23,7 @@ def main(argv=None):
     from drivers.storage import FileStorage
 
     if args.headless:
+        from host_tools.inputs import read_lines
         from sim.headless import run_script
 
         storage = FileStorage(args.saves) if args.saves else None
@@ -32,10 +33,12 @@ def main(argv=None):
             sys.stdout.flush()
 
         try:
-            failure = run_script(sys.stdin, write, storage)
+            failure = run_script(read_lines(sys.stdin.buffer), write, storage)
         except BrokenPipeError:  # the reader left (`| head`): nothing more to say
             sys.stderr.close()
             return 0
+        except KeyboardInterrupt:
+            return 130
         if failure:
             sys.stderr.write("line %d: %s\n" % failure)
             return 1

@@ -1,7 +1,8 @@
 # The headless simulator: runs a script, one command a line, on a virtual clock.
 #   press CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
 #   [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]
-#   (cells a1..l12, a1 top-left; '#' comments)
+#   (cells a1..l12, a1 top-left; '#' comments). A line over MAX_LINE characters or
+#   a word over ECHO is an error; an error repeats at most ECHO characters of a line.
 # Written in the MicroPython subset: the host's MicroPython runs the same scenarios.
 import json
 
@@ -10,10 +11,17 @@ from app.app import LOOP_MS
 from sim.drivers import SimBoard
 
 MAX_WAIT_MS = 3600000  # one `wait` or `hold` of virtual time: an hour at most
+MAX_LINE = 1000  # characters of a script line
+ECHO = 40  # characters of a line an error repeats
 
 
 class ScriptError(Exception):
     pass
+
+
+def shown(text):
+    """`text` as an error repeats it: cut short."""
+    return text if len(text) <= ECHO else text[:ECHO] + "..."
 
 
 START_USAGE = "start takes GAME [--seed N] [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]"
@@ -24,7 +32,7 @@ def seat_list(text):
     try:
         return [int(s) for s in text.split(",")]
     except ValueError:
-        raise ScriptError("--board needs seat numbers separated by commas, not '%s'" % text)
+        raise ScriptError("--board needs seat numbers separated by commas, not '%s'" % shown(text))
 
 
 def parse_start_args(words):
@@ -35,7 +43,7 @@ def parse_start_args(words):
     while i < len(words):
         flag = words[i]
         if flag not in ("--seed", "--players", "--variant", "--board", "--level", "--mode") or i + 1 >= len(words):
-            raise ScriptError("%s, not '%s'" % (START_USAGE, " ".join(words)))
+            raise ScriptError("%s, not '%s'" % (START_USAGE, shown(" ".join(words))))
         value = words[i + 1]
         if flag in ("--variant", "--mode"):
             args[flag[2:]] = value
@@ -45,7 +53,7 @@ def parse_start_args(words):
             try:
                 args[flag[2:]] = int(value)
             except ValueError:
-                raise ScriptError("%s needs a number, not '%s'" % (flag, value))
+                raise ScriptError("%s needs a number, not '%s'" % (flag, shown(value)))
         i += 2
     return args
 
@@ -54,7 +62,7 @@ def number(text, what):
     try:
         n = int(text)
     except ValueError:
-        raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, text))
+        raise ScriptError("%s must be a number of milliseconds, not '%s'" % (what, shown(text)))
     if not 0 <= n <= MAX_WAIT_MS:
         raise ScriptError("%s must be 0..%d ms" % (what, MAX_WAIT_MS))
     return n
@@ -86,7 +94,7 @@ class Headless:
 
     def state(self):
         """The app state, as the `state` command prints it, read back (a dict)."""
-        return json.loads(json.dumps(self.board.app.screen.describe()))
+        return json.loads(json.dumps(self.board.app.describe()))
 
     def leds(self):
         """{cell name: (r, g, b)} of what every LED gets now, as `frame` prints it."""
@@ -101,9 +109,14 @@ class Headless:
 
     def run(self, line):
         """Run one script line; returns the lines it prints."""
+        if len(line) > MAX_LINE:
+            raise ScriptError("a line of %d characters is too long (at most %d)" % (len(line), MAX_LINE))
         words = line.split("#")[0].split()
         if not words:
             return []
+        for word in words:
+            if len(word) > ECHO:  # no cell, number or name is this long
+                raise ScriptError("'%s' is too long for any command's word" % shown(word))
         cmd, args = words[0], words[1:]
         board = self.board
         if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
@@ -116,7 +129,7 @@ class Headless:
             board.app.render(board.clock.now)
             return frame_lines(board.pixels.levels)
         elif cmd == "state" and not args:
-            return [json.dumps(board.app.screen.describe())]
+            return [json.dumps(board.app.describe())]
         elif cmd == "start" and args and not args[0].startswith("-"):
             options = parse_start_args(args[1:])
             extra = dict((k, options[k]) for k in ("board", "level", "mode") if k in options)
@@ -127,7 +140,7 @@ class Headless:
             board.app.step()
         else:
             raise ScriptError(
-                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % line.strip()
+                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
             )
         return []
 
@@ -143,12 +156,18 @@ def frame_lines(levels):
 
 def run_script(lines, write, storage=None):
     """Run every line, calling write(text) for each printed line. Returns the line
-    number of the first bad line and its error, or None if all ran."""
+    number of the first bad line and its error, or None if all ran. A line may come as
+    (text, error) from a reader that checks its input (host_tools.inputs): an error
+    stops the script there."""
     sim = Headless(storage)
     number_ = 0
     for line in lines:
         number_ += 1
         try:
+            if isinstance(line, tuple):
+                if line[1]:
+                    raise ScriptError(line[1])
+                line = line[0]
             for out in sim.run(line):
                 write(out)
         except ScriptError as e:

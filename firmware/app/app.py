@@ -3,17 +3,20 @@
 # passed in, so the Pico and the simulator run the very same App.
 import sys
 
-from app import catalog, saves
+from app import catalog, colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
 from app.menu import Menu
-from compat import ticks_diff
+from compat import ticks_add, ticks_diff
 from games.base import IllegalMove
 from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
+STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
+NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
+WARN_BLINK_MS = 250
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
@@ -40,6 +43,8 @@ class App:
         self.down = {}  # key -> ticks when it went down, while it is down
         self.held = set()  # keys down whose hold has fired (their release is no tap)
         self.no_tap = set()  # keys that were down when the screen or game changed
+        self.stuck = set()  # keys down for STUCK_MS or more
+        self.notice = None  # (text, cell, until): a message over any screen, for a while
         self.settings = saves.load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
@@ -108,6 +113,9 @@ class App:
             self.down[key] = now
         elif key in self.down:
             del self.down[key]
+            if key in self.stuck:  # released at last: it counts again from its next press
+                self.stuck.discard(key)
+                self.dirty = True
             if key in self.held or key in self.no_tap:
                 self.held.discard(key)
                 self.no_tap.discard(key)
@@ -131,6 +139,30 @@ class App:
                 self.act(self.screen.hold, key, now)
                 return  # the keys may have changed: look again next step
 
+    def check_stuck(self, now):
+        """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and
+        ignored, its release makes no tap, and the other keys play on."""
+        for key, since in self.down.items():
+            if key not in self.stuck and ticks_diff(now, since) >= STUCK_MS:
+                self.stuck.add(key)
+                self.no_tap.add(key)
+                self.sound.play("illegal")
+                self.dirty = True
+
+    def show_notice(self, text, cell, ms=NOTICE_MS):
+        """Say `text` (in the state) and blink `cell` orange over any screen for `ms`."""
+        self.notice = (text, cell, ticks_add(self.clock.ticks_ms(), ms))
+        self.dirty = True
+
+    def describe(self):
+        """The screen's state, plus the stuck keys and the notice while there are any."""
+        info = self.screen.describe()
+        if self.stuck:
+            info["stuck"] = sorted(grid.name(k) for k in self.stuck)
+        if self.notice is not None:
+            info["notice"] = self.notice[0]
+        return info
+
     def step(self):
         now = self.clock.ticks_ms()
         if self.keys.overflowed:
@@ -139,13 +171,18 @@ class App:
             self.down.clear()
             self.held.clear()
             self.no_tap.clear()
+            self.stuck.clear()
         event = self.keys.get()
         while event is not None:
             self.key(event[0], event[1], now)
             event = self.keys.get()
         self.check_holds(now)
+        self.check_stuck(now)
+        if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
+            self.notice = None
+            self.dirty = True
         self.sound.tick(now)
-        busy = self.screen.busy(now)
+        busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
@@ -154,10 +191,19 @@ class App:
         self.rendered_at = now
         self.frame.clear()
         self.screen.draw(self.frame, now)
+        if (now // WARN_BLINK_MS) % 2 == 0:  # stuck keys and the notice's key blink orange
+            for key in self.stuck:
+                self.frame.set(key, colors.ORANGE)
+            if self.notice is not None:
+                self.frame.set(self.notice[1], colors.ORANGE)
         self.pixels.show(self.frame.buf)
         self.dirty = False
 
-    def run(self):
+    def run(self, watchdog=None):
+        """The main loop; it feeds `watchdog` (machine.WDT) at every step, so a hung
+        loop restarts the board."""
         while True:
             self.step()
+            if watchdog is not None:
+                watchdog.feed()
             self.clock.sleep_ms(LOOP_MS)

@@ -157,7 +157,8 @@ class Controller(GameController):
             seed = (now * 7919 + old * 31 + 1) & 0x3FFFFFFF
             self.setup["seed"] = seed if seed != old else seed + 1  # a new deal
             self.end_start = None
-            self.peek = None
+            self.peek = None  # a peek asked in the old deal is gone with it
+            self.peek_until = None
         GameController.hold(self, cell, now)
 
     def undo(self, now):

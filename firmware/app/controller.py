@@ -83,9 +83,10 @@ class GameController:
 
     def set_swap(self, swap):
         """Who plays as player 1: the second colour when `swap` (the colours follow)."""
+        pc = type(self).player_colors
+        swap = swap and len(pc) > 2  # a solitaire has no second colour to start
         self.setup = dict(self.setup)
         self.setup["swap"] = swap
-        pc = type(self).player_colors
         self.player_colors = (pc[0], pc[2], pc[1]) + pc[3:] if swap else pc
 
     # -- hooks for each game ---------------------------------------------------------

@@ -54,7 +54,9 @@ class Menu:
         self.flash_cell = None
         self.flash_until = None
         self.error = None
-        self.saved = [saves.load_game(app.storage, t[0], t[1], t[2]) for t in catalog.TILES]
+        # which tiles have a game to resume; its moves are read only when it is chosen
+        # (a long game's moves kept for every tile would hold kilobytes of RAM here)
+        self.saved = [saves.load_game(app.storage, t[0], t[1], t[2]) is not None for t in catalog.TILES]
         # a tile blinks or turns: the picture moves
         self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
 
@@ -66,14 +68,16 @@ class Menu:
 
     def resumable(self, index):
         """True when this tile has a game in progress (or just finished)."""
-        return self.saved[index] is not None
+        return self.saved[index]
 
     def tap(self, cell, now):
         self.error = None
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
         if index is not None:
-            self.app.screen = Setup(self.app, index, self.saved[index], now)
+            game, players, variant = catalog.TILES[index][:3]
+            saved = saves.load_game(self.app.storage, game, players, variant) if self.saved[index] else None
+            self.app.screen = Setup(self.app, index, saved, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)

@@ -6,6 +6,7 @@ from array import array
 from compat import const
 
 DEBOUNCE_MS = const(5)  # a change must be seen this long before it counts
+BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
 MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
@@ -76,17 +77,24 @@ class EventQueue:
 class Debouncer:
     """Pure debouncing: a reading that differs from a key's debounced state must be
     seen `threshold` times in a row before the state flips; a reading that agrees
-    resets the count, so glitches shorter than that are ignored."""
+    resets the count, so glitches shorter than that are ignored. After a flip the
+    next `lockout` readings are ignored: the rest of the chatter of a switch that
+    bounces longer than `threshold` readings (up to threshold + lockout in all)."""
 
-    def __init__(self, nkeys=144, threshold=5):
-        if threshold < 1 or threshold > 255:
-            raise ValueError("threshold must be 1..255")
+    def __init__(self, nkeys=144, threshold=5, lockout=0):
+        if threshold < 1 or threshold > 255 or not 0 <= lockout <= 255:
+            raise ValueError("threshold must be 1..255, lockout 0..255")
         self.threshold = threshold
+        self.lockout = lockout
         self._down = bytearray(nkeys)  # debounced state, 1 = down
         self._count = bytearray(nkeys)  # consecutive readings disagreeing with it
+        self._lock = bytearray(nkeys)  # readings still to ignore after a flip
 
     def update(self, key, raw_down):
         """Feed one reading; True for a new press, False for a new release, else None."""
+        if self._lock[key]:
+            self._lock[key] -= 1
+            return None
         raw = 1 if raw_down else 0
         if raw == self._down[key]:
             self._count[key] = 0
@@ -97,7 +105,12 @@ class Debouncer:
             return None
         self._count[key] = 0
         self._down[key] = raw
+        self._lock[key] = self.lockout
         return raw == 1
+
+    def settling(self, key):
+        """True while the key ignores its chatter (it must still be fed readings)."""
+        return self._lock[key] != 0
 
     def is_down(self, key):
         return self._down[key] == 1
@@ -135,8 +148,10 @@ class MatrixKeys:
         self._timer = None
         nkeys = nrows * self.ncols
         self._queue = EventQueue(queue_size)
-        # ceil(DEBOUNCE_MS at scan_hz) scans, at least one
-        self._debouncer = Debouncer(nkeys, max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000))
+        # ceil(DEBOUNCE_MS at scan_hz) scans, at least one; then the rest of BOUNCE_MS ignored
+        threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
+        lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
+        self._debouncer = Debouncer(nkeys, threshold, lockout)
         self._stable = array("l", [0] * nrows)  # debounced column bits of each row
         self._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
         self._held = bytearray(nkeys)  # down at power-up
@@ -185,9 +200,12 @@ class MatrixKeys:
         col_bits = self._col_bits
         base = r * self.ncols
         stable = self._stable[r]
+        settling = 0
         for c in range(self.ncols):
             key = base + c
             event = deb.update(key, bits & col_bits[c])
+            if deb.settling(key):
+                settling = 1
             if event is None:
                 continue
             if event:
@@ -200,8 +218,9 @@ class MatrixKeys:
                 continue
             self._queue.put(key, event, now)
         self._stable[r] = stable
-        # a key disagreeing with its debounced state is still counting
-        self._dirty[r] = 1 if bits != stable else 0
+        # a key disagreeing with its debounced state is still counting, and a key that
+        # just changed ignores its chatter for a while: the row is scanned key by key
+        self._dirty[r] = 1 if bits != stable or settling else 0
 
     def held_at_start(self, key):
         return self._held[key] == 1

@@ -1,7 +1,8 @@
 # Small text files (settings, the saved game) on the Pico's flash, written atomically:
 # a new file is written beside the old one, then renamed over it, so a power cut
-# leaves either the old text or the new, never half of one. MicroPython has no
-# os.path, so paths are joined by hand.
+# leaves either the old text or the new, never half of one. Where rename cannot
+# replace a file (FAT), the old file steps aside as NAME.bak for the rename and is read
+# if the power went in between. MicroPython has no os.path, so paths are joined by hand.
 import os
 
 
@@ -18,11 +19,14 @@ class FileStorage:
 
     def read(self, name):
         """The file's text, or None if it is missing or unreadable."""
-        try:
-            with open(self._path(name)) as f:
-                return f.read()
-        except (OSError, UnicodeError):
-            return None
+        path = self._path(name)
+        for candidate in (path, path + ".bak"):  # .bak: a cut in the middle of a FAT write
+            try:
+                with open(candidate) as f:
+                    return f.read()
+            except (OSError, UnicodeError):
+                pass
+        return None
 
     def write(self, name, text):
         if not isinstance(text, str):
@@ -35,11 +39,15 @@ class FileStorage:
         try:
             os.rename(tmp, path)  # replaces the old file on littlefs and POSIX
         except OSError:  # FAT (and Windows) refuse to rename over a file
-            self._unlink(path)
+            self._unlink(path + ".bak")  # a stale one (the file is here: it is complete)
+            os.rename(path, path + ".bak")
             os.rename(tmp, path)
+            self._unlink(path + ".bak")
 
     def remove(self, name):
-        self._unlink(self._path(name))
+        path = self._path(name)
+        for leftover in (path, path + ".bak", path + ".tmp"):
+            self._unlink(leftover)
 
     def _unlink(self, path):
         try:

@@ -3,6 +3,7 @@
 # levels are the very same as on MicroPython.
 import board
 import keypad
+import microcontroller
 import neopixel
 import pwmio
 import traceback
@@ -19,6 +20,7 @@ from drivers.storage import FileStorage
 NAME = "CircuitPython"
 SCAN_S = 0.002  # the matrix scanned every 2 ms (HARDWARE.md: at least 500 Hz) ...
 DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
+WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the board
 
 
 def gp(number):
@@ -73,3 +75,26 @@ def menu_held(keys, clock, check_ms):
 
 def print_exception(e):
     traceback.print_exception(e)
+
+
+def make_watchdog():
+    """CircuitPython's watchdog, started in reset mode; the game loop feeds it."""
+    from watchdog import WatchDogMode
+
+    watchdog = microcontroller.watchdog
+    watchdog.timeout = WATCHDOG_S
+    watchdog.mode = WatchDogMode.RESET
+    return watchdog
+
+
+def stop_watchdog(watchdog):
+    """Ctrl-C leaves the REPL: nothing feeds the watchdog any more."""
+    if watchdog is not None:
+        watchdog.deinit()
+
+
+def restart_notice():
+    """What the board says at boot when its watchdog reset it, else None."""
+    if microcontroller.cpu.reset_reason == microcontroller.ResetReason.WATCHDOG:
+        return "the board hung and its watchdog restarted it"
+    return None

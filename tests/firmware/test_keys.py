@@ -201,7 +201,7 @@ def test_matrix_every_key_and_no_ghosts():
         m.down = {key}
         t = scan_ms(keys, t, 6)
         m.down = set()
-        t = scan_ms(keys, t, 6)
+        t = scan_ms(keys, t, 10)  # the release: after the press's chatter (BOUNCE_MS)
         got = drain(keys)
         assert [(k, p) for k, p, _ in got] == [(key, True), (key, False)], (key, got)
 
@@ -363,7 +363,7 @@ def test_rp2_registers_scan_like_the_pins():
         sio.down = {0, key}
         t = scan_ms(keys, t, 6)
         sio.down = {0}
-        t = scan_ms(keys, t, 6)
+        t = scan_ms(keys, t, 10)
         assert [(k, p) for k, p, _ in drain(keys)] == [(key, True), (key, False)], key
     sio.down = set()
     scan_ms(keys, t, 6)
@@ -422,3 +422,58 @@ def test_rp2_a_column_stuck_low_ends_the_wait():
     scan_ms(keys, 1, 10)
     pressed = [k for k, p, _ in drain(keys) if p]
     assert pressed[0] == 0 and 12 in pressed  # the stuck column shows in every row
+
+
+# -- chatter: a switch bounces up to BOUNCE_MS (10 ms) when it closes and when it opens --
+def one_press(deb, key, press, release):
+    """The events of a press that chatters as `press` (readings at 1 kHz from the first
+    contact), is held, then released chattering as `release`."""
+    readings = press + "#" * 30 + release + "." * 30
+    return [r for _, r in events(feed(deb, key, readings))]
+
+
+def pattern(bits, n=10):
+    return "".join("#" if bits >> i & 1 else "." for i in range(n))
+
+
+def test_every_chatter_of_up_to_10_ms_is_one_press_and_one_release():
+    # the matrix's own debouncer at its 1 kHz scan, on every pattern of 10 readings
+    m = FakeMatrix(1, 2)
+    deb = MatrixKeys(m.rows, m.cols)._debouncer
+    assert (deb.threshold, deb.lockout) == (5, 5)
+    for bits in range(1 << 10):
+        assert one_press(deb, 0, pattern(bits), "") == [True, False], pattern(bits)
+        assert one_press(deb, 1, "", pattern(bits)) == [True, False], pattern(bits)
+
+
+# Chatter shaped like a contact's, from the first touch (press) or the first opening
+# (release), one character a millisecond: '#' closed, '.' open.
+CHATTER = (
+    ("#.#.#.##.#", "..#.#..#.#"),  # fast spikes all through the 10 ms
+    ("##.....###", ".....#####"),  # one long bounce (5 ms open) in the middle
+    ("#####....#", "....#....#"),  # closed 5 ms, then it bounces once more late
+    ("#.........", "#########."),  # a first touch, then 9 ms until it closes
+    (".#.##.###.", "#.#.##..##"),
+)
+
+
+def test_matrix_chatter_gives_one_press_and_one_release():
+    m = FakeMatrix()
+    FastMatrixKeys.matrix = m
+    keys = FastMatrixKeys(m.rows, m.cols)  # the real scan, rows settling, the lockout
+    t = 0
+    for press, release in CHATTER:
+        for key in (0, 77, 143):
+            for ch in press + "#" * 40 + release + "." * 40:
+                m.down = {key} if ch == "#" else set()
+                keys.scan(t)
+                t += 1
+            assert [(k, p) for k, p, _ in drain(keys)] == [(key, True), (key, False)], (press, release, key)
+
+
+def test_debouncer_lockout_ignores_readings_after_a_change():
+    deb = Debouncer(1, threshold=2, lockout=3)
+    assert feed(deb, 0, "##...") == [None, True, None, None, None]  # the 3 '.' ignored
+    assert deb.is_down(0) and not deb.settling(0)
+    assert events(feed(deb, 0, "..")) == [(1, False)]
+    assert deb.settling(0)

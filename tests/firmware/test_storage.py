@@ -112,7 +112,7 @@ def test_non_text_is_refused_and_keeps_the_old_file():
 
 
 def test_rename_over_existing_falls_back():
-    # FAT refuses to rename onto an existing file: the old one is removed first
+    # FAT refuses to rename onto an existing file: the old one steps aside (.bak) first
     real = os.rename
     calls = []
 
@@ -135,4 +135,19 @@ def test_rename_over_existing_falls_back():
     finally:
         os.rename = real
     assert st.read("g.json") == "two"
-    assert len(calls) == 3  # first write, refused overwrite, retry
+    # first write, refused overwrite, the old file to .bak, the retry
+    assert len(calls) == 4 and calls[2].endswith("g.json.bak")
+    names = os.listdir(st.root)
+    assert "g.json.bak" not in names and "g.json.tmp" not in names, names
+
+
+def test_a_cut_between_the_renames_reads_the_old_file():
+    # FAT: the power went after the old file stepped aside, before the new one came
+    st = FileStorage(fresh_root())
+    st.write("g.json", "old")
+    os.rename(st.root + "/g.json", st.root + "/g.json.bak")
+    assert st.read("g.json") == "old"
+    st.write("g.json", "new")  # the next write puts things right
+    assert st.read("g.json") == "new"
+    st.remove("g.json")
+    assert st.read("g.json") is None

@@ -182,9 +182,27 @@ def fake_modules(wire):
 
     supervisor = types.ModuleType("supervisor")
     supervisor.ticks_ms = lambda: 123
-    microcontroller = types.ModuleType("microcontroller")  # the library's annotations
-    microcontroller.Pin = Pin
-    return {"microcontroller": microcontroller, "board": board, "digitalio": digitalio, "neopixel_write": neopixel_write,
+    microcontroller = types.ModuleType("microcontroller")
+    microcontroller.Pin = Pin  # the library's annotations
+
+    class WatchDogTimer:
+        timeout, mode, feeds, deinited = None, None, 0, False
+
+        def feed(self):
+            self.feeds += 1
+
+        def deinit(self):
+            self.deinited = True
+
+    class ResetReason:
+        POWER_ON, WATCHDOG = "power on", "watchdog"
+
+    microcontroller.watchdog = WatchDogTimer()
+    microcontroller.ResetReason = ResetReason
+    microcontroller.cpu = types.SimpleNamespace(reset_reason=ResetReason.POWER_ON)
+    watchdog = types.ModuleType("watchdog")
+    watchdog.WatchDogMode = types.SimpleNamespace(RAISE="raise", RESET="reset")
+    return {"microcontroller": microcontroller, "watchdog": watchdog, "board": board, "digitalio": digitalio, "neopixel_write": neopixel_write,
             "keypad": keypad, "pwmio": pwmio, "storage": storage, "supervisor": supervisor}
 
 
@@ -378,8 +396,8 @@ def test_main_runs_the_app_on_circuitpython_drivers(cp, monkeypatch):
     monkeypatch.delitem(sys.modules, "main", raising=False)
     apps = []
 
-    def run(app):
-        apps.append(app)
+    def run(app, watchdog=None):
+        apps.append((app, watchdog))
         app.step()
         raise KeyboardInterrupt  # Ctrl-C: main stops cleanly
 
@@ -387,8 +405,10 @@ def test_main_runs_the_app_on_circuitpython_drivers(cp, monkeypatch):
     runpy.run_path(os.path.join(FIRMWARE, "main.py"), run_name="main")
     from drivers.keypad_keys import KeypadKeys
 
-    app = apps[0]
+    app, watchdog = apps[0]
     assert isinstance(app.keys, KeypadKeys) and app.storage.root == "/data"
+    assert watchdog is sys.modules["microcontroller"].watchdog
+    assert (watchdog.timeout, watchdog.mode, watchdog.deinited) == (8, "reset", True)  # Ctrl-C stops it
     assert cp.sent and cp.sent[-1][1] == bytes(grid.CELLS * 3)  # the menu, then dark
     assert any(sum(sent) for _, sent in cp.sent)  # the menu was lit
 
@@ -411,3 +431,10 @@ def test_the_pin_maps_colour_order_and_supply_rule_both_back_ends(cp, monkeypatc
     one[0] = 255  # a1 pure red: the red byte sits where the order says
     pixels.show(one)
     assert cp.sent[-1][1][led_order.index("R")] > 0 and sum(cp.sent[-1][1][:3]) == cp.sent[-1][1][led_order.index("R")]
+
+
+def test_a_watchdog_reset_is_told_at_boot(cp):
+    assert port().restart_notice() is None
+    mc = sys.modules["microcontroller"]
+    mc.cpu.reset_reason = mc.ResetReason.WATCHDOG
+    assert "watchdog" in port().restart_notice()

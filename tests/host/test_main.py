@@ -1,5 +1,6 @@
 # firmware/main.py, the Pico's entry point, run on CPython with stand-ins for the
-# Pico's machine and neopixel modules: safe mode, the crash restarts, Ctrl-C.
+# Pico's machine and neopixel modules: safe mode, the crash restarts, Ctrl-C, the
+# watchdog.
 import os
 import runpy
 import sys
@@ -16,12 +17,13 @@ class Registers:
 
     def __init__(self, level):
         self.level = level
+        self.written = {}
 
     def __getitem__(self, addr):
-        return self.level
+        return self.written.get(addr, self.level)
 
     def __setitem__(self, addr, value):
-        pass
+        self.written[addr] = value
 
 
 @pytest.fixture
@@ -41,12 +43,16 @@ def pico(monkeypatch):
     monkeypatch.setattr(Clock, "sleep_ms", lambda self, ms: None)
     monkeypatch.setattr(sys, "print_exception", lambda e: shown.append(repr(e)), raising=False)
     runs = []
+    machine.WDT.started = []
 
-    def boot(level, outcomes):
+    def boot(level, outcomes, cause=machine.PWRON_RESET):
         machine.mem32 = Registers(level)
+        machine.RESET_CAUSE[0] = cause
 
-        def run(app):
+        def run(app, watchdog=None):
             runs.append(app)
+            app.watchdog = watchdog
+            app.notice_at_start = app.notice
             outcome = outcomes[len(runs) - 1]
             if outcome:
                 raise outcome
@@ -85,3 +91,48 @@ def test_the_app_comes_back_after_one_crash(pico):
     runs, shown = pico(0xFFFFFFFF, [RuntimeError("boom"), KeyboardInterrupt()])
     assert len(runs) == 2 and runs[0] is not runs[1]
     assert shown[-1] == bytes(len(shown[-1]))  # Ctrl-C: the LEDs go dark
+
+
+WATCHDOG_CTRL = 0x40058000
+
+
+def test_the_loop_feeds_a_watchdog_and_ctrl_c_stops_it(pico):
+    import machine
+
+    runs, _ = pico(0xFFFFFFFF, [KeyboardInterrupt()])
+    dog = runs[0].watchdog
+    assert machine.WDT.started == [dog] and dog.timeout <= 8300  # the RP2040's longest
+    assert runs[0].notice_at_start is None  # a power-up: nothing to say
+    # the REPL after Ctrl-C is not reset: the watchdog's ENABLE bit (30) is cleared
+    assert machine.mem32.written[WATCHDOG_CTRL] == 0xFFFFFFFF & ~(1 << 30)
+
+
+def test_after_a_watchdog_reset_the_board_says_so(pico):
+    import machine
+
+    runs, _ = pico(0xFFFFFFFF, [KeyboardInterrupt()], cause=machine.WDT_RESET)
+    text, cell, _ = runs[0].notice_at_start
+    assert "watchdog" in text and cell == 0  # the MENU corner blinks
+
+
+def test_after_a_crash_the_next_app_says_so(pico):
+    runs, _ = pico(0xFFFFFFFF, [RuntimeError("boom"), KeyboardInterrupt()])
+    assert runs[0].notice_at_start is None
+    assert "restarted after an error (RuntimeError)" in runs[1].notice_at_start[0]
+
+
+def test_app_run_feeds_the_watchdog_every_step():
+    from sim.drivers import SimBoard
+
+    board = SimBoard()
+    steps = []
+
+    class Dog:
+        def feed(self):
+            steps.append(board.clock.now)
+            if len(steps) == 5:
+                raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        board.app.run(Dog())
+    assert steps == [0, 10, 20, 30, 40]  # one feed a loop (LOOP_MS apart)

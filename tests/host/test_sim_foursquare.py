@@ -218,3 +218,14 @@ def test_refused_presses_say_why():
     assert sim.state()["error"] == "f6 is not next to a pile"
     sim.run("press b10")
     assert "plays no move" in sim.state()["error"]
+
+
+def test_a_new_deal_while_a_peek_shows_forgets_the_peek():
+    # found by the fuzz: a peek's deadline outliving the deal it was asked in crashed draw()
+    sim = new_game()
+    sim.run("press b11")  # the drawn card as a digit, for a while
+    sim.run("hold l12 800")  # a new deal meanwhile
+    sim.run("wait 100")
+    s = sim.state()
+    assert s["screen"] == "game" and s["status"] == "playing" and s["moves"] == []
+    sim.leds()  # draws without a crash

@@ -71,3 +71,26 @@ mem32 = _Mem()
 
 def freq(hz=None):
     return 125000000
+
+
+PWRON_RESET = 1
+WDT_RESET = 3
+RESET_CAUSE = [PWRON_RESET]  # what reset_cause() says (tests set it)
+
+
+def reset_cause():
+    return RESET_CAUSE[0]
+
+
+class WDT:
+    """The watchdog: tests count its feeds."""
+
+    started = []
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.feeds = 0
+        WDT.started.append(self)
+
+    def feed(self):
+        self.feeds += 1

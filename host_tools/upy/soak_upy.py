@@ -1,0 +1,89 @@
+# The MicroPython side of host_tools.soak: games after games through the App, as
+# players would play them (the menu's tile, random legal moves by key presses, the
+# next game held on l12, back to the menu by holding a1), under the real interpreter
+# (wasm) with build/ as the filesystem. One game a top-level call (node runs
+# `MORE = NEXT()`), so the wasm port's GC, which collects only at the top level, runs
+# between games; each call first records the live heap left by the game before:
+#   "@@H\tgame number\ttile label\tbytes"   (gc.mem_alloc() in the menu)
+#   "@@X\tgame number\ttile label\terror"   (an exception; the board boots again)
+import gc
+import io
+import json
+import sys
+
+with open("/upy_args.json") as _f:
+    JOB = json.load(_f)
+for _path in reversed(JOB["sys_path"]):
+    sys.path.insert(0, _path)
+
+GAMES = JOB.get("games", 100)
+SEED = JOB.get("seed", 1)
+MAX_MOVES = 400  # a game longer than this is cut (none is)
+
+from app import catalog, grid  # noqa: E402
+from app.app import HOLD_MS, LOOP_MS  # noqa: E402
+from app.menu import TILE_CELLS  # noqa: E402
+from games.rng import Rng  # noqa: E402
+from sim.drivers import SimBoard  # noqa: E402
+
+RNG = Rng(SEED)
+G = {"board": SimBoard(), "n": 0, "label": "boot"}
+
+
+def press(board, cell, hold=False):
+    clock = board.clock
+    board.keys.push(cell, True, clock.now)
+    clock.now += LOOP_MS
+    board.app.step()
+    if hold:
+        clock.now += HOLD_MS
+        board.app.step()
+    board.keys.push(cell, False, clock.now)
+    clock.now += LOOP_MS
+    board.app.step()
+
+
+def play_one(board, index):
+    """The game of menu tile `index`, from the menu back to the menu."""
+    press(board, TILE_CELLS[index][0])  # its setup screen
+    press(board, TILE_CELLS[index][0])  # its game
+    screen = board.app.screen
+    if screen.state.status != "playing":  # the tile resumed its finished game
+        press(board, grid.NEW, hold=True)
+    moves = 0
+    while screen.state.status == "playing" and moves < MAX_MOVES:
+        legal = screen.state.legal_moves()
+        press(board, screen.cell_for_move(legal[RNG.below(len(legal))]))
+        moves += 1
+        legal = None
+    press(board, grid.MENU, hold=True)
+    clock = board.clock
+    for _ in range(200):  # the menu settles (its sound, its last frame)
+        clock.now += LOOP_MS
+        board.app.step()
+    return moves
+
+
+def NEXT():
+    """Record the heap the last game left, then play the next one; False when done."""
+    n = G["n"]
+    if n:
+        print("@@H\t%d\t%s\t%d" % (n, G["label"], gc.mem_alloc()))
+    if n >= GAMES:
+        return False
+    index = n % len(catalog.TILES)
+    game, players, _, _ = catalog.TILES[index]
+    G["label"] = game if players is None else "%s_%dp" % (game, players)
+    try:
+        play_one(G["board"], index)
+    except Exception as e:
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        print("@@X\t%d\t%s\t%s" % (n + 1, G["label"], buf.getvalue().replace("\n", " | ")))
+        G["board"] = SimBoard(storage=G["board"].storage)  # as main.py: start again
+    G["n"] = n + 1
+    gc.collect()
+    return True
+
+
+gc.collect()

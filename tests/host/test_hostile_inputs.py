@@ -1,0 +1,153 @@
+# Inputs from outside as an attack surface: the referee, the headless simulator and the
+# save files get malformed, oversized, truncated and binary input; they answer with
+# clear errors and their documented exit codes, never a traceback.
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+
+from app import catalog, saves
+from app.menu import TILE_CELLS
+from host_tools.inputs import read_lines, shown
+from sim.drivers import MemoryStorage, SimBoard
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIG = b"x" * 10000000  # a 10 MB line
+
+
+def run(module_args, data):
+    return subprocess.run([sys.executable, "-m"] + module_args, input=data, capture_output=True,
+                          cwd=ROOT, timeout=120)
+
+
+def hostile_lines():
+    rng = random.Random(5)
+    return [
+        b"\xff\xfe\x00garbage",  # not UTF-8
+        b"\xed\xa0\x80",  # an encoded lone surrogate: not UTF-8 either
+        bytes(rng.randrange(256) for _ in range(300)).replace(b"\n", b""),  # binary
+        b"\x00" * 50,
+        "é日本".encode(),  # UTF-8, but no move
+        b"x" * 5000,  # oversized
+        b"4" * 1000,  # long, within the line limit
+        b"  \t \r",
+    ]
+
+
+def test_read_lines():
+    data = b"a1\r\n\xff\n" + b"y" * 3000 + b"\nlast"
+    got = list(read_lines(io.BytesIO(data), limit=1000))
+    assert got[0] == ("a1", None)
+    assert got[1][0] == "\ufffd" and "not UTF-8" in got[1][1] and "0xff" in got[1][1]
+    assert got[2][0] == "y" * 40 + "..." and got[2][1] == "a line of 3000 bytes is too long (at most 1000)"
+    assert got[3] == ("last", None)  # truncated input: the last line counts
+    assert shown("z" * 41) == "z" * 40 + "..." and shown("d4") == "d4"
+
+
+def test_referee_answers_every_hostile_line_and_goes_on():
+    lines = hostile_lines()
+    out = run(["host_tools.referee", "connect4"], b"4\n" + b"\n".join(lines) + b"\n3")  # no final newline
+    assert out.returncode == 0 and out.stderr == b"", out.stderr[-2000:]
+    text = out.stdout.decode("utf-8")  # valid UTF-8...
+    answers = [json.loads(line) for line in text.splitlines()]
+    assert "\\ud8" not in text.lower() and "\\udc" not in text.lower()  # ...with no lone surrogates
+    assert len(answers) == 2 + len(lines) - 1  # the blank line gets no answer
+    first, last = answers[0], answers[-1]
+    assert first["ok"] and last["ok"] and last["move"] == "3" and last["board"][-1] == "..OX..."
+    for reply in answers[1:-1]:
+        assert reply["ok"] is False and reply["error"] and reply["board"] == first["board"]
+        assert len(reply["move"]) <= 43 and len(json.dumps(reply)) < 2000
+    assert "not UTF-8" in answers[1]["error"] and "not UTF-8" in answers[2]["error"]
+    assert "too long" in answers[6]["error"]
+
+
+def test_referee_echoes_a_10_mb_line_cut_short():
+    out = run(["host_tools.referee", "squeeze"], BIG + b"\nd3\n")
+    assert out.returncode == 0
+    big, ok = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(out.stdout) < 5000  # not 30 MB
+    assert "10000000 bytes is too long" in big["error"] and ok["move"] == "d3"
+
+
+def test_referee_bad_arguments_still_exit_2():
+    for args in (["connect4", "--seed", "\udcff"], ["\x01"], ["connect4", "--players", "99999999999999999999"]):
+        out = subprocess.run([sys.executable, "-m", "host_tools.referee"] + args, capture_output=True, cwd=ROOT,
+                             timeout=60)
+        assert out.returncode == 2 and b"usage" in out.stderr and b"Traceback" not in out.stderr
+
+
+def test_headless_stops_at_a_hostile_line_with_its_number_and_exit_1():
+    for i, line in enumerate(hostile_lines() + [BIG]):
+        out = run(["sim", "--headless"], b"press d4\n" + line + b"\nstate\n")
+        err = out.stderr.decode("utf-8")
+        if not line.strip():  # a blank line is no command: the script runs on
+            assert out.returncode == 0 and out.stdout
+            continue
+        assert out.returncode == 1, (i, err)
+        assert err.startswith("line 2: ") and "Traceback" not in err and len(err) < 300, err
+        assert out.stdout == b""  # stopped before `state`
+
+
+def test_headless_oversized_numbers_and_arguments():
+    for script, error in (("wait 99999999999999999999999999", "wait time must be"),
+                          ("hold a1 -1", "hold time must be"),
+                          ("start connect4 --players 99999999999999", "connect4 is for 2 players"),
+                          ("start connect4 --seed " + "9" * 30, None),
+                          ("start connect4 --seed " + "9" * 500, "too long for any command's word"),
+                          ("start " + "q" * 900, "too long"),
+                          ("press " + "a" * 900, "too long")):
+        out = run(["sim", "--headless"], (script + "\nstate\n").encode())
+        err = out.stderr.decode()
+        if error is None:
+            assert out.returncode == 0 and json.loads(out.stdout)["game"] == "connect4"
+        else:
+            assert out.returncode == 1 and error in err and "Traceback" not in err and len(err) < 400, err
+
+
+def damaged(text):
+    """Damaged versions of a save: cut short, bytes flipped, binary, huge, wrong types."""
+    rng = random.Random(len(text))
+    out = [text[:n] for n in range(0, len(text), max(1, len(text) // 12))]
+    for _ in range(20):
+        i = rng.randrange(len(text))
+        out.append(text[:i] + chr(rng.randrange(1, 0x2FF)) + text[i + 1:])
+    out += ["\x00" * 100, "\ufffd" * 50, "[" * 5000, "{}", "[]", "null", "1e999", '"text"', text * 200,
+            json.dumps({"brightness": "x", "match": 3}), json.dumps({"brightness": 10 ** 30})]
+    data = json.loads(text)
+    for key in data:
+        for bad in (None, -1, 10 ** 30, "x", [], {}, [1, [2]], True):
+            copy = dict(data)
+            copy[key] = bad
+            out.append(json.dumps(copy))
+    return out
+
+
+def test_damaged_save_files_of_every_kind_boot_and_play():
+    board = SimBoard(storage=MemoryStorage())
+    for game, players, variant, _ in catalog.TILES:  # a real save of every tile, and the settings
+        board.app.start_game(game, players, variant, seed=4)
+        state = board.app.screen.state
+        for _ in range(3):
+            state.play(state.legal_moves()[0])
+        board.app.screen.save()
+    board.app.set_brightness(50)
+    good = dict(board.storage.files)
+    assert saves.SETTINGS_FILE in good and len(good) == len(catalog.TILES) + 1
+    for name, text in good.items():
+        for bad in damaged(text):
+            storage = MemoryStorage()
+            storage.files = dict(good)
+            storage.files[name] = bad
+            again = SimBoard(storage=storage)  # boots: damage is no save, never a crash
+            menu = again.app.screen.describe()
+            assert menu["screen"] == "menu" and 5 <= again.pixels.brightness <= 100
+            others = [t["resume"] for t, (g, p, v, _) in zip(menu["tiles"], catalog.TILES)
+                      if saves.game_file(g, p, v) != name]
+            assert all(others)  # the other tiles' games are untouched
+            for i, (g, p, v, _) in enumerate(catalog.TILES):  # the damaged tile still plays
+                if saves.game_file(g, p, v) == name:
+                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # setup screen
+                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # the game
+                    assert again.app.screen.describe()["screen"] == "game"
