@@ -11,14 +11,12 @@
 from array import array
 
 from compat import const
-from games.player import check_level, choose, pick
+from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
 CELLS = const(42)
-WIN = const(10000)  # the value of a won position (a heuristic score stays far below)
 ORDER = (3, 2, 4, 1, 5, 0, 6)  # centre first: it takes part in the most lines
-SLICE = const(60)  # nodes per next(): about 10 ms on a Pico
 TT_SIZE = const(2039)  # transposition table entries (prime): 18 KB
 # Per level: the search depth (heuristic), the node budget (the strongest level's fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
@@ -66,7 +64,7 @@ GAIN_YELLOW = tuple(SCORE[min(v + 1, 36)] - SCORE[v] for v in range(37))
 GAIN_RED = tuple(SCORE[min(v + 8, 36)] - SCORE[v] for v in range(37))
 
 
-class Search:
+class Search(StackSearch):
     """A position and the alpha-beta search over it."""
 
     def __init__(self, state):
@@ -176,31 +174,18 @@ class Search:
             return forced if len(forced) == 1 and not (h[forced[0]] < HEIGHT - 1 and theirs[forced[0] * HEIGHT + h[forced[0]] + 1]) else []
         return [c for c in ORDER if h[c] < HEIGHT and not (h[c] < HEIGHT - 1 and theirs[c * HEIGHT + h[c] + 1])]
 
-    # -- the search --------------------------------------------------------------------
-    def start(self, depth, exact, first=None):
-        """Prepares a search from this position: `depth` plies (heuristic), or to the
-        end with exact values (win/draw/loss). `first`: the root move to try first."""
-        self.depth = depth
+    # -- the search (games.player.Search runs it) ---------------------------------------
+    def remaining(self):
+        return CELLS - self.n
+
+    def start(self, depth, first=None, exact=False):
+        """A search from this position: `depth` plies (heuristic), or to the end with
+        exact values (win/draw/loss) and the transposition table."""
         self.exact = exact
         if exact and self.table is None:
             self.table = (array("i", bytes(4 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)),
                           bytearray(TT_SIZE), bytearray(TT_SIZE))
-        size = CELLS + 1 - self.n
-        self.alpha = [0] * size
-        self.beta = [0] * size
-        self.alpha0 = [0] * size
-        self.best = [0] * size
-        self.bestmove = bytearray(size)
-        self.moves = bytearray(size * COLUMNS)
-        self.count = bytearray(size)
-        self.index = bytearray(size)
-        self.saved = [0] * size  # the heuristic score before the ply's move
-        self.ply = 0
-        self.entering = True
-        self.ret = 0
-        self.alpha[0], self.beta[0] = -WIN, WIN
-        self.first = first
-        self.done = False
+        StackSearch.start(self, depth, first)
 
     def enter(self, ply):
         """Sets up node `ply` (its moves in order); returns its value when it needs no
@@ -220,7 +205,7 @@ class Search:
             s = self.score if yellow else -self.score
             return s
         alpha, beta = self.alpha[ply], self.beta[ply]
-        ttmove = 255
+        ttmove = NO_MOVE
         if self.exact:
             keys1, keys2, vals, tmoves = self.table
             i = (self.lo ^ (self.hi << 7)) % TT_SIZE
@@ -244,84 +229,21 @@ class Search:
             moves[base] = forced
             k = 1
         else:
-            first = self.first if ply == 0 else ttmove
             for c in ORDER:
                 r = h[c]
                 if r < HEIGHT and not (r < HEIGHT - 1 and theirs[c * HEIGHT + r + 1]):
-                    if c == first and k:
-                        moves[base + k] = moves[base]
-                        moves[base] = c
-                    else:
-                        moves[base + k] = c
+                    moves[base + k] = c
                     k += 1
             if not k:
                 return -WIN  # every move lets the opponent win at once
+            if ttmove != NO_MOVE:
+                self.order_first(ply, k, ttmove)
         self.count[ply] = k
-        self.index[ply] = 0
-        self.best[ply] = -WIN - 1
         return None
 
-    def step(self, budget):
-        """Searches up to `budget` nodes; True once the search is over (then
-        self.result is the root's value and self.bestmove[0] its move)."""
-        moves = self.moves
-        while budget > 0:
-            ply = self.ply
-            if self.entering:
-                budget -= 1
-                self.nodes += 1
-                if ply:
-                    self.alpha[ply] = -self.beta[ply - 1]
-                    self.beta[ply] = -self.alpha[ply - 1]
-                self.alpha0[ply] = self.alpha[ply]
-                v = self.enter(ply)
-                if v is None:
-                    c = moves[ply * COLUMNS]
-                    self.saved[ply] = self.score
-                    self.make(c)
-                    self.ply = ply + 1
-                    continue
-                self.entering = False
-                self.ret = v
-                if ply == 0:
-                    self.result = v
-                    self.bestmove[0] = 255
-                    self.done = True
-                    return True
-                self.ply = ply - 1
-                continue
-            # back at node `ply` from the child of its current move
-            i = self.index[ply]
-            c = moves[ply * COLUMNS + i]
-            self.unmake(c)
-            self.score = self.saved[ply]
-            v = -self.ret
-            if v > self.best[ply]:
-                self.best[ply] = v
-                self.bestmove[ply] = c
-                if v > self.alpha[ply]:
-                    self.alpha[ply] = v
-            i += 1
-            if self.alpha[ply] >= self.beta[ply] or i >= self.count[ply]:
-                best = self.best[ply]
-                if self.exact:
-                    self.store(ply, best)
-                self.ret = best
-                if ply == 0:
-                    self.result = best
-                    self.done = True
-                    return True
-                self.ply = ply - 1
-                continue
-            self.index[ply] = i
-            c = moves[ply * COLUMNS + i]
-            self.saved[ply] = self.score
-            self.make(c)
-            self.ply = ply + 1
-            self.entering = True
-        return False
-
     def store(self, ply, best):
+        if not self.exact:
+            return
         keys1, keys2, vals, tmoves = self.table
         i = (self.lo ^ (self.hi << 7)) % TT_SIZE
         if best <= self.alpha0[ply]:
@@ -334,16 +256,6 @@ class Search:
         keys2[i] = self.hi
         vals[i] = 1 + (best // WIN + 1) * 3 + kind
         tmoves[i] = self.bestmove[ply]
-
-    def run(self, budget):
-        """Generator: the search started by start(), SLICE nodes a next(), at most
-        `budget` nodes; returns True if it finished."""
-        while not self.done:
-            if self.nodes >= budget:
-                return False
-            self.step(min(SLICE, budget - self.nodes))
-            yield
-        return True
 
 
 def think(state, level=5, rng=None):
@@ -361,20 +273,10 @@ def think(state, level=5, rng=None):
     budget = BUDGET[level - 1]
     best = None
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, True)
-        finished = yield from s.run(budget)
-        if finished and s.bestmove[0] != 255:
-            return s.bestmove[0]
-    depth = 1
-    while depth <= DEPTH[level - 1] and s.nodes < budget:
-        s.start(depth, False, best)
-        if not (yield from s.run(budget)):
-            break
-        if s.bestmove[0] != 255:
-            best = s.bestmove[0]
-        if depth >= CELLS - s.n or s.result >= WIN or s.result <= -WIN:
-            break  # the end is in sight: deeper changes nothing
-        depth += 1
+        s.start(CELLS, None, True)
+        if (yield from s.run(budget)) and s.bestmove[0] != NO_MOVE:
+            return s.bestmove[0]  # exact: keeps the position's value
+    best = yield from deepen(s, DEPTH[level - 1], budget)
     if best is None:
         best = (safe or legal)[0]
     return pick(rng, level, best, safe or legal, SLIPS)
@@ -386,7 +288,7 @@ def solve_position(s, budget=None):
     if s.winning():
         return WIN
     s.nodes = 0
-    s.start(CELLS, True)
+    s.start(CELLS, None, True)
     while not s.step(SLICE):
         if budget is not None and s.nodes >= budget:
             return None

@@ -50,3 +50,147 @@ def pick(rng, level, best, safe, slips):
     if safe and rng is not None and rng.below(100) < slips[level - 1]:
         return choose(rng, safe)
     return best
+
+
+WIN = 10000  # the value of a won position: a heuristic score stays far below
+NO_MOVE = 255
+SLICE = 60  # nodes a next() of a search: about 10 ms on a Pico
+
+
+class Search:
+    """Alpha-beta negamax on an explicit stack, so that it can stop after any node and
+    go on later (a recursive search could not give the keys back). A game's search
+    subclasses it and writes:
+      enter(ply): the value of the node when it needs no search (a win now, a lost
+        position, the horizon `self.depth`...), else None after writing its moves in
+        order to self.moves[ply * width ...] and their number to self.count[ply];
+      make(move), unmake(move); remaining(): moves left at most (the stack's depth);
+      store(ply, best) (optional): keep a searched node's value (a table).
+    Values are for the side to move (WIN won, -WIN lost); `score` is the subclass's
+    incremental evaluation, saved before each move and restored after it."""
+
+    width = 7  # moves a node can have at most
+    score = 0
+
+    def start(self, depth, first=None):
+        """A search `depth` plies deep; `first`: the root move to try first."""
+        self.depth = depth
+        self.first = first
+        size = min(depth, self.remaining()) + 2
+        self.alpha = [0] * size
+        self.beta = [0] * size
+        self.alpha0 = [0] * size
+        self.best = [0] * size
+        self.bestmove = bytearray(size)
+        self.moves = bytearray(size * self.width)
+        self.count = bytearray(size)
+        self.index = bytearray(size)
+        self.saved = [0] * size  # the score before the ply's move
+        self.ply = 0
+        self.entering = True
+        self.ret = 0
+        self.alpha[0], self.beta[0] = -WIN, WIN
+        self.result = 0
+        self.done = False
+        self.nodes = getattr(self, "nodes", 0)
+
+    def store(self, ply, best):
+        pass
+
+    def order_first(self, ply, k, move):
+        """Puts `move`, if among the k moves of `ply`, first."""
+        moves = self.moves
+        base = ply * self.width
+        for i in range(base, base + k):
+            if moves[i] == move:
+                moves[i], moves[base] = moves[base], move
+                return
+
+    def step(self, budget):
+        """Searches up to `budget` nodes; True once the search is over (then
+        self.result is the root's value and self.bestmove[0] its move, NO_MOVE if the
+        root needed no search)."""
+        moves = self.moves
+        width = self.width
+        while budget > 0:
+            ply = self.ply
+            if self.entering:
+                budget -= 1
+                self.nodes += 1
+                if ply:
+                    self.alpha[ply] = -self.beta[ply - 1]
+                    self.beta[ply] = -self.alpha[ply - 1]
+                self.alpha0[ply] = self.alpha[ply]
+                v = self.enter(ply)
+                if v is None:
+                    if ply == 0 and self.first is not None:
+                        self.order_first(0, self.count[0], self.first)
+                    self.index[ply] = 0
+                    self.best[ply] = -WIN - 1
+                    self.saved[ply] = self.score
+                    self.make(moves[ply * width])
+                    self.ply = ply + 1
+                    continue
+                self.entering = False
+                self.ret = v
+                if ply == 0:
+                    self.result = v
+                    self.bestmove[0] = NO_MOVE
+                    self.done = True
+                    return True
+                self.ply = ply - 1
+                continue
+            # back at node `ply` from the child of its current move
+            i = self.index[ply]
+            m = moves[ply * width + i]
+            self.unmake(m)
+            self.score = self.saved[ply]
+            v = -self.ret
+            if v > self.best[ply]:
+                self.best[ply] = v
+                self.bestmove[ply] = m
+                if v > self.alpha[ply]:
+                    self.alpha[ply] = v
+            i += 1
+            if self.alpha[ply] >= self.beta[ply] or i >= self.count[ply]:
+                best = self.best[ply]
+                self.store(ply, best)
+                self.ret = best
+                if ply == 0:
+                    self.result = best
+                    self.done = True
+                    return True
+                self.ply = ply - 1
+                continue
+            self.index[ply] = i
+            self.saved[ply] = self.score
+            self.make(moves[ply * width + i])
+            self.ply = ply + 1
+            self.entering = True
+        return False
+
+    def run(self, budget):
+        """Generator: the search started by start(), SLICE nodes a next(), until it
+        ends or self.nodes reaches `budget`; returns True if it ended."""
+        while not self.done:
+            if self.nodes >= budget:
+                return False
+            self.step(min(SLICE, budget - self.nodes))
+            yield
+        return True
+
+
+def deepen(search, max_depth, budget, best=None):
+    """Generator: iterative deepening, 1, 2 .. max_depth plies while the node budget
+    lasts; returns the best root move of the deepest finished search (or `best`)."""
+    depth = 1
+    while depth <= max_depth and search.nodes < budget:
+        search.start(depth, best)
+        if not (yield from search.run(budget)):
+            break
+        if search.bestmove[0] != NO_MOVE:
+            best = search.bestmove[0]
+        if depth >= search.remaining() or search.result >= WIN or search.result <= -WIN:
+            break  # the end is in sight: deeper changes nothing
+        depth += 1
+    return best
