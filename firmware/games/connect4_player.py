@@ -11,7 +11,7 @@
 from array import array
 
 from compat import const
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, pick
+from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, line_gains, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -47,21 +47,7 @@ def _lines():
 LINE_CELLS, LINES_AT = _lines()  # 69 lines
 
 
-def _weights():
-    """SCORE[v]: what a line with byte v is worth to yellow (negative: to red). A line
-    holding both colours is worth nothing; a fuller one is worth more."""
-    worth = (0, 1, 4, 16, 0)
-    out = []
-    for v in range(37):
-        yellow, red = v & 7, v >> 3
-        out.append(0 if yellow and red else worth[min(yellow, 4)] - worth[min(red, 4)])
-    return tuple(out)
-
-
-SCORE = _weights()
-# what a yellow (red) disc adds to the score of a line with byte v
-GAIN_YELLOW = tuple(SCORE[min(v + 1, 36)] - SCORE[v] for v in range(37))
-GAIN_RED = tuple(SCORE[min(v + 8, 36)] - SCORE[v] for v in range(37))
+GAIN_YELLOW, GAIN_RED = line_gains((0, 1, 4, 16, 0))
 
 
 class Search(StackSearch):

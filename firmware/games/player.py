@@ -52,6 +52,20 @@ def pick(rng, level, best, safe, slips):
     return best
 
 
+def line_gains(worth):
+    """For games scored by lines of four, each line kept as one byte v (player 1's
+    pieces + 8 x player 2's): what a piece of player 1 (and of player 2) adds to the
+    score, player 1's view, of a line with byte v. A line holding both colours is
+    worth nothing, a fuller one more: worth[n] for n pieces of one colour."""
+    def value(v):
+        one, two = min(v & 7, 4), min(v >> 3, 4)
+        return 0 if one and two else worth[one] - worth[two]
+
+    top = 4 + 8 * 4
+    return (tuple(value(min(v + 1, top)) - value(v) for v in range(top + 1)),
+            tuple(value(min(v + 8, top)) - value(v) for v in range(top + 1)))
+
+
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
 SLICE = 60  # nodes a next() of a search: about 10 ms on a Pico
@@ -169,11 +183,21 @@ class Search:
             self.entering = True
         return False
 
+    def abandon(self):
+        """Stops the search where it is: takes back the moves it has on the board."""
+        top = self.ply if self.entering else self.ply + 1
+        for p in range(top - 1, -1, -1):
+            self.unmake(self.moves[p * self.width + self.index[p]])
+            self.score = self.saved[p]
+        self.done = True
+
     def run(self, budget):
         """Generator: the search started by start(), SLICE nodes a next(), until it
-        ends or self.nodes reaches `budget`; returns True if it ended."""
+        ends or self.nodes reaches `budget` (then it is abandoned); returns True if it
+        ended."""
         while not self.done:
             if self.nodes >= budget:
+                self.abandon()
                 return False
             self.step(min(SLICE, budget - self.nodes))
             yield

@@ -1,0 +1,232 @@
+# The board's player for 4D Squeeze, 2 players (see games/player.py for the levels).
+# A move can squeeze any number of cells, so the search does not take moves back: each
+# ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
+# counts the pentacles made (they decide a full board) and the lines of four a side
+# can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+from compat import const
+from games.player import NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, pick
+from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
+
+DEPTH = (1, 1, 2, 2, 3)
+BUDGET = (40, 60, 150, 250, 400)
+SLIPS = (40, 20, 8, 0, 0)
+PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
+WORTH = (0, 1, 3, 9, 0)
+ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
+
+
+def _lines():
+    cells = bytearray()
+    for r in range(SIZE):
+        for c in range(SIZE):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + 3 * dc < SIZE and 0 <= r + 3 * dr < SIZE:
+                    for i in range(4):
+                        cells.append((r + i * dr) * SIZE + c + i * dc)
+    through = [bytearray() for _ in range(CELLS)]
+    for line in range(len(cells) // 4):
+        for i in range(4):
+            through[cells[line * 4 + i]].append(line)
+    return bytes(cells), tuple(bytes(t) for t in through)
+
+
+LINE_CELLS, LINES_AT = _lines()  # 238 lines
+
+
+def line_value(board, line):
+    """What a line is worth to yellow (negative: to blue); 100 if it is a four."""
+    yellow = blue = 0
+    for k in range(line * 4, line * 4 + 4):
+        v = board[LINE_CELLS[k]]
+        if v == 1:
+            yellow += 1
+        elif v == BLUE:
+            blue += 1
+        elif v != EMPTY:
+            return 0  # a pentacle breaks the line
+    if yellow and blue:
+        return 0
+    if yellow == 4 or blue == 4:
+        return 100
+    return WORTH[yellow] - WORTH[blue]
+
+
+class Search(StackSearch):
+    width = LAUNCHES
+
+    def __init__(self, state):
+        self.stack = [bytearray(state.board)]
+        self.mover = [state.colour()]  # the colour to move at each depth
+        self.won = bytearray(1)  # 1 where the move into this depth made a four
+        self.empty = [state.empty]
+        self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
+        self.d = 0
+        self.nodes = 0
+        self.score = 0  # yellow's view, since the root
+        self.grow(3)  # the root, a move and an answer (safe(), winning())
+
+    def grow(self, levels):
+        while len(self.stack) < levels:
+            self.stack.append(bytearray(CELLS))
+            self.mover.append(0)
+            self.won.append(0)
+            self.empty.append(0)
+            self.pentacles.append(0)
+
+    def remaining(self):
+        return self.empty[0]
+
+    def start(self, depth, first=None):
+        self.grow(depth + 2)
+        StackSearch.start(self, depth, first)
+
+    def make(self, launch):
+        d = self.d
+        src = self.stack[d]
+        board = self.stack[d + 1]
+        board[:] = src
+        colour = self.mover[d]
+        cell = arrival(src, launch)
+        changed = [cell]
+        board[cell] = colour
+        seeds = []
+        for dd in (0, 1):  # the cells behind the new pawn lost their clear path
+            k = cell * 2 + dd
+            base = LINE_OF[k] * HALF
+            for i in range(POS_OF[k] + 1, HALF):
+                seeds.append(PATHS[base + i])
+        made = squeeze(board, seeds, PENTACLE + colour)
+        changed.extend(made)
+        lines = []
+        for x in changed:
+            for line in LINES_AT[x]:
+                if line not in lines:
+                    lines.append(line)
+        score = self.score
+        won = 0
+        for line in lines:
+            after = line_value(board, line)
+            if after == 100:
+                won = 1
+            score += after - line_value(src, line)
+        lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
+        self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
+        self.d = d + 1
+        self.mover[d + 1] = 3 - colour
+        self.won[d + 1] = won
+        self.empty[d + 1] = self.empty[d] - 1 - len(made)
+        self.pentacles[d + 1] = lead
+
+    def unmake(self, launch):
+        self.d -= 1
+
+    def moves_here(self):
+        """The launches that can be played now, one per arrival cell."""
+        board = self.stack[self.d]
+        out = []
+        seen = []
+        for launch in range(LAUNCHES):
+            cell = arrival(board, launch)
+            if cell != NONE and cell not in seen:
+                seen.append(cell)
+                out.append(launch)
+        return out
+
+    def enter(self, ply):
+        d = self.d
+        if self.won[d]:
+            return -WIN  # the move into this node made four in a row
+        if not self.empty[d]:
+            lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
+            return WIN if lead > 0 else -WIN if lead < 0 else 0
+        if ply == self.depth:
+            return self.score if self.mover[d] == 1 else -self.score
+        k = 0
+        base = ply * LAUNCHES
+        for launch in self.moves_here():
+            self.moves[base + k] = launch
+            k += 1
+        self.count[ply] = k
+        return None
+
+    def wins_by_four(self, cell):
+        """True when the mover's pawn on `cell` would make four in a row."""
+        board = self.stack[self.d]
+        colour = self.mover[self.d]
+        for line in LINES_AT[cell]:
+            n = 0
+            for k in range(line * 4, line * 4 + 4):
+                x = LINE_CELLS[k]
+                if board[x] == colour or x == cell:
+                    n += 1
+            if n == 4:
+                return True
+        return False
+
+    def winning(self):
+        """The launches that win at once: a four, or (near the end) filling the board
+        with more pentacles than the opponent."""
+        out = []
+        d = self.d
+        for launch in self.moves_here():
+            if self.wins_by_four(arrival(self.stack[d], launch)):
+                out.append(launch)
+            elif self.empty[d] <= ENDGAME:
+                self.make(launch)
+                lead = self.pentacles[d + 1] if self.mover[d] == 1 else -self.pentacles[d + 1]
+                if not self.empty[d + 1] and lead > 0:
+                    out.append(launch)
+                self.unmake(launch)
+        return out
+
+    def safe(self, moves):
+        """The moves after which the opponent cannot win at once (all of them lost: [])."""
+        out = []
+        for m in moves:
+            self.make(m)
+            if not self.winning():
+                out.append(m)
+            self.unmake(m)
+        return out
+
+
+def think(state, level=5, rng=None):
+    """Generator (see games/player.py): returns the launch the board plays."""
+    level = check_level(level)
+    if state.players != 2:
+        raise ValueError("the board plays 4D Squeeze with 2 players only")
+    s = Search(state)
+    legal = s.moves_here()
+    wins = s.winning()
+    if wins:
+        return wins[0]  # every level takes a win in one
+    yield
+    safe = legal
+    if level >= 2:
+        safe = []
+        for m in legal:  # a slice at a time: each looks at every answer
+            s.make(m)
+            if not s.winning():
+                safe.append(m)
+            s.unmake(m)
+            yield
+    if len(legal) == 1 or len(safe) == 1:
+        return (safe or legal)[0]
+    best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
+    if best is None or (safe and best not in safe):
+        best = (safe or legal)[0]
+    return pick(rng, level, best, safe or legal, SLIPS)
+
+
+def baseline(state, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
+    s = Search(state)
+    wins = s.winning()
+    if wins:
+        return wins[0]
+    legal = s.moves_here()
+    return choose(rng, s.safe(legal) or legal)
+
+
+def hint(state):
+    return think(state, 5, None)
