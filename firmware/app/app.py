@@ -54,6 +54,8 @@ class App:
         if game:  # the game's modules are loaded again when it is played: RAM on a Pico
             unload("games." + game)
             unload(catalog.CONTROLLERS[game])
+            unload("games.%s_player" % game)  # the board's player, if it played
+            unload("games.player")
         self.dirty = True
         self.sound.play("menu")
 

@@ -23,6 +23,12 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
+# Against the board (games/GAME_player.py): which seats it plays (none: people only),
+# and how well.
+AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
+OPTIONS["connect4"] = AGAINST_THE_BOARD
+OPTIONS["squeeze"] = AGAINST_THE_BOARD
+OPTIONS["cubes"] = AGAINST_THE_BOARD
 
 
 def controller_class(game):
