@@ -1,12 +1,19 @@
 """Referee: plays a game from moves on stdin, one per line, in RULES.md notation, and
 prints one JSON object per line (flushed at once, so a program can drive it).
 
-    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME]
+    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME] [--level N]
 
 Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move",
 "legal", "board"} plus the fields a game adds (e.g. "pentacles"). A bad move leaves
 the game unchanged and the run goes on. Blank lines and lines starting with '#' are
 skipped. Exit 2 on bad arguments.
+
+Two more lines ask the board's player and never change the game:
+  hint   {"hint": MOVE, "level": N, ...}: the move the board plays at --level N (1..5,
+         default 5) in this position (its random slips drawn from --seed);
+  solve  {"value": "win"|"draw"|"loss", "best": [every move that keeps it], ...}: the
+         exact value for the side to move (Connect Four only; a position too big to
+         solve in time answers ok false).
 """
 import argparse
 import json
@@ -18,7 +25,10 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
+from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
+
+SOLVE_BUDGET = 2000000  # nodes per move at most for `solve` (a few seconds each)
 
 
 def answer(state, move_text, error=None):
@@ -52,6 +62,32 @@ def play_line(state, text):
     return answer(state, text)
 
 
+def ask_player(game, state, text, level, seed):
+    """The answer to a `hint` or `solve` line; the game does not change."""
+    out = {"move": text, "ok": True}
+    if state.status != PLAYING:
+        out.update({"ok": False, "error": "the game is over: no %s" % text})
+    elif game not in PLAYER_GAMES or state.players != 2:
+        out.update({"ok": False, "error": "%s is not available: the board plays only 2-player %s"
+                    % (text, ", ".join(PLAYER_GAMES))})
+    elif text == "hint":
+        move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
+        out.update({"hint": state.format_move(move), "level": level})
+    elif game != "connect4":
+        out.update({"ok": False, "error": "solve is not available for %s: only Connect Four is solved exactly" % game})
+    else:
+        solved = load_player(game).solve(state, SOLVE_BUDGET)
+        empty = 42 - len(state.history)
+        if solved is None:
+            out.update({"ok": False, "error": "not solved: %d empty cells is too many to solve in time" % empty})
+        else:
+            value, best = solved
+            out.update({"value": ("loss", "draw", "win")[value + 1], "best": [state.format_move(m) for m in best],
+                        "empty": empty})
+    out["to_move"] = state.to_move if state.status == PLAYING else None
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.referee", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -59,6 +95,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, help="seed of the game's random generator (deals, dice)")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--variant", help="a variant of the game")
+    parser.add_argument("--level", type=int, default=5, choices=LEVELS,
+                        help="the board's level for `hint` lines (1..5, default 5)")
     args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
     try:
         state = load(args.game).new_state(players=args.players, variant=args.variant,
@@ -69,7 +107,11 @@ def main(argv=None):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
-        sys.stdout.write(json.dumps(play_line(state, text)) + "\n")
+        if text in ("hint", "solve"):
+            out = ask_player(args.game, state, text, args.level, args.seed or 0)
+        else:
+            out = play_line(state, text)
+        sys.stdout.write(json.dumps(out) + "\n")
         sys.stdout.flush()
     return 0
 
