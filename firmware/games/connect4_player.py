@@ -151,13 +151,14 @@ class Search(StackSearch):
         return [c for c in ORDER if self.h[c] < HEIGHT and mine[c * HEIGHT + self.h[c]]]
 
     def safe(self):
-        """The moves that leave the opponent no win in one, if any: a forced block, or
-        not below an opponent's threat. [] when every move loses at once."""
+        """The moves that leave the opponent no win in one: a forced block (with two
+        threats to block, the game is lost: block one anyway), else any move not right
+        below an opponent's threat. [] when every move loses at once."""
         theirs = self.threats(not self.n & 1)[1]
         h = self.h
         forced = [c for c in ORDER if h[c] < HEIGHT and theirs[c * HEIGHT + h[c]]]
         if forced:
-            return forced if len(forced) == 1 and not (h[forced[0]] < HEIGHT - 1 and theirs[forced[0] * HEIGHT + h[forced[0]] + 1]) else []
+            return forced
         return [c for c in ORDER if h[c] < HEIGHT and not (h[c] < HEIGHT - 1 and theirs[c * HEIGHT + h[c] + 1])]
 
     # -- the search (games.player.Search runs it) ---------------------------------------
