@@ -4,6 +4,7 @@
 # of the top ring choose who starts the next game of a Connect Four match: b1 the
 # loser, c1 the other player (alternate); the chosen one is lit.
 from app import catalog, colors, grid, saves
+from app.attract import idle_demo
 from app.controller import FLASH_MS, blink_on, pending
 from compat import ticks_add
 
@@ -65,6 +66,8 @@ class Menu:
         self.tap(cell, now)  # a slow press is still a press
 
     def busy(self, now):
+        if idle_demo(self, now):  # left idle, the board plays against itself
+            return True
         self.flash_until = pending(self.flash_until, now)
         return self.any_saved or self.flash_until is not None
 

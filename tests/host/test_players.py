@@ -224,3 +224,23 @@ def test_hint_shows_the_strongest_move():
     s = sim.state()
     assert s["hint"] in ("2", "6") and s["moves"] == ["4", "4", "3", "3", "5"]
     assert sim.leds()[s["keys"][s["hint"]]] != (0, 0, 0)
+
+
+def test_attract_demo_when_the_menu_is_idle_and_any_key_stops_it():
+    sim = Headless()
+    sim.run("wait 59000")
+    assert sim.state()["screen"] == "menu"
+    sim.run("wait 2000")
+    s = sim.state()
+    assert s["screen"] == "attract" and s["board"] == [1, 2]
+    sim.run("wait 20000")
+    assert len(sim.state()["moves"]) >= 3  # it plays on by itself
+    sim.run("press f6")
+    s = sim.state()
+    assert s["screen"] == "menu" and not any(t["resume"] for t in s["tiles"])  # nothing saved
+    assert "games.connect4_player" not in sys.modules
+    sim.run("wait 30000")
+    sim.run("press c3")  # a key in the menu restarts the idle time
+    sim.run("hold a1 800")
+    sim.run("wait 40000")
+    assert sim.state()["screen"] == "menu"
