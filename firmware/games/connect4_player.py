@@ -22,9 +22,9 @@ TT_SIZE = const(2039)  # transposition table entries (prime): 18 KB
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 1500, 3000, 4000)
+BUDGET = (200, 400, 600, 800, 1000)
 SLIPS = (45, 20, 8, 0, 0)
-SOLVE_EMPTY = (0, 0, 0, 0, 20)
+SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
 
 def _lines():
@@ -260,9 +260,10 @@ def think(state, level=5, rng=None):
     budget = BUDGET[level - 1]
     best = None
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, None, True)
-        if (yield from s.run(budget)) and s.bestmove[0] != NO_MOVE:
+        s.start(CELLS, None, True)  # two thirds of the budget to solve it exactly ...
+        if (yield from s.run(budget * 2 // 3)) and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]  # exact: keeps the position's value
+        # ... else the rest to look ahead
     best = yield from deepen(s, DEPTH[level - 1], budget)
     if best is None:
         best = (safe or legal)[0]

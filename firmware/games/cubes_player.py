@@ -10,7 +10,7 @@ from games.player import NO_MOVE, WIN, Search as StackSearch, check_level, choos
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 2, 4, 8)
-BUDGET = (60, 200, 400, 900, 1500)
+BUDGET = (60, 200, 400, 600, 900)
 SLIPS = (40, 20, 8, 0, 0)
 
 

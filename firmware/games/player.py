@@ -204,10 +204,10 @@ class Search:
         return True
 
 
-def deepen(search, max_depth, budget, best=None):
-    """Generator: iterative deepening, 1, 2 .. max_depth plies while the node budget
-    lasts; returns the best root move of the deepest finished search (or `best`)."""
-    depth = 1
+def deepen(search, max_depth, budget, best=None, depth=1):
+    """Generator: iterative deepening, `depth`, depth + 1 .. max_depth plies while the
+    node budget lasts; returns the best root move of the deepest finished search (or
+    `best`)."""
     while depth <= max_depth and search.nodes < budget:
         search.start(depth, best)
         if not (yield from search.run(budget)):

@@ -7,11 +7,13 @@ from compat import const
 from games.player import NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
-DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (40, 60, 150, 250, 400)
+DEPTH = (1, 1, 2, 2, 2)
+BUDGET = (30, 40, 80, 120, 150)
 SLIPS = (40, 20, 8, 0, 0)
+ROOT_MOVES = (40, 40, 4, 6, 8)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
-WORTH = (0, 1, 3, 9, 0)
+WORTH = (0, 1, 4, 30, 0)
+DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 
 
@@ -51,6 +53,16 @@ def line_value(board, line):
     return WORTH[yellow] - WORTH[blue]
 
 
+def launch_to(board, cell):
+    """A launch that lands on `cell` of `board` now, or None."""
+    if board[cell] == EMPTY:
+        for dd in (0, 1):
+            launch = LINE_OF[cell * 2 + dd]
+            if arrival(board, launch) == cell:
+                return launch
+    return None
+
+
 class Search(StackSearch):
     width = LAUNCHES
 
@@ -63,6 +75,7 @@ class Search(StackSearch):
         self.d = 0
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
+        self.root = None  # the root moves to search, best first (None: all)
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
@@ -104,16 +117,23 @@ class Search(StackSearch):
                     lines.append(line)
         score = self.score
         won = 0
+        three = WORTH[3] if colour == 1 else -WORTH[3]
+        holes = []  # the mover's win cells a launch reaches, on lines through its pawn
         for line in lines:
             after = line_value(board, line)
             if after == 100:
                 won = 1
+            elif after == three and line in LINES_AT[cell]:
+                for k in range(line * 4, line * 4 + 4):
+                    x = LINE_CELLS[k]
+                    if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
+                        holes.append(x)
             score += after - line_value(src, line)
         lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
         self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
         self.d = d + 1
         self.mover[d + 1] = 3 - colour
-        self.won[d + 1] = won
+        self.won[d + 1] = won or (2 if len(holes) > 1 else 0)
         self.empty[d + 1] = self.empty[d] - 1 - len(made)
         self.pentacles[d + 1] = lead
 
@@ -134,8 +154,10 @@ class Search(StackSearch):
 
     def enter(self, ply):
         d = self.d
-        if self.won[d]:
+        if self.won[d] == 1:
             return -WIN  # the move into this node made four in a row
+        if self.won[d] and ply == self.depth:
+            return -DOUBLE  # ... or two wins in one: one can block only one (mostly)
         if not self.empty[d]:
             lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
             return WIN if lead > 0 else -WIN if lead < 0 else 0
@@ -143,48 +165,57 @@ class Search(StackSearch):
             return self.score if self.mover[d] == 1 else -self.score
         k = 0
         base = ply * LAUNCHES
-        for launch in self.moves_here():
+        for launch in self.root if ply == 0 and self.root else self.moves_here():
             self.moves[base + k] = launch
             k += 1
         self.count[ply] = k
         return None
 
-    def wins_by_four(self, cell):
-        """True when the mover's pawn on `cell` would make four in a row."""
+    def win_cells(self, colour):
+        """The empty cells where a pawn of `colour` would make four in a row (reachable
+        now or not): one pass over the lines."""
         board = self.stack[self.d]
-        colour = self.mover[self.d]
-        for line in LINES_AT[cell]:
-            n = 0
-            for k in range(line * 4, line * 4 + 4):
-                x = LINE_CELLS[k]
-                if board[x] == colour or x == cell:
-                    n += 1
-            if n == 4:
-                return True
-        return False
-
-    def winning(self):
-        """The launches that win at once: a four, or (near the end) filling the board
-        with more pentacles than the opponent."""
         out = []
+        for line in range(len(LINE_CELLS) // 4):
+            mine = 0
+            hole = -1
+            for k in range(line * 4, line * 4 + 4):
+                v = board[LINE_CELLS[k]]
+                if v == colour:
+                    mine += 1
+                elif v == EMPTY and hole < 0:
+                    hole = LINE_CELLS[k]
+                else:
+                    break
+            if mine == 3 and hole >= 0 and hole not in out:
+                out.append(hole)
+        return out
+
+    def winning(self, cells=None):
+        """The launches that win at once: a four (on one of `cells`, the mover's win
+        cells by default), or near the end filling the board with more pentacles."""
         d = self.d
-        for launch in self.moves_here():
-            if self.wins_by_four(arrival(self.stack[d], launch)):
+        out = []
+        for cell in self.win_cells(self.mover[d]) if cells is None else cells:
+            launch = launch_to(self.stack[d], cell)
+            if launch is not None:
                 out.append(launch)
-            elif self.empty[d] <= ENDGAME:
+        if self.empty[d] <= ENDGAME:
+            for launch in self.moves_here():
                 self.make(launch)
                 lead = self.pentacles[d + 1] if self.mover[d] == 1 else -self.pentacles[d + 1]
-                if not self.empty[d + 1] and lead > 0:
+                if not self.empty[d + 1] and lead > 0 and launch not in out:
                     out.append(launch)
                 self.unmake(launch)
         return out
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
+        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
         out = []
         for m in moves:
             self.make(m)
-            if not self.winning():
+            if not self.winning(theirs):
                 out.append(m)
             self.unmake(m)
         return out
@@ -201,18 +232,22 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     yield
-    safe = legal
-    if level >= 2:
-        safe = []
-        for m in legal:  # a slice at a time: each looks at every answer
-            s.make(m)
-            if not s.winning():
-                safe.append(m)
-            s.unmake(m)
-            yield
+    safe = s.safe(legal) if level >= 2 else legal
     if len(legal) == 1 or len(safe) == 1:
         return (safe or legal)[0]
-    best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
+    # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
+    # best first; then two plies or more on them (every answer of the opponent).
+    mover = s.mover[0]
+    ranked = []
+    for m in safe or legal:
+        s.make(m)
+        ranked.append((s.score if mover == 1 else -s.score, m))
+        s.unmake(m)
+        s.score = 0
+    ranked.sort()
+    s.root = [m for _, m in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    yield
+    best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
     if best is None or (safe and best not in safe):
         best = (safe or legal)[0]
     return pick(rng, level, best, safe or legal, SLIPS)
