@@ -38,6 +38,7 @@ build: setup
 
 bench: build
 	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench_players
 
 hardware: setup
 	$(PY) -m hardware.generate

@@ -129,6 +129,9 @@ def main(argv=None):
             if unit == "ms":
                 print("BENCH %s_wasm %.3f ms" % (name, float(value)))
                 print("BENCH %s_pico_est %.1f ms" % (name, float(value) * PICO_FACTOR))
+            elif "/" in value:  # solved / tried
+                done, tried = value.split("/")
+                print("BENCH %s %.0f %%" % (name, 100.0 * int(done) / max(1, int(tried))))
             else:
                 print("BENCH %s %s %s" % (name, value, unit))
         for game in GAMES:
@@ -153,11 +156,12 @@ def main(argv=None):
                 if level == 5:
                     lines.append((verdict, ("%s level 5 wins against the baseline" % game, won, WIN_TARGET, "%",
                                             False)))
-            won, drawn, lost = rates(pool, game, 1, 5, max(20, args.games // 5))
+            won, drawn, lost = rates(pool, game, 1, 5, max(4, args.games // 5))
             print("BENCH %s_level1_vs_level5_lost %.1f %%" % (game, lost))
             lines.append((verdict, ("%s level 1 loses most games to level 5" % game, lost, 50, "%", False)))
     kept, tried = keep_rate(args.positions)
-    print("BENCH connect4_level5_keeps_value %.1f %% (%d of %d mid-game positions)" % (100.0 * kept / tried, kept, tried))
+    print("BENCH connect4_level5_keeps_value %.1f %%" % (100.0 * kept / tried))
+    print("BENCH connect4_level5_keeps_value_positions %d positions" % tried)
     lines.append((verdict, ("connect4 level 5 keeps the exact value", 100.0 * kept / tried, KEEP_TARGET, "%", False)))
     print("")
     for func, fargs in lines:

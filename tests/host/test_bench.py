@@ -33,3 +33,19 @@ def test_a_real_run_measures_every_game(tmp_path):
     for game in GAMES:
         assert values["%s_move_mean" % game][1] == "ms"
     assert 0 < values["heap_boot"][0] <= values["heap_peak"][0]
+
+
+def test_players_bench_prints_bench_lines(capsys):
+    # a tiny run of the players' bench (CPython part): the real one is `make bench`
+    from host_tools import bench_players
+
+    assert bench_players.main(["--games", "4", "--positions", "2", "--no-upy"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
+    assert all(len(line.split()) == 4 for line in lines)
+    names = set(line.split()[1] for line in lines)
+    for game in ("connect4", "squeeze", "cubes"):
+        for level in range(1, 6):
+            assert "%s_level%d_vs_baseline_won" % (game, level) in names
+        assert "%s_level1_vs_level5_lost" % game in names
+    assert "connect4_level5_keeps_value" in names and "TARGET" in out
