@@ -11,7 +11,7 @@
 from array import array
 
 from compat import const
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, line_gains, pick
+from games.player import NO_MOVE, SLICE, WIN, LineCounts, Search as StackSearch, check_level, choose, deepen, line_gains, lines_of_four, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -27,30 +27,12 @@ SLIPS = (45, 20, 8, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
 
-def _lines():
-    """Every line of 4 cells: 4 cell indexes each (cell = column * 6 + row from the
-    bottom), and for each cell the lines through it."""
-    cells = bytearray()
-    for c in range(COLUMNS):
-        for r in range(HEIGHT):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if 0 <= c + 3 * dc < COLUMNS and 0 <= r + 3 * dr < HEIGHT:
-                    for i in range(4):
-                        cells.append((c + i * dc) * HEIGHT + r + i * dr)
-    through = [bytearray() for _ in range(CELLS)]
-    for line in range(len(cells) // 4):
-        for i in range(4):
-            through[cells[line * 4 + i]].append(line)
-    return bytes(cells), tuple(bytes(t) for t in through)
+# cell = column * 6 + row from the bottom
+LINE_CELLS, LINES_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
+GAINS = line_gains((0, 1, 4, 16, 0))
 
 
-LINE_CELLS, LINES_AT = _lines()  # 69 lines
-
-
-GAIN_YELLOW, GAIN_RED = line_gains((0, 1, 4, 16, 0))
-
-
-class Search(StackSearch):
+class Search(StackSearch, LineCounts):
     """A position and the alpha-beta search over it."""
 
     def __init__(self, state):
@@ -69,35 +51,15 @@ class Search(StackSearch):
         self.table = None
 
     # -- moves -------------------------------------------------------------------------
+    line_cells = LINE_CELLS
+    lines_at = LINES_AT
+    gains = GAINS
+
     def make(self, c):
         r = self.h[c]
-        x = c * HEIGHT + r
         self.h[c] = r + 1
-        cells, lv, t1, t2 = self.cells, self.lv, self.t1, self.t2
         yellow = not self.n & 1
-        add = 1 if yellow else 8
-        cells[x] = 1 if yellow else 2
-        score = self.score
-        gain = GAIN_YELLOW if yellow else GAIN_RED
-        for line in LINES_AT[x]:
-            v = lv[line]
-            if v == 3:
-                t1[x] -= 1
-            elif v == 24:
-                t2[x] -= 1
-            score += gain[v]
-            v += add
-            lv[line] = v
-            if v == 3 or v == 24:  # a new threat on the line's empty cell
-                b = line * 4
-                for k in range(b, b + 4):
-                    e = LINE_CELLS[k]
-                    if not cells[e]:
-                        if v == 3:
-                            t1[e] += 1
-                        else:
-                            t2[e] += 1
-        self.score = score
+        self.put(c * HEIGHT + r, yellow)
         code = (2 << r) if yellow else (1 << r)  # the column's code: discs + a top mark
         if c < 4:
             self.lo += code << (7 * c)
@@ -110,28 +72,8 @@ class Search(StackSearch):
         self.n -= 1
         r = self.h[c] - 1
         self.h[c] = r
-        x = c * HEIGHT + r
-        cells, lv, t1, t2 = self.cells, self.lv, self.t1, self.t2
-        yellow = cells[x] == 1
-        add = 1 if yellow else 8
-        for line in LINES_AT[x]:
-            v = lv[line]
-            if v == 3 or v == 24:  # the threat it made goes
-                b = line * 4
-                for k in range(b, b + 4):
-                    e = LINE_CELLS[k]
-                    if not cells[e]:
-                        if v == 3:
-                            t1[e] -= 1
-                        else:
-                            t2[e] -= 1
-            v -= add
-            lv[line] = v
-            if v == 3:
-                t1[x] += 1
-            elif v == 24:
-                t2[x] += 1
-        cells[x] = 0
+        yellow = self.cells[c * HEIGHT + r] == 1
+        self.take(c * HEIGHT + r)
         code = (2 << r) if yellow else (1 << r)
         if c < 4:
             self.lo -= code << (7 * c)
@@ -301,11 +243,6 @@ def solve(state, budget=None):
         values[c] = -v
     top = max(values.values())
     return top // WIN, sorted(c for c in values if values[c] == top)
-
-
-def hint(state):
-    """Generator: the strongest move (level 5)."""
-    return think(state, 5, None)
 
 
 

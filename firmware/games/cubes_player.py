@@ -6,7 +6,7 @@
 # decides where the opponent may answer, so looking two plies ahead matters most.
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
-from games.player import NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, line_gains, pick
+from games.player import WIN, LineCounts, Search as StackSearch, baseline_move, check_level, deepen, line_gains, lines_through, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 2, 4, 8)
@@ -14,20 +14,15 @@ BUDGET = (60, 200, 400, 600, 900)
 SLIPS = (40, 20, 8, 0, 0)
 
 
-def _lines_at():
-    through = [bytearray() for _ in range(CELLS)]
-    for line in range(len(LINES) // 4):
-        for i in range(4):
-            through[LINES[line * 4 + i]].append(line)
-    return tuple(bytes(t) for t in through)
+LINES_AT = lines_through(LINES, CELLS)  # 88 lines
+GAINS = line_gains((0, 1, 4, 16, 0))
 
 
-LINES_AT = _lines_at()  # 88 lines
-GAIN_1, GAIN_2 = line_gains((0, 1, 4, 16, 0))
-
-
-class Search(StackSearch):
+class Search(StackSearch, LineCounts):
     width = CELLS
+    line_cells = LINES
+    lines_at = LINES_AT
+    gains = GAINS
 
     def __init__(self, state):
         self.cells = bytearray(CELLS)
@@ -46,56 +41,15 @@ class Search(StackSearch):
         return MAX_CUBES - self.n
 
     def make(self, x):
-        cells, lv, t1, t2 = self.cells, self.lv, self.t1, self.t2
-        first = not self.n & 1
-        add = 1 if first else 8
-        gain = GAIN_1 if first else GAIN_2
-        score = self.score
-        cells[x] = 1 if first else 2
-        for line in LINES_AT[x]:
-            v = lv[line]
-            if v == 3:
-                t1[x] -= 1
-            elif v == 24:
-                t2[x] -= 1
-            score += gain[v]
-            v += add
-            lv[line] = v
-            if v == 3 or v == 24:
-                for k in range(line * 4, line * 4 + 4):
-                    e = LINES[k]
-                    if not cells[e]:
-                        if v == 3:
-                            t1[e] += 1
-                        else:
-                            t2[e] += 1
-        self.score = score
+        self.put(x, not self.n & 1)
         self.lasts.append(self.last)
         self.last = x
         self.n += 1
 
     def unmake(self, x):
         """Takes back make(x); the search restores the score it saved before."""
-        cells, lv, t1, t2 = self.cells, self.lv, self.t1, self.t2
         self.n -= 1
-        add = 1 if cells[x] == 1 else 8
-        for line in LINES_AT[x]:
-            v = lv[line]
-            if v == 3 or v == 24:
-                for k in range(line * 4, line * 4 + 4):
-                    e = LINES[k]
-                    if not cells[e]:
-                        if v == 3:
-                            t1[e] -= 1
-                        else:
-                            t2[e] -= 1
-            v -= add
-            lv[line] = v
-            if v == 3:
-                t1[x] += 1
-            elif v == 24:
-                t2[x] += 1
-        cells[x] = 0
+        self.take(x)
         self.last = self.lasts.pop()
 
     def allowed(self):
@@ -174,12 +128,4 @@ def think(state, level=5, rng=None):
 def baseline(state, rng):
     """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
     s = Search(state)
-    wins = s.winning()
-    if wins:
-        return wins[0]
-    legal = s.allowed()
-    return choose(rng, s.safe(legal) or legal)
-
-
-def hint(state):
-    return think(state, 5, None)
+    return baseline_move(s, s.allowed(), rng)

@@ -44,12 +44,101 @@ def choose(rng, items):
     return items[rng.below(len(items))]
 
 
+def baseline_move(search, legal, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random
+    (search: a game's Search with winning() and safe(moves))."""
+    wins = search.winning()
+    if wins:
+        return wins[0]
+    return choose(rng, search.safe(legal) or legal)
+
+
 def pick(rng, level, best, safe, slips):
     """The move a level plays: `best`, or, with probability slips[level - 1] in 100, a
     random one of `safe` (the moves it considers; level 1: any move)."""
     if safe and rng is not None and rng.below(100) < slips[level - 1]:
         return choose(rng, safe)
     return best
+
+
+def lines_of_four(columns, rows, index):
+    """Every line of 4 cells of a columns x rows board, 4 cell indexes each in one
+    bytes (index(column, row) numbers a cell), and for each cell the lines through it."""
+    cells = bytearray()
+    for c in range(columns):
+        for r in range(rows):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + 3 * dc < columns and 0 <= r + 3 * dr < rows:
+                    for i in range(4):
+                        cells.append(index(c + i * dc, r + i * dr))
+    return bytes(cells), lines_through(cells, columns * rows)
+
+
+def lines_through(line_cells, count):
+    """For each of `count` cells, the lines (of line_cells, 4 cells each) through it."""
+    through = [bytearray() for _ in range(count)]
+    for line in range(len(line_cells) // 4):
+        for i in range(4):
+            through[line_cells[line * 4 + i]].append(line)
+    return tuple(bytes(t) for t in through)
+
+
+class LineCounts:
+    """For games of fours (Connect Four, the cubes): every line keeps one byte, player
+    1's pieces + 8 x player 2's, in self.lv; t1[cell] (t2) counts the lines a piece of
+    player 1 (2) on that empty cell would complete, so a win in one is a byte read;
+    self.score is player 1's view of the lines (gains: line_gains()). A subclass sets
+    line_cells, lines_at, gains and makes cells, lv, t1, t2 (bytearrays)."""
+
+    score = 0
+
+    def put(self, x, first):
+        """A piece of player 1 (first) or 2 on empty cell x."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if first else 8
+        gain = self.gains[0 if first else 1]
+        cells[x] = 1 if first else 2
+        score = self.score
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3:
+                t1[x] -= 1
+            elif v == 24:
+                t2[x] -= 1
+            score += gain[v]
+            v += add
+            lv[line] = v
+            if v == 3 or v == 24:  # a new threat on the line's empty cell
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] += 1
+                        else:
+                            t2[e] += 1
+        self.score = score
+
+    def take(self, x):
+        """Takes back put(x, ...); the search restores the score it saved before."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if cells[x] == 1 else 8
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3 or v == 24:  # the threat it made goes
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] -= 1
+                        else:
+                            t2[e] -= 1
+            v -= add
+            lv[line] = v
+            if v == 3:
+                t1[x] += 1
+            elif v == 24:
+                t2[x] += 1
+        cells[x] = 0
 
 
 def line_gains(worth):

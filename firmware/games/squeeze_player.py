@@ -4,7 +4,7 @@
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from compat import const
-from games.player import NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, pick
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, lines_of_four, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 2)
@@ -17,22 +17,7 @@ DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block m
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 
 
-def _lines():
-    cells = bytearray()
-    for r in range(SIZE):
-        for c in range(SIZE):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if 0 <= c + 3 * dc < SIZE and 0 <= r + 3 * dr < SIZE:
-                    for i in range(4):
-                        cells.append((r + i * dr) * SIZE + c + i * dc)
-    through = [bytearray() for _ in range(CELLS)]
-    for line in range(len(cells) // 4):
-        for i in range(4):
-            through[cells[line * 4 + i]].append(line)
-    return bytes(cells), tuple(bytes(t) for t in through)
-
-
-LINE_CELLS, LINES_AT = _lines()  # 238 lines
+LINE_CELLS, LINES_AT = lines_of_four(SIZE, SIZE, lambda c, r: r * SIZE + c)  # 238 lines
 
 
 def line_value(board, line):
@@ -256,12 +241,4 @@ def think(state, level=5, rng=None):
 def baseline(state, rng):
     """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
     s = Search(state)
-    wins = s.winning()
-    if wins:
-        return wins[0]
-    legal = s.moves_here()
-    return choose(rng, s.safe(legal) or legal)
-
-
-def hint(state):
-    return think(state, 5, None)
+    return baseline_move(s, s.moves_here(), rng)
