@@ -131,7 +131,8 @@ def main(argv=None):
                 print("BENCH %s_pico_est %.1f ms" % (name, float(value) * PICO_FACTOR))
             elif "/" in value:  # solved / tried
                 done, tried = value.split("/")
-                print("BENCH %s %.0f %%" % (name, 100.0 * int(done) / max(1, int(tried))))
+                if int(tried):
+                    print("BENCH %s %.0f %%" % (name, 100.0 * int(done) / int(tried)))
             else:
                 print("BENCH %s %s %s" % (name, value, unit))
         for game in GAMES:
@@ -143,10 +144,21 @@ def main(argv=None):
             if name in values:
                 lines.append((verdict, ("%s live heap, board thinking" % game, int(values[name][0]) / 1024,
                                         HEAP_TARGET / 1024, "KB")))
-        solvable = [int(name.rsplit("_", 2)[1]) for name, (value, unit) in values.items()
-                    if name.startswith("connect4_solved_within_budget_") and value.split("/")[0] == value.split("/")[1]]
-        if solvable:
-            print("BENCH connect4_level5_solves_exactly_from %d empty_cells" % max(solvable))
+        # the most empty cells from which every position tried, and all below, solved
+        solved_from = 0
+        for empty in range(10, 43, 2):
+            value = values.get("connect4_solved_within_budget_%d_empty" % empty, ("0/0",))[0]
+            done, tried = value.split("/")
+            if done != tried:
+                break
+            if int(tried):
+                solved_from = empty
+        print("BENCH connect4_level5_solves_exactly_from %d empty_cells" % solved_from)
+        for game in GAMES:
+            people = values.get("heap_%s_people_only_max" % game)
+            board = values.get("heap_%s_board_thinking_max" % game)
+            if people and board:
+                print("BENCH heap_%s_player_extra %d bytes" % (game, int(board[0]) - int(people[0])))
     with Pool(2) as pool:
         for game in GAMES:
             for level in LEVELS:

@@ -8,9 +8,9 @@ from games.player import WIN, Search as StackSearch, baseline_move, check_level,
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 2)
-BUDGET = (30, 40, 80, 120, 150)
+BUDGET = (30, 40, 80, 100, 120)
 SLIPS = (40, 20, 8, 0, 0)
-ROOT_MOVES = (40, 40, 4, 6, 8)  # the root moves searched two plies deep or more
+ROOT_MOVES = (40, 40, 4, 5, 6)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 4, 30, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)

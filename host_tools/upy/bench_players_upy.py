@@ -79,9 +79,9 @@ def plan():
 
     rules = load("connect4")
     rng = Rng(9)
-    for empty in range(10, 31, 2):
+    for empty in range(10, 31, 2):  # positions reached by random play
         solved = tried = 0
-        for k in range(10):
+        for k in range(16):
             state = rules.new_state()
             while state.status == "playing" and 42 - len(state.history) > empty:
                 legal = state.legal_moves()
