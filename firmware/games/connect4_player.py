@@ -17,7 +17,7 @@ COLUMNS = const(7)
 HEIGHT = const(6)
 CELLS = const(42)
 ORDER = (3, 2, 4, 1, 5, 0, 6)  # centre first: it takes part in the most lines
-TT_SIZE = const(2039)  # transposition table entries (prime): 18 KB
+TT_SIZE = const(1021)  # transposition table entries (prime): 8 KB; a solve fits in budget
 # Per level: the search depth (heuristic), the node budget (the strongest level's fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
@@ -112,8 +112,8 @@ class Search(StackSearch, LineCounts):
         exact values (win/draw/loss) and the transposition table."""
         self.exact = exact
         if exact and self.table is None:
-            self.table = (array("i", bytes(4 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)),
-                          bytearray(TT_SIZE), bytearray(TT_SIZE))
+            # per entry: the key's lo, and its hi | the value's code << 21 | move << 25
+            self.table = (array("i", bytes(4 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
         StackSearch.start(self, depth, first)
 
     def enter(self, ply):
@@ -136,15 +136,16 @@ class Search(StackSearch, LineCounts):
         alpha, beta = self.alpha[ply], self.beta[ply]
         ttmove = NO_MOVE
         if self.exact:
-            keys1, keys2, vals, tmoves = self.table
+            keys, entries = self.table
             i = (self.lo ^ (self.hi << 7)) % TT_SIZE
-            if vals[i] and keys1[i] == self.lo and keys2[i] == self.hi:
-                code = vals[i] - 1
+            e = entries[i]
+            if e >> 21 and keys[i] == self.lo and e & 0x1FFFFF == self.hi:
+                code = ((e >> 21) & 15) - 1
                 v = (code // 3 - 1) * WIN
                 kind = code % 3  # 0 exact, 1 a lower bound, 2 an upper bound
                 if ply and (kind == 0 or (kind == 1 and v >= beta) or (kind == 2 and v <= alpha)):
                     return v
-                ttmove = tmoves[i]
+                ttmove = e >> 25
         base = ply * COLUMNS
         moves = self.moves
         k = 0
@@ -173,7 +174,7 @@ class Search(StackSearch, LineCounts):
     def store(self, ply, best):
         if not self.exact:
             return
-        keys1, keys2, vals, tmoves = self.table
+        keys, entries = self.table
         i = (self.lo ^ (self.hi << 7)) % TT_SIZE
         if best <= self.alpha0[ply]:
             kind = 2  # an upper bound
@@ -181,10 +182,8 @@ class Search(StackSearch, LineCounts):
             kind = 1  # a lower bound
         else:
             kind = 0
-        keys1[i] = self.lo
-        keys2[i] = self.hi
-        vals[i] = 1 + (best // WIN + 1) * 3 + kind
-        tmoves[i] = self.bestmove[ply]
+        keys[i] = self.lo
+        entries[i] = self.hi | (1 + (best // WIN + 1) * 3 + kind) << 21 | self.bestmove[ply] << 25
 
 
 def think(state, level=5, rng=None):

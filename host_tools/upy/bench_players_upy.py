@@ -97,6 +97,8 @@ def plan():
             break
 
     # -- the live heap while the board thinks, through the app ------------------------------
+    c4 = rules = state = None  # only the app's own from here
+    yield None
     from sim.drivers import SimBoard
 
     board = SimBoard()
@@ -108,7 +110,7 @@ def plan():
         label = "heap_%s_board_thinking" % game if seats else "heap_%s_people_only" % game
         player = None
         rng = Rng(5)
-        while app.screen.state.status == "playing" and len(app.screen.state.history) < 16:
+        while app.screen.state.status == "playing" and len(app.screen.state.history) < 60:
             st = app.screen.state
             if st.to_move == 1 or not seats:
                 if player is None:
