@@ -4,9 +4,10 @@
 #   - the strongest level's time per move against the baseline (each move the least
 #     of PASSES runs: the host is shared and noisy), per game;
 #   - Connect Four: from how many empty cells level 5 solves exactly within its budget;
-#   - the live heap while the board thinks, in a game played through the app (the
-#     board plays seat 2): node steps the plan one top-level call at a time (the wasm
-#     GC collects only there), each call measuring the heap the last one left.
+#   - first, the live heap while the board thinks, in a game played through the app
+#     (the board plays seat 2), and with people only: node steps the plan one
+#     top-level call at a time (the wasm GC collects only there), each call measuring
+#     the heap the last one left, less what this script held before the firmware.
 import gc
 import json
 import sys
@@ -49,6 +50,45 @@ def plan():
     from games import load
     from games.player import load_player
     from games.rng import Rng
+
+    # -- the live heap while the board thinks, through the app ------------------------------
+    from sim.drivers import SimBoard
+
+    board = SimBoard()
+    app = board.app
+    clock = board.clock
+    for game, seats in (("connect4", []), ("connect4", [2]), ("cubes", []), ("cubes", [2]),
+                        ("squeeze", []), ("squeeze", [2])):
+        app.start_game(game, None, None, 1, {"board": seats, "level": 5})
+        label = "heap_%s_board_thinking" % game if seats else "heap_%s_people_only" % game
+        player = None
+        rng = Rng(5)
+        while app.screen.state.status == "playing" and len(app.screen.state.history) < 60:
+            st = app.screen.state
+            if st.to_move == 1 or not seats:
+                if not seats:  # people only: no player module loaded
+                    legal = st.legal_moves()
+                    move = legal[rng.below(len(legal))]
+                    legal = None
+                else:  # you, against the board: the baseline (the board loaded the module)
+                    if player is None:
+                        player = load_player(game)
+                    move = player.baseline(st, rng)
+                cell = app.screen.cell_for_move(move)
+                board.keys.push(cell, True, clock.now)
+                app.step()
+                board.keys.push(cell, False, clock.now)
+            clock.now += 10
+            app.step()
+            yield label
+        player = None
+        app.show_menu()
+        for _ in range(5):
+            clock.now += 10
+            app.step()
+        yield None
+    board = app = clock = None
+    yield None
 
     # -- time per move of the strongest level, against the baseline ----------------------
     for game in ("connect4", "cubes", "squeeze"):
@@ -96,50 +136,21 @@ def plan():
         if tried and solved * 2 < tried:
             break
 
-    # -- the live heap while the board thinks, through the app ------------------------------
-    c4 = rules = state = None  # only the app's own from here
-    yield None
-    from sim.drivers import SimBoard
-
-    board = SimBoard()
-    app = board.app
-    clock = board.clock
-    for game, seats in (("connect4", []), ("connect4", [2]), ("cubes", []), ("cubes", [2]),
-                        ("squeeze", []), ("squeeze", [2])):
-        app.start_game(game, None, None, 1, {"board": seats, "level": 5})
-        label = "heap_%s_board_thinking" % game if seats else "heap_%s_people_only" % game
-        player = None
-        rng = Rng(5)
-        while app.screen.state.status == "playing" and len(app.screen.state.history) < 60:
-            st = app.screen.state
-            if st.to_move == 1 or not seats:
-                if player is None:
-                    player = load_player(game)
-                move = player.baseline(st, rng)
-                cell = app.screen.cell_for_move(move)
-                board.keys.push(cell, True, clock.now)
-                app.step()
-                board.keys.push(cell, False, clock.now)
-            clock.now += 10
-            app.step()
-            yield label
-        player = None
-        app.show_menu()
-        for _ in range(5):
-            clock.now += 10
-            app.step()
-        yield None
 
 
 _plan = plan()
-_pending = [None]
+_pending = ["baseline"]
 _peaks = {}
-BASELINE = gc.mem_alloc()
+BASELINE = 0
 
 
 def NEXT():
+    """One step of the plan (this call began with a collection); False when done."""
+    global BASELINE
     label = _pending[0]
-    if label is not None:
+    if label == "baseline":  # what this script holds before the firmware loads
+        BASELINE = gc.mem_alloc()
+    elif label is not None:
         value = gc.mem_alloc() - BASELINE
         if value > _peaks.get(label, 0):
             _peaks[label] = value
