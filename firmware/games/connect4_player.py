@@ -198,6 +198,8 @@ def think(state, level=5, rng=None):
     if len(legal) == 1 or (level >= 2 and len(safe) == 1):
         return (safe or legal)[0]
     yield
+    if s.n == 0 and level >= 3:
+        return 3  # the centre: the only first move that wins (solved game)
     budget = BUDGET[level - 1]
     best = None
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
