@@ -11,7 +11,7 @@
 from array import array
 
 from compat import const
-from games.player import NO_MOVE, SLICE, WIN, LineCounts, Search as StackSearch, check_level, choose, deepen, line_gains, lines_of_four, pick
+from games.player import NO_MOVE, SLICE, WIN, LineCounts, Search as StackSearch, check_level, choose, deepen, line_gains, lines_of_four, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -195,8 +195,8 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     safe = s.safe() if level >= 2 else legal
-    if len(legal) == 1 or (level >= 2 and len(safe) == 1):
-        return (safe or legal)[0]
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
     yield
     if s.n == 0 and level >= 3:
         return 3  # the centre: the only first move that wins (solved game)
@@ -208,9 +208,7 @@ def think(state, level=5, rng=None):
             return s.bestmove[0]  # exact: keeps the position's value
         # ... else the rest to look ahead
     best = yield from deepen(s, DEPTH[level - 1], budget)
-    if best is None:
-        best = (safe or legal)[0]
-    return pick(rng, level, best, safe or legal, SLIPS)
+    return pick(rng, level, best, safe, legal, SLIPS)
 
 
 def solve_position(s, budget=None):

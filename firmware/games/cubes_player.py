@@ -6,7 +6,7 @@
 # decides where the opponent may answer, so looking two plies ahead matters most.
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
-from games.player import WIN, LineCounts, Search as StackSearch, baseline_move, check_level, deepen, line_gains, lines_through, pick
+from games.player import WIN, LineCounts, Search as StackSearch, baseline_move, check_level, deepen, only_move, line_gains, lines_through, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 2, 4, 8)
@@ -114,15 +114,13 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     safe = s.safe(legal) if level >= 2 else legal
-    if len(legal) == 1 or len(safe) == 1:
-        return (safe or legal)[0]
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
     yield
     if s.n == 0:
         return 24  # the first cube: the centre (d4) is in the most lines
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
-    if best is None or (safe and best not in safe):
-        best = (safe or legal)[0]
-    return pick(rng, level, best, safe or legal, SLIPS)
+    return pick(rng, level, best, safe, legal, SLIPS)
 
 
 def baseline(state, rng):

@@ -53,10 +53,22 @@ def baseline_move(search, legal, rng):
     return choose(rng, search.safe(legal) or legal)
 
 
-def pick(rng, level, best, safe, slips):
-    """The move a level plays: `best`, or, with probability slips[level - 1] in 100, a
-    random one of `safe` (the moves it considers; level 1: any move)."""
-    if safe and rng is not None and rng.below(100) < slips[level - 1]:
+def only_move(legal, safe):
+    """The move to play without a search when there is a single one (or a single safe
+    one), else None."""
+    if len(legal) == 1 or len(safe) == 1:
+        return (safe or legal)[0]
+    return None
+
+
+def pick(rng, level, best, safe, legal, slips):
+    """The move a level plays: `best` (a safe move, if the search found none), or, with
+    probability slips[level - 1] in 100, a random one of `safe` (the moves it
+    considers; level 1: any move)."""
+    safe = safe or legal
+    if best is None or best not in safe:
+        best = safe[0]
+    if rng is not None and rng.below(100) < slips[level - 1]:
         return choose(rng, safe)
     return best
 

@@ -4,7 +4,7 @@
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from compat import const
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, lines_of_four, pick
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_of_four, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 2)
@@ -218,8 +218,8 @@ def think(state, level=5, rng=None):
         return wins[0]  # every level takes a win in one
     yield
     safe = s.safe(legal) if level >= 2 else legal
-    if len(legal) == 1 or len(safe) == 1:
-        return (safe or legal)[0]
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
     # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
     # best first; then two plies or more on them (every answer of the opponent).
     mover = s.mover[0]
@@ -233,9 +233,7 @@ def think(state, level=5, rng=None):
     s.root = [m for _, m in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     yield
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
-    if best is None or (safe and best not in safe):
-        best = (safe or legal)[0]
-    return pick(rng, level, best, safe or legal, SLIPS)
+    return pick(rng, level, best, safe, legal, SLIPS)
 
 
 def baseline(state, rng):
