@@ -3,6 +3,8 @@
 # ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+from array import array
+
 from compat import const
 from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_of_four, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
@@ -17,7 +19,14 @@ DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block m
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 
 
-LINE_CELLS, LINES_AT = lines_of_four(SIZE, SIZE, lambda c, r: r * SIZE + c)  # 238 lines
+LINE_CELLS, _through = lines_of_four(SIZE, SIZE, lambda c, r: r * SIZE + c)  # 238 lines
+# The lines through each cell, flat (100 small bytes objects would cost 2 KB more of
+# RAM): those of cell x are AT[AT_START[x]:AT_START[x + 1]].
+AT = b"".join(_through)
+AT_START = array("H", [0])
+for _t in _through:
+    AT_START.append(AT_START[-1] + len(_t))
+del _t, _through
 
 
 def line_value(board, line):
@@ -97,7 +106,8 @@ class Search(StackSearch):
         changed.extend(made)
         lines = []
         for x in changed:
-            for line in LINES_AT[x]:
+            for i in range(AT_START[x], AT_START[x + 1]):
+                line = AT[i]
                 if line not in lines:
                     lines.append(line)
         score = self.score
@@ -108,7 +118,7 @@ class Search(StackSearch):
             after = line_value(board, line)
             if after == 100:
                 won = 1
-            elif after == three and line in LINES_AT[cell]:
+            elif after == three and line in AT[AT_START[cell]:AT_START[cell + 1]]:
                 for k in range(line * 4, line * 4 + 4):
                     x = LINE_CELLS[k]
                     if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
