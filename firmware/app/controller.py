@@ -187,7 +187,7 @@ class GameController:
         if ticks_diff(now, self.think_start) >= THINK_MIN_MS:
             move = self.planned
             self.stop_thinking()
-            self.play_move(move, now)
+            self.board_plays(move, now)
 
     def hint_cell(self, move):
         """The cell HINT lights (steady cyan) for the strongest move."""
@@ -264,7 +264,7 @@ class GameController:
             return
         self.played(move, now)
 
-    def play_move(self, move, now):
+    def board_plays(self, move, now):
         """The board plays `move` (found by its player: legal)."""
         self.state.play(move)
         self.played(move, now)
