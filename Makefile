@@ -60,6 +60,7 @@ build-circuitpython: setup
 
 bench: build
 	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench_players
 
 hardware: setup-hardware
 	$(PY) -m hardware.generate

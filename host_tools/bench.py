@@ -202,6 +202,8 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, po
     lines += soak_lines
     verdict("games of the soak that raised", len(errors), 0, "games")
     for line in soak_lines:
+        if line.startswith("BENCH soak_heap_max "):  # the menu's heap between games
+            verdict("menu heap between soak games, worst", int(line.split()[2]) // 1024, HEAP_TARGET // 1024, "KB")
         if line.startswith("BENCH soak_heap_slope "):
             verdict("menu heap growth a game (soak slope)", abs(float(line.split()[2])), SOAK_SLOPE_TARGET, "bytes")
     return lines, missed

@@ -1,7 +1,7 @@
 """Referee: plays a game from moves on stdin, one per line, in each game's notation (docs/rules/), and
 prints one JSON object per line (flushed at once, so a program can drive it).
 
-    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME]
+    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME] [--level N]
 
 Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move",
 "legal", "board"} plus the fields a game adds (e.g. "pentacles"). A bad move leaves
@@ -13,6 +13,13 @@ most 40 characters of a line. Exit 2 on bad arguments, 0 otherwise.
 4D Squeeze with cards (`squeeze --variant cards [--players 4] --seed N`): lines as in
 docs/rules/squeeze_cards.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
 the JSON adds `hands`, `deck`, `pending` and `golden`, and `legal` lists every line.
+
+Two more lines ask the board's player and never change the game:
+  hint   {"hint": MOVE, "level": N, ...}: the move the board plays at --level N (1..5,
+         default 5) in this position (its random slips drawn from --seed);
+  solve  {"value": "win"|"draw"|"loss", "best": [every move that keeps it], ...}: the
+         exact value for the side to move (Connect Four only; a position too big to
+         solve in time answers ok false).
 """
 import argparse
 import json
@@ -24,10 +31,13 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
+from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
 from host_tools.inputs import read_lines, shown  # noqa: E402
 
 MAX_MOVE = 100  # characters: no move in any notation is near this long
+
+SOLVE_BUDGET = 2000000  # nodes per move at most for `solve` (a few seconds each)
 
 
 def answer(state, move_text, error=None):
@@ -63,6 +73,32 @@ def play_line(state, text):
     return answer(state, text)
 
 
+def ask_player(game, state, text, level, seed):
+    """The answer to a `hint` or `solve` line; the game does not change."""
+    out = {"move": text, "ok": True}
+    if state.status != PLAYING:
+        out.update({"ok": False, "error": "the game is over: no %s" % text})
+    elif game not in PLAYER_GAMES or state.players != 2:
+        out.update({"ok": False, "error": "%s is not available: the board plays only 2-player %s"
+                    % (text, ", ".join(PLAYER_GAMES))})
+    elif text == "hint":
+        move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
+        out.update({"hint": state.format_move(move), "level": level})
+    elif game != "connect4":
+        out.update({"ok": False, "error": "solve is not available for %s: only Connect Four is solved exactly" % game})
+    else:
+        solved = load_player(game).solve(state, SOLVE_BUDGET)
+        empty = 42 - len(state.history)
+        if solved is None:
+            out.update({"ok": False, "error": "not solved: %d empty cells is too many to solve in time" % empty})
+        else:
+            value, best = solved
+            out.update({"value": ("loss", "draw", "win")[value + 1], "best": [state.format_move(m) for m in best],
+                        "empty": empty})
+    out["to_move"] = state.to_move if state.status == PLAYING else None
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.referee", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,6 +106,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, help="seed of the game's random generator (deals, dice)")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--variant", help="a variant of the game")
+    parser.add_argument("--level", type=int, default=5, choices=LEVELS,
+                        help="the board's level for `hint` lines (1..5, default 5)")
     args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
     try:
         state = load(args.game).new_state(players=args.players, variant=args.variant,
@@ -81,7 +119,12 @@ def main(argv=None):
             text = line.strip()
             if not error and (not text or text.startswith("#")):
                 continue
-            reply = answer(state, text, "bad line: " + error) if error else play_line(state, text)
+            if error:
+                reply = answer(state, text, "bad line: " + error)
+            elif text in ("hint", "solve"):  # the board's player: the game does not change
+                reply = ask_player(args.game, state, text, args.level, args.seed or 0)
+            else:
+                reply = play_line(state, text)
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say

@@ -63,6 +63,8 @@ class App:
             if (game, variant) in catalog.VARIANT_CONTROLLERS:  # and a variant's own
                 unload("games.%s_%s" % (game, variant))
                 unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
+            unload("games.%s_player" % game)  # the board's player, if it played
+            unload("games.player")
         self.dirty = True
         self.sound.play("menu")
 

@@ -133,6 +133,11 @@ class Controller(GameController):
         self.best = load_best(app.storage)
         self.record_best()
 
+    def check_board(self, setup):
+        """Not the shared thinking board of the two-player games: 4 pistes plays its
+        board seats (self.seats) itself, one step at a time."""
+        return [], None
+
     # -- keys -> moves -------------------------------------------------------------------
     def label(self, cell):
         """The game has no cell notation: a key is named as the board's labels show it."""

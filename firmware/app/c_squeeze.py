@@ -221,3 +221,7 @@ class Controller(GameController):
         info["squeezed"] = [rules.cell_text(c) for c in st.last_squeeze]
         info["line"] = [rules.cell_text(c) for c in st.line] if st.line else None
         return info
+
+    def hint_cell(self, move):
+        # the strongest launch's arrival cell (the ring may show the counts)
+        return BOARD_CELLS[self.state.arrival_cell(move)]

@@ -36,6 +36,13 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
+# Against the board (games/GAME_player.py): which seats it plays (none: people only),
+# and how well.
+AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
+OPTIONS["connect4"] = AGAINST_THE_BOARD
+OPTIONS["squeeze"] = AGAINST_THE_BOARD
+OPTIONS["cubes"] = AGAINST_THE_BOARD
+OPTIONS["squeeze/4"] = ()  # two teams of two: the board plays no seat there
 OPTIONS["pistes"] = (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
 
 # 4D Squeeze with cards: "cards" = the players hold real cards (the board trusts them
@@ -68,10 +75,12 @@ def tile_name(index):
 
 def tile_options(index):
     """The choices the tile's game asks before it starts: OPTIONS["GAME/VARIANT"] for
-    a variant's tile if there is one, else OPTIONS["GAME"] (a tuple, maybe empty)."""
-    game, _, variant = TILES[index][:3]
-    if variant and game + "/" + variant in OPTIONS:
-        return OPTIONS[game + "/" + variant]
+    a variant's tile, OPTIONS["GAME/PLAYERS"] for a player count's, if there is one,
+    else OPTIONS["GAME"] (a tuple, maybe empty)."""
+    game, players, variant = TILES[index][:3]
+    for key in (variant and game + "/" + variant, players and "%s/%d" % (game, players)):
+        if key and key in OPTIONS:
+            return OPTIONS[key]
     return OPTIONS.get(game, ())
 
 

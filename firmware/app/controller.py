@@ -8,6 +8,9 @@ from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
 
 FLASH_MS = 400  # a refused press: red flash this long
+THINK_MIN_MS = 600  # the board "thinks" at least this long, so that its move is seen
+SPIN_MS = 50  # the thinking light moves one ring cell this often
+SPIN_TAIL = 4  # ring cells the thinking light drags behind it
 HINT_MS = 1500  # HINT shows the keys of the legal moves this long
 BLINK_MS = 300  # winning cells blink on/off at this pace
 
@@ -77,6 +80,13 @@ class GameController:
         self.hint_until = None
         self.error = None  # why the last press was refused, for the simulator's state
         self.anim_start = None  # set by a game's on_played() while it animates
+        self.player = None  # the board's player module, loaded when first needed
+        self.thinking = None  # the board's search while it runs (a generator)
+        self.think_start = None  # ticks when it started, while it runs or waits to play
+        self.think_for_hint = False  # the search is for the hint, not the board's move
+        self.planned = None  # the board's move, found, shown after THINK_MIN_MS
+        self.hint_move = None  # the strongest move, shown by HINT
+        self.board_seats, self.level = self.check_board(setup)
         self.state = self.fresh_state()
         for text in moves:
             self.state.play_text(text)  # IllegalMove/ValueError: the caller drops the save
@@ -132,6 +142,89 @@ class GameController:
         """The index in player_colors of the side to move (a team game: its team)."""
         return self.state.to_move
 
+    # -- the board as a player (games/GAME_player.py) ----------------------------------
+    def check_board(self, setup):
+        """(the seats the board plays, its level) from setup["board"] and
+        setup["level"]; ValueError for a bad value."""
+        from games.player import PLAYER_GAMES, check_level
+
+        seats = setup.get("board") or []
+        level = check_level(setup.get("level"))
+        if not isinstance(seats, (list, tuple)):
+            raise ValueError("board must be a list of seats, not %r" % (seats,))
+        if seats:
+            players = setup.get("players") or 2
+            if setup["game"] not in PLAYER_GAMES or players != 2:
+                raise ValueError("the board does not play %s with %d players" % (setup["game"], players))
+            for seat in seats:
+                if seat not in range(1, players + 1) or list(seats).count(seat) > 1:
+                    raise ValueError("board seats must be distinct numbers 1..%d, not %r" % (players, seats))
+        return list(seats), level
+
+    def has_player(self):
+        from games.player import PLAYER_GAMES
+
+        return self.setup["game"] in PLAYER_GAMES and self.state.players == 2
+
+    def board_to_move(self):
+        return self.state.status == PLAYING and self.state.to_move in self.board_seats
+
+    def start_thinking(self, now, hint=False):
+        from games.player import load_player
+        from games.rng import Rng
+
+        if self.player is None:
+            self.player = load_player(self.setup["game"])
+        st = self.state
+        rng = Rng((self.setup.get("seed") or 0) * 97 + len(st.history))  # replays the same
+        self.thinking = self.player.think(st, 5 if hint else self.level, rng)
+        self.think_for_hint = hint
+        self.think_start = now
+        self.planned = None
+
+    def stop_thinking(self):
+        self.thinking = None
+        self.think_start = None
+        self.planned = None
+
+    def think(self, now):
+        """One slice of the board's search (called every app step while it runs), then
+        its move once THINK_MIN_MS have passed."""
+        if self.thinking is None and self.planned is None:
+            if self.board_to_move() and self.anim_start is None:
+                self.start_thinking(now)
+            else:
+                return
+        if self.thinking is not None:
+            try:
+                next(self.thinking)
+                return
+            except StopIteration as done:
+                self.thinking = None
+                move = done.value
+            if self.think_for_hint:
+                self.think_start = None
+                self.hint_move = move
+                self.hint_until = ticks_add(now, HINT_MS)
+                return
+            self.planned = move
+        if ticks_diff(now, self.think_start) >= THINK_MIN_MS:
+            move = self.planned
+            self.stop_thinking()
+            self.board_plays(move, now)
+
+    def hint_cell(self, move):
+        """The cell HINT lights (steady cyan) for the strongest move."""
+        return self.cell_for_move(move)
+
+    def draw_thinking(self, frame, now):
+        """The board thinks: a light runs round the ring in its colour."""
+        ring = grid.ring_cells()
+        head = ticks_diff(now, self.think_start) // SPIN_MS
+        color = self.player_colors[self.state.to_move]
+        for i in range(SPIN_TAIL):
+            frame.set(ring[(head - i) % len(ring)], colors.scale(color, SPIN_TAIL - i, SPIN_TAIL))
+
     # -- shared behaviour --------------------------------------------------------------
     def fresh_state(self):
         s = self.setup
@@ -148,13 +241,21 @@ class GameController:
         if cell == grid.UNDO:
             self.undo(now)
         elif cell == grid.HINT:
-            self.hint_until = ticks_add(now, HINT_MS)
             self.app.sound.play("hint")
+            self.hint_move = None
+            self.hint_until = ticks_add(now, HINT_MS)
+            if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
+                self.start_thinking(now, hint=True)  # and the strongest move, once found
         elif cell in (grid.MENU, grid.NEW):
             self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
         elif self.state.status != PLAYING:
             self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (bottom-right corner)")
+        elif self.board_to_move():
+            self.refuse((cell,), now, "the board is thinking: wait for its move (or undo yours)", colors.WHITE)
         else:
+            if self.think_for_hint:
+                self.stop_thinking()
+            self.hint_move = None
             self.press(cell, now)
 
     def hold(self, cell, now):
@@ -172,6 +273,8 @@ class GameController:
                 self.set_swap(next_swap(policy, self.setup["swap"], self.state.winner))
             self.state = self.fresh_state()
             self.anim_start = None
+            self.stop_thinking()
+            self.hint_move = None
             self.save()
             self.app.sound.play("menu")
 
@@ -189,23 +292,44 @@ class GameController:
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return False
+        self.played(move, now)
+        return True
+
+    def board_plays(self, move, now):
+        """The board plays `move` (found by its player: legal)."""
+        self.play_move(move, self.cell_for_move(move), now)
+
+    def played(self, move, now):
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
         if not self.save():
             self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
-        return True
 
     def undo(self, now):
+        """Takes back the last move; against the board, also the board's moves before
+        it, back to your turn (your move and the board's answer)."""
         if not self.state.history:
             self.refuse((grid.UNDO,), now, "nothing to undo")
             return
+        self.stop_thinking()
+        self.hint_move = None
         moves = self.state.history[:-1]
+        humans = len(self.board_seats) < self.state.players
+        while moves and humans and self.seat_after(moves) in self.board_seats:
+            moves = moves[:-1]
         self.state = self.fresh_state()
         for m in moves:
             self.state.play(m)
         self.save()
         self.app.sound.play("move")
+
+    def seat_after(self, moves):
+        """The seat to move after `moves` from a fresh state."""
+        st = self.fresh_state()
+        for m in moves:
+            st.play(m)
+        return st.to_move
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
         self.error = reason
@@ -219,6 +343,7 @@ class GameController:
 
     # -- the screen interface (see app/app.py) -------------------------------------------
     def busy(self, now):
+        self.think(now)
         self.flash_until = pending(self.flash_until, now)
         self.hint_until = pending(self.hint_until, now)
         if self.anim_start is not None and not self.animating(now):
@@ -228,6 +353,7 @@ class GameController:
             or self.flash_until is not None
             or self.hint_until is not None
             or self.state.status != PLAYING
+            or self.think_start is not None
         )
 
     def draw(self, frame, now):
@@ -241,6 +367,10 @@ class GameController:
         frame.set(grid.NEW, colors.WHITE if self.state.status != PLAYING else colors.SYSTEM)
         if pending(self.hint_until, now):
             self.draw_hint(frame, now)
+            if self.hint_move is not None and self.hint_move in self.state.legal_moves():
+                frame.set(self.hint_cell(self.hint_move), colors.CYAN)  # the strongest
+        if self.think_start is not None and not self.think_for_hint:
+            self.draw_thinking(frame, now)
         if pending(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
@@ -298,6 +428,10 @@ class GameController:
             "colors": ["%06x" % c for c in self.player_colors[1:]],  # player 1's first
             "title": catalog_name(self.setup["game"]),
             "turn": self.turn_text(),
+            "board": self.board_seats,
+            "level": self.level,
+            "thinking": self.think_start is not None and not self.think_for_hint,
+            "hint": st.format_move(self.hint_move) if self.hint_move is not None else None,
         }
         info.update(st.info())
         return info

@@ -7,6 +7,7 @@
 # Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
 # Four's colours, the chosen one at full level.
 from app import catalog, colors, grid, saves
+from app.attract import idle_demo
 from app.controller import FLASH_MS, blink_on, pending
 from app.setup import Setup
 from compat import ticks_add
@@ -95,6 +96,8 @@ class Menu:
         self.tap(cell, now)  # a slow press is still a press
 
     def busy(self, now):
+        if idle_demo(self, now):  # left idle, the board plays against itself
+            return True
         self.flash_until = pending(self.flash_until, now)
         return self.moving or self.flash_until is not None
 

@@ -52,3 +52,19 @@ def test_the_hint_targets():
     values = {"foursquare_hint_time_max": (150.0, "ms"), "foursquare_hint_alloc_max": (1000.0, "bytes")}
     lines, missed = bench.bench_lines(values)
     assert missed == ["foursquare hint, worst move (Pico est.)"]  # 2250 ms estimated
+
+
+def test_players_bench_prints_bench_lines(capsys):
+    # a tiny run of the players' bench (CPython part): the real one is `make bench`
+    from host_tools import bench_players
+
+    assert bench_players.main(["--games", "4", "--positions", "2", "--no-upy"]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
+    assert all(len(line.split()) == 4 for line in lines)
+    names = set(line.split()[1] for line in lines)
+    for game in ("connect4", "squeeze", "cubes"):
+        for level in range(1, 6):
+            assert "%s_level%d_vs_baseline_won" % (game, level) in names
+        assert "%s_level1_vs_level5_lost" % game in names
+    assert "connect4_level5_keeps_value" in names and "TARGET" in out

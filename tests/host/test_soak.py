@@ -42,7 +42,8 @@ def test_games_under_micropython_on_every_tile(built):
     assert [n for n, _, _ in heaps] == list(range(1, games + 1))
     labels = [label for _, label, _ in heaps[:len(catalog.TILES)]]
     assert [label.split("_")[0] for label in labels] == [t[0] for t in catalog.TILES]
-    assert all(10000 < value < 120000 for _, _, value in heaps)  # a live heap, in bytes
+    # a live heap, in bytes (its size is `make bench`'s target, not this test's)
+    assert all(10000 < value for _, _, value in heaps)
 
 
 @pytest.mark.skipif(not HAVE_NODE, reason="node and `npm ci` needed")

@@ -1,0 +1,91 @@
+# The attract demo: when the menu is left idle for IDLE_MS, the board plays against
+# itself (each game in turn, both seats played by its players, quietly, saving
+# nothing), and any key brings the menu back. The menu's only hook: idle_demo().
+from app import catalog
+from compat import ticks_diff
+from games.base import PLAYING
+
+IDLE_MS = 60000  # the menu idle this long starts the demo
+NEXT_GAME_MS = 4000  # a finished demo game stays this long, then the next one starts
+DEMO = (("connect4", 4), ("cubes", 3), ("squeeze", 3))  # (game, level of both seats)
+
+
+def idle_demo(menu, now):
+    """Called by Menu.busy(): starts the demo once the menu has been idle IDLE_MS (a key
+    down makes it busy again). True when the demo took over the screen."""
+    since = getattr(menu, "idle_since", None)
+    if since is None or menu.app.down:
+        menu.idle_since = now
+    elif ticks_diff(now, since) >= IDLE_MS:
+        menu.app.screen = Attract(menu.app, now)
+        menu.app.dirty = True
+        return True
+    return False
+
+
+class Silent:
+    """The demo's sound: none (an idle board should not beep on its own)."""
+
+    def play(self, name):
+        pass
+
+
+class DemoApp:
+    """What a demo game's controller sees of the app: no sound, no saves of its own."""
+
+    def __init__(self, app):
+        self.sound = Silent()
+        self.settings = app.settings
+        self.storage = app.storage
+        self.clock = app.clock
+        self.show_menu = app.show_menu
+
+
+class Attract:
+    def __init__(self, app, now):
+        self.app = app
+        self.index = 0
+        self.game = None
+        self.setup = None
+        self.start(now)
+
+    def start(self, now):
+        from app.app import unload
+
+        if self.setup is not None:  # the last demo game's modules go: RAM on a Pico
+            game = self.setup["game"]
+            self.game = None
+            unload("games." + game)
+            unload(catalog.CONTROLLERS[game])
+            unload("games.%s_player" % game)
+        game, level = DEMO[self.index % len(DEMO)]
+        self.index += 1
+        self.setup = {"game": game, "players": None, "variant": None, "seed": now & 0x3FFFFFFF,
+                      "swap": False, "board": [1, 2], "level": level}
+        self.game = catalog.controller_class(game)(DemoApp(self.app), self.setup)
+        self.game.save = lambda: True  # the tiles keep their own games
+        self.over_since = None
+
+    # -- the screen interface (see app/app.py): any key goes back to the menu ------------
+    def tap(self, cell, now):
+        self.app.show_menu()
+
+    def hold(self, cell, now):
+        self.app.show_menu()
+
+    def busy(self, now):
+        self.game.busy(now)
+        if self.game.state.status != PLAYING:
+            if self.over_since is None:
+                self.over_since = now
+            elif ticks_diff(now, self.over_since) >= NEXT_GAME_MS:
+                self.start(now)
+        return True
+
+    def draw(self, frame, now):
+        self.game.draw(frame, now)
+
+    def describe(self):
+        info = self.game.describe()
+        info["screen"] = "attract"
+        return info

@@ -1,0 +1,256 @@
+# The board's Connect Four player (see games/player.py for the levels). A search in
+# small ints and bytearrays, as the RP2040 wants: every line of four keeps one byte
+# (yellow discs + 8 x red discs), every cell counts the lines it would complete for
+# each player (its "threats"), so a win in one, a forced block and a move that gives
+# the opponent a win are all one byte read. The search is an alpha-beta negamax on an
+# explicit stack, so it can stop after any node and go on at the next slice.
+#   - Heuristic mode (iterative deepening within a node budget): the lines a player
+#     could still complete, weighted by how full they are.
+#   - Exact mode (win / draw / loss, with a transposition table): the strongest level
+#     uses it as soon as the position is small enough to solve within the budget.
+from array import array
+
+from compat import const
+from games.player import NO_MOVE, SLICE, WIN, LineCounts, Search as StackSearch, check_level, choose, deepen, line_gains, lines_of_four, only_move, pick
+
+COLUMNS = const(7)
+HEIGHT = const(6)
+CELLS = const(42)
+ORDER = (3, 2, 4, 1, 5, 0, 6)  # centre first: it takes part in the most lines
+TT_SIZE = const(1021)  # transposition table entries (prime): 8 KB; a solve fits in budget
+# Per level: the search depth (heuristic), the node budget (the strongest level's fits
+# the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
+# which it tries to solve exactly (0: never).
+DEPTH = (2, 2, 4, 6, 42)
+BUDGET = (200, 400, 600, 800, 1000)
+SLIPS = (45, 20, 8, 0, 0)
+SOLVE_EMPTY = (0, 0, 0, 0, 18)
+
+
+# cell = column * 6 + row from the bottom
+LINE_CELLS, LINES_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
+GAINS = line_gains((0, 1, 4, 16, 0))
+
+
+class Search(StackSearch, LineCounts):
+    """A position and the alpha-beta search over it."""
+
+    def __init__(self, state):
+        self.h = bytearray(COLUMNS)  # discs in each column
+        self.cells = bytearray(CELLS)  # 0, 1 yellow, 2 red
+        self.lv = bytearray(len(LINE_CELLS) // 4)
+        self.t1 = bytearray(CELLS)  # lines a yellow disc here would complete
+        self.t2 = bytearray(CELLS)
+        self.n = 0
+        self.score = 0  # heuristic, yellow's view
+        self.lo = 0  # the position's key (columns 0..3, 7 bits each), unique with hi
+        self.hi = 0  # (columns 4..6)
+        for col in state.history:
+            self.make(col)
+        self.nodes = 0
+        self.table = None
+
+    # -- moves -------------------------------------------------------------------------
+    line_cells = LINE_CELLS
+    lines_at = LINES_AT
+    gains = GAINS
+
+    def make(self, c):
+        r = self.h[c]
+        self.h[c] = r + 1
+        yellow = not self.n & 1
+        self.put(c * HEIGHT + r, yellow)
+        code = (2 << r) if yellow else (1 << r)  # the column's code: discs + a top mark
+        if c < 4:
+            self.lo += code << (7 * c)
+        else:
+            self.hi += code << (7 * (c - 4))
+        self.n += 1
+
+    def unmake(self, c):
+        """Takes back make(c); the search restores the score it saved before."""
+        self.n -= 1
+        r = self.h[c] - 1
+        self.h[c] = r
+        yellow = self.cells[c * HEIGHT + r] == 1
+        self.take(c * HEIGHT + r)
+        code = (2 << r) if yellow else (1 << r)
+        if c < 4:
+            self.lo -= code << (7 * c)
+        else:
+            self.hi -= code << (7 * (c - 4))
+
+    def threats(self, mover):
+        """(mine, theirs): the threat maps of the side to move and of the other."""
+        return (self.t1, self.t2) if mover else (self.t2, self.t1)
+
+    def legal(self):
+        return [c for c in ORDER if self.h[c] < HEIGHT]
+
+    def winning(self):
+        """The columns where the side to move wins at once."""
+        mine = self.threats(not self.n & 1)[0]
+        return [c for c in ORDER if self.h[c] < HEIGHT and mine[c * HEIGHT + self.h[c]]]
+
+    def safe(self):
+        """The moves that leave the opponent no win in one: a forced block (with two
+        threats to block, the game is lost: block one anyway), else any move not right
+        below an opponent's threat. [] when every move loses at once."""
+        theirs = self.threats(not self.n & 1)[1]
+        h = self.h
+        forced = [c for c in ORDER if h[c] < HEIGHT and theirs[c * HEIGHT + h[c]]]
+        if forced:
+            return forced
+        return [c for c in ORDER if h[c] < HEIGHT and not (h[c] < HEIGHT - 1 and theirs[c * HEIGHT + h[c] + 1])]
+
+    # -- the search (games.player.Search runs it) ---------------------------------------
+    def remaining(self):
+        return CELLS - self.n
+
+    def start(self, depth, first=None, exact=False):
+        """A search from this position: `depth` plies (heuristic), or to the end with
+        exact values (win/draw/loss) and the transposition table."""
+        self.exact = exact
+        if exact and self.table is None:
+            # per entry: the key's lo, and its hi | the value's code << 21 | move << 25
+            self.table = (array("i", bytes(4 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
+        StackSearch.start(self, depth, first)
+
+    def enter(self, ply):
+        """Sets up node `ply` (its moves in order); returns its value when it needs no
+        search (a win now, a lost position, the horizon, a table hit), else None."""
+        n = self.n
+        if n == CELLS:
+            return 0
+        h = self.h
+        yellow = not n & 1
+        mine, theirs = (self.t1, self.t2) if yellow else (self.t2, self.t1)
+        for c in ORDER:
+            if h[c] < HEIGHT and mine[c * HEIGHT + h[c]]:
+                return WIN
+        if n == CELLS - 1:
+            return 0  # the last disc fills the board (it does not win: seen above)
+        if ply == self.depth:
+            s = self.score if yellow else -self.score
+            return s
+        alpha, beta = self.alpha[ply], self.beta[ply]
+        ttmove = NO_MOVE
+        if self.exact:
+            keys, entries = self.table
+            i = (self.lo ^ (self.hi << 7)) % TT_SIZE
+            e = entries[i]
+            if e >> 21 and keys[i] == self.lo and e & 0x1FFFFF == self.hi:
+                code = ((e >> 21) & 15) - 1
+                v = (code // 3 - 1) * WIN
+                kind = code % 3  # 0 exact, 1 a lower bound, 2 an upper bound
+                if ply and (kind == 0 or (kind == 1 and v >= beta) or (kind == 2 and v <= alpha)):
+                    return v
+                ttmove = e >> 25
+        base = ply * COLUMNS
+        moves = self.moves
+        k = 0
+        forced = -1
+        for c in ORDER:
+            if h[c] < HEIGHT and theirs[c * HEIGHT + h[c]]:
+                if forced >= 0:
+                    return -WIN  # two threats: one cannot block both
+                forced = c
+        if forced >= 0:
+            moves[base] = forced
+            k = 1
+        else:
+            for c in ORDER:
+                r = h[c]
+                if r < HEIGHT and not (r < HEIGHT - 1 and theirs[c * HEIGHT + r + 1]):
+                    moves[base + k] = c
+                    k += 1
+            if not k:
+                return -WIN  # every move lets the opponent win at once
+            if ttmove != NO_MOVE:
+                self.order_first(ply, k, ttmove)
+        self.count[ply] = k
+        return None
+
+    def store(self, ply, best):
+        if not self.exact:
+            return
+        keys, entries = self.table
+        i = (self.lo ^ (self.hi << 7)) % TT_SIZE
+        if best <= self.alpha0[ply]:
+            kind = 2  # an upper bound
+        elif best >= self.beta[ply]:
+            kind = 1  # a lower bound
+        else:
+            kind = 0
+        keys[i] = self.lo
+        entries[i] = self.hi | (1 + (best // WIN + 1) * 3 + kind) << 21 | self.bestmove[ply] << 25
+
+
+def think(state, level=5, rng=None):
+    """Generator (see games/player.py): returns the column the board plays."""
+    level = check_level(level)
+    s = Search(state)
+    legal = s.legal()
+    wins = s.winning()
+    if wins:
+        return wins[0]  # every level takes a win in one
+    safe = s.safe() if level >= 2 else legal
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
+    yield
+    if s.n == 0 and level >= 3:
+        return 3  # the centre: the only first move that wins (solved game)
+    budget = BUDGET[level - 1]
+    best = None
+    if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
+        s.start(CELLS, None, True)  # two thirds of the budget to solve it exactly ...
+        if (yield from s.run(budget * 2 // 3)) and s.bestmove[0] != NO_MOVE:
+            return s.bestmove[0]  # exact: keeps the position's value
+        # ... else the rest to look ahead
+    best = yield from deepen(s, DEPTH[level - 1], budget)
+    return pick(rng, level, best, safe, legal, SLIPS)
+
+
+def solve_position(s, budget=None):
+    """The exact value (WIN, 0 or -WIN) of a Search's position for the side to move,
+    or None when `budget` nodes were not enough."""
+    if s.winning():
+        return WIN
+    s.nodes = 0
+    s.start(CELLS, None, True)
+    while not s.step(SLICE):
+        if budget is not None and s.nodes >= budget:
+            return None
+    return s.result
+
+
+def solve(state, budget=None):
+    """(value, best moves) of a state for the side to move, exact: value is 1 win,
+    0 draw, -1 loss; best lists every move that keeps it. None when over budget."""
+    s = Search(state)
+    values = {}
+    wins = s.winning()
+    for c in s.legal():
+        if c in wins:
+            values[c] = WIN
+            continue
+        s.make(c)
+        v = solve_position(s, budget)
+        s.unmake(c)
+        if v is None:
+            return None
+        values[c] = -v
+    top = max(values.values())
+    return top // WIN, sorted(c for c in values if values[c] == top)
+
+
+
+def baseline(state, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
+    s = Search(state)
+    wins = s.winning()
+    if wins:
+        return wins[0]
+    theirs = s.threats(not s.n & 1)[1]
+    blocks = [c for c in s.legal() if theirs[c * HEIGHT + s.h[c]]]
+    return choose(rng, blocks or s.legal())

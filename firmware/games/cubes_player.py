@@ -1,0 +1,129 @@
+# The board's player for the 7x7 cube game (see games/player.py for the levels).
+# As in Connect Four's player: every line of four keeps one byte (player 1's cubes +
+# 8 x player 2's), every cell counts the lines a cube there would complete for each
+# player, so a win in one is a byte read. The placement rule (touch the last cube,
+# else a cube of its colour, else anywhere) gives the moves of each node; a move
+# decides where the opponent may answer, so looking two plies ahead matters most.
+from compat import const
+from games.cubes import CELLS, LINES, NEIGHBOURS
+from games.player import WIN, LineCounts, Search as StackSearch, baseline_move, check_level, deepen, only_move, line_gains, lines_through, pick
+
+MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
+DEPTH = (1, 2, 2, 4, 8)
+BUDGET = (60, 200, 400, 600, 900)
+SLIPS = (40, 20, 8, 0, 0)
+
+
+LINES_AT = lines_through(LINES, CELLS)  # 88 lines
+GAINS = line_gains((0, 1, 4, 16, 0))
+
+
+class Search(StackSearch, LineCounts):
+    width = CELLS
+    line_cells = LINES
+    lines_at = LINES_AT
+    gains = GAINS
+
+    def __init__(self, state):
+        self.cells = bytearray(CELLS)
+        self.lv = bytearray(len(LINES) // 4)
+        self.t1 = bytearray(CELLS)  # lines a cube of player 1 here would complete
+        self.t2 = bytearray(CELLS)
+        self.lasts = []  # the last cube before each move made
+        self.last = -1
+        self.n = 0
+        self.score = 0  # player 1's view
+        self.nodes = 0
+        for cell in state.history:
+            self.make(cell)
+
+    def remaining(self):
+        return MAX_CUBES - self.n
+
+    def make(self, x):
+        self.put(x, not self.n & 1)
+        self.lasts.append(self.last)
+        self.last = x
+        self.n += 1
+
+    def unmake(self, x):
+        """Takes back make(x); the search restores the score it saved before."""
+        self.n -= 1
+        self.take(x)
+        self.last = self.lasts.pop()
+
+    def allowed(self):
+        """The cells where the next cube may go (the placement rule of games.cubes)."""
+        cells = self.cells
+        if self.last < 0:
+            return [c for c in range(CELLS) if not cells[c]]
+        out = [c for c in NEIGHBOURS[self.last] if not cells[c]]
+        if out:
+            return out
+        colour = cells[self.last]
+        for c in range(CELLS):
+            if not cells[c]:
+                for nb in NEIGHBOURS[c]:
+                    if cells[nb] == colour:
+                        out.append(c)
+                        break
+        return out or [c for c in range(CELLS) if not cells[c]]
+
+    def mine(self):
+        return self.t1 if not self.n & 1 else self.t2
+
+    def winning(self):
+        mine = self.mine()
+        return [c for c in self.allowed() if mine[c]]
+
+    def safe(self, moves):
+        """The moves after which the opponent cannot win at once (all of them lost: [])."""
+        out = []
+        for m in moves:
+            self.make(m)
+            if not self.winning():
+                out.append(m)
+            self.unmake(m)
+        return out
+
+    def enter(self, ply):
+        if self.n >= MAX_CUBES:
+            return 0
+        mine = self.mine()
+        moves = self.allowed()
+        for c in moves:
+            if mine[c]:
+                return WIN
+        if ply == self.depth:
+            return self.score if not self.n & 1 else -self.score
+        base = ply * CELLS
+        k = 0
+        for c in moves:
+            self.moves[base + k] = c
+            k += 1
+        self.count[ply] = k
+        return None
+
+
+def think(state, level=5, rng=None):
+    """Generator (see games/player.py): returns the cell where the board's cube goes."""
+    level = check_level(level)
+    s = Search(state)
+    legal = s.allowed()
+    wins = s.winning()
+    if wins:
+        return wins[0]  # every level takes a win in one
+    safe = s.safe(legal) if level >= 2 else legal
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
+    yield
+    if s.n == 0:
+        return 24  # the first cube: the centre (d4) is in the most lines
+    best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
+    return pick(rng, level, best, safe, legal, SLIPS)
+
+
+def baseline(state, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
+    s = Search(state)
+    return baseline_move(s, s.allowed(), rng)

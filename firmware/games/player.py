@@ -1,0 +1,321 @@
+# What the board's players share: the levels, loading a game's player module, and
+# driving a player's search. A player module (games/GAME_player.py) is pure like the
+# rules: no I/O, no clock, randomness only from a passed games.rng.Rng. Its
+# think(state, level, rng) is a generator: each next() does a bounded slice of work
+# (a few hundred nodes at most), and it returns the move it plays. So the app can
+# advance it a few milliseconds per loop step and the keys never wait.
+#
+# The levels (the same meaning in every game):
+#   1  plays like a beginner: random slips, but never misses a win in one;
+#   2  also blocks a loss in one, looks one move ahead;
+#   3, 4  look further ahead;
+#   5  the strongest within the Pico's 2 s budget (Connect Four: exact once small).
+LEVELS = (1, 2, 3, 4, 5)
+DEFAULT_LEVEL = 3
+PLAYER_GAMES = ("connect4", "squeeze", "cubes")  # the games the board can play
+
+
+def check_level(level):
+    """The level (default 3), or ValueError."""
+    if level is None:
+        return DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise ValueError("level must be 1..5, not %r" % (level,))
+    return level
+
+
+def load_player(game):
+    """The player module of `game`, imported now (unload it after: RAM on a Pico)."""
+    if game not in PLAYER_GAMES:
+        raise ValueError("the board does not play %s" % game)
+    return __import__("games.%s_player" % game, None, None, ("think",))
+
+
+def finish(search):
+    """Runs a think() generator to its end; returns its move (host tools, tests)."""
+    try:
+        while True:
+            next(search)
+    except StopIteration as stop:
+        return stop.value
+
+
+def choose(rng, items):
+    return items[rng.below(len(items))]
+
+
+def baseline_move(search, legal, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random
+    (search: a game's Search with winning() and safe(moves))."""
+    wins = search.winning()
+    if wins:
+        return wins[0]
+    return choose(rng, search.safe(legal) or legal)
+
+
+def only_move(legal, safe):
+    """The move to play without a search when there is a single one (or a single safe
+    one), else None."""
+    if len(legal) == 1 or len(safe) == 1:
+        return (safe or legal)[0]
+    return None
+
+
+def pick(rng, level, best, safe, legal, slips):
+    """The move a level plays: `best` (a safe move, if the search found none), or, with
+    probability slips[level - 1] in 100, a random one of `safe` (the moves it
+    considers; level 1: any move)."""
+    safe = safe or legal
+    if best is None or best not in safe:
+        best = safe[0]
+    if rng is not None and rng.below(100) < slips[level - 1]:
+        return choose(rng, safe)
+    return best
+
+
+def lines_of_four(columns, rows, index):
+    """Every line of 4 cells of a columns x rows board, 4 cell indexes each in one
+    bytes (index(column, row) numbers a cell), and for each cell the lines through it."""
+    cells = bytearray()
+    for c in range(columns):
+        for r in range(rows):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + 3 * dc < columns and 0 <= r + 3 * dr < rows:
+                    for i in range(4):
+                        cells.append(index(c + i * dc, r + i * dr))
+    return bytes(cells), lines_through(cells, columns * rows)
+
+
+def lines_through(line_cells, count):
+    """For each of `count` cells, the lines (of line_cells, 4 cells each) through it."""
+    through = [bytearray() for _ in range(count)]
+    for line in range(len(line_cells) // 4):
+        for i in range(4):
+            through[line_cells[line * 4 + i]].append(line)
+    return tuple(bytes(t) for t in through)
+
+
+class LineCounts:
+    """For games of fours (Connect Four, the cubes): every line keeps one byte, player
+    1's pieces + 8 x player 2's, in self.lv; t1[cell] (t2) counts the lines a piece of
+    player 1 (2) on that empty cell would complete, so a win in one is a byte read;
+    self.score is player 1's view of the lines (gains: line_gains()). A subclass sets
+    line_cells, lines_at, gains and makes cells, lv, t1, t2 (bytearrays)."""
+
+    score = 0
+
+    def put(self, x, first):
+        """A piece of player 1 (first) or 2 on empty cell x."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if first else 8
+        gain = self.gains[0 if first else 1]
+        cells[x] = 1 if first else 2
+        score = self.score
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3:
+                t1[x] -= 1
+            elif v == 24:
+                t2[x] -= 1
+            score += gain[v]
+            v += add
+            lv[line] = v
+            if v == 3 or v == 24:  # a new threat on the line's empty cell
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] += 1
+                        else:
+                            t2[e] += 1
+        self.score = score
+
+    def take(self, x):
+        """Takes back put(x, ...); the search restores the score it saved before."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if cells[x] == 1 else 8
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3 or v == 24:  # the threat it made goes
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] -= 1
+                        else:
+                            t2[e] -= 1
+            v -= add
+            lv[line] = v
+            if v == 3:
+                t1[x] += 1
+            elif v == 24:
+                t2[x] += 1
+        cells[x] = 0
+
+
+def line_gains(worth):
+    """For games scored by lines of four, each line kept as one byte v (player 1's
+    pieces + 8 x player 2's): what a piece of player 1 (and of player 2) adds to the
+    score, player 1's view, of a line with byte v. A line holding both colours is
+    worth nothing, a fuller one more: worth[n] for n pieces of one colour."""
+    def value(v):
+        one, two = min(v & 7, 4), min(v >> 3, 4)
+        return 0 if one and two else worth[one] - worth[two]
+
+    top = 4 + 8 * 4
+    return (tuple(value(min(v + 1, top)) - value(v) for v in range(top + 1)),
+            tuple(value(min(v + 8, top)) - value(v) for v in range(top + 1)))
+
+
+WIN = 10000  # the value of a won position: a heuristic score stays far below
+NO_MOVE = 255
+SLICE = 60  # nodes a next() of a search: about 10 ms on a Pico
+
+
+class Search:
+    """Alpha-beta negamax on an explicit stack, so that it can stop after any node and
+    go on later (a recursive search could not give the keys back). A game's search
+    subclasses it and writes:
+      enter(ply): the value of the node when it needs no search (a win now, a lost
+        position, the horizon `self.depth`...), else None after writing its moves in
+        order to self.moves[ply * width ...] and their number to self.count[ply];
+      make(move), unmake(move); remaining(): moves left at most (the stack's depth);
+      store(ply, best) (optional): keep a searched node's value (a table).
+    Values are for the side to move (WIN won, -WIN lost); `score` is the subclass's
+    incremental evaluation, saved before each move and restored after it."""
+
+    width = 7  # moves a node can have at most
+    score = 0
+
+    def start(self, depth, first=None):
+        """A search `depth` plies deep; `first`: the root move to try first."""
+        self.depth = depth
+        self.first = first
+        size = min(depth, self.remaining()) + 2
+        self.alpha = [0] * size
+        self.beta = [0] * size
+        self.alpha0 = [0] * size
+        self.best = [0] * size
+        self.bestmove = bytearray(size)
+        self.moves = bytearray(size * self.width)
+        self.count = bytearray(size)
+        self.index = bytearray(size)
+        self.saved = [0] * size  # the score before the ply's move
+        self.ply = 0
+        self.entering = True
+        self.ret = 0
+        self.alpha[0], self.beta[0] = -WIN, WIN
+        self.result = 0
+        self.done = False
+        self.nodes = getattr(self, "nodes", 0)
+
+    def store(self, ply, best):
+        pass
+
+    def order_first(self, ply, k, move):
+        """Puts `move`, if among the k moves of `ply`, first."""
+        moves = self.moves
+        base = ply * self.width
+        for i in range(base, base + k):
+            if moves[i] == move:
+                moves[i], moves[base] = moves[base], move
+                return
+
+    def step(self, budget):
+        """Searches up to `budget` nodes; True once the search is over (then
+        self.result is the root's value and self.bestmove[0] its move, NO_MOVE if the
+        root needed no search)."""
+        moves = self.moves
+        width = self.width
+        while budget > 0:
+            ply = self.ply
+            if self.entering:
+                budget -= 1
+                self.nodes += 1
+                if ply:
+                    self.alpha[ply] = -self.beta[ply - 1]
+                    self.beta[ply] = -self.alpha[ply - 1]
+                self.alpha0[ply] = self.alpha[ply]
+                v = self.enter(ply)
+                if v is None:
+                    if ply == 0 and self.first is not None:
+                        self.order_first(0, self.count[0], self.first)
+                    self.index[ply] = 0
+                    self.best[ply] = -WIN - 1
+                    self.saved[ply] = self.score
+                    self.make(moves[ply * width])
+                    self.ply = ply + 1
+                    continue
+                self.entering = False
+                self.ret = v
+                if ply == 0:
+                    self.result = v
+                    self.bestmove[0] = NO_MOVE
+                    self.done = True
+                    return True
+                self.ply = ply - 1
+                continue
+            # back at node `ply` from the child of its current move
+            i = self.index[ply]
+            m = moves[ply * width + i]
+            self.unmake(m)
+            self.score = self.saved[ply]
+            v = -self.ret
+            if v > self.best[ply]:
+                self.best[ply] = v
+                self.bestmove[ply] = m
+                if v > self.alpha[ply]:
+                    self.alpha[ply] = v
+            i += 1
+            if self.alpha[ply] >= self.beta[ply] or i >= self.count[ply]:
+                best = self.best[ply]
+                self.store(ply, best)
+                self.ret = best
+                if ply == 0:
+                    self.result = best
+                    self.done = True
+                    return True
+                self.ply = ply - 1
+                continue
+            self.index[ply] = i
+            self.saved[ply] = self.score
+            self.make(moves[ply * width + i])
+            self.ply = ply + 1
+            self.entering = True
+        return False
+
+    def abandon(self):
+        """Stops the search where it is: takes back the moves it has on the board."""
+        top = self.ply if self.entering else self.ply + 1
+        for p in range(top - 1, -1, -1):
+            self.unmake(self.moves[p * self.width + self.index[p]])
+            self.score = self.saved[p]
+        self.done = True
+
+    def run(self, budget):
+        """Generator: the search started by start(), SLICE nodes a next(), until it
+        ends or self.nodes reaches `budget` (then it is abandoned); returns True if it
+        ended."""
+        while not self.done:
+            if self.nodes >= budget:
+                self.abandon()
+                return False
+            self.step(min(SLICE, budget - self.nodes))
+            yield
+        return True
+
+
+def deepen(search, max_depth, budget, best=None, depth=1):
+    """Generator: iterative deepening, `depth`, depth + 1 .. max_depth plies while the
+    node budget lasts; returns the best root move of the deepest finished search (or
+    `best`)."""
+    while depth <= max_depth and search.nodes < budget:
+        search.start(depth, best)
+        if not (yield from search.run(budget)):
+            break
+        if search.bestmove[0] != NO_MOVE:
+            best = search.bestmove[0]
+        if depth >= search.remaining() or search.result >= WIN or search.result <= -WIN:
+            break  # the end is in sight: deeper changes nothing
+        depth += 1
+    return best

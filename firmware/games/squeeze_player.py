@@ -1,0 +1,252 @@
+# The board's player for 4D Squeeze, 2 players (see games/player.py for the levels).
+# A move can squeeze any number of cells, so the search does not take moves back: each
+# ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
+# counts the pentacles made (they decide a full board) and the lines of four a side
+# can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+from array import array
+
+from compat import const
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_of_four, pick
+from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
+
+DEPTH = (1, 1, 2, 2, 2)
+BUDGET = (30, 40, 80, 100, 120)
+SLIPS = (40, 20, 8, 0, 0)
+ROOT_MOVES = (40, 40, 4, 5, 6)  # the root moves searched two plies deep or more
+PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
+WORTH = (0, 1, 4, 30, 0)
+DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
+ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
+
+
+LINE_CELLS, _through = lines_of_four(SIZE, SIZE, lambda c, r: r * SIZE + c)  # 238 lines
+# The lines through each cell, flat (100 small bytes objects would cost 2 KB more of
+# RAM): those of cell x are AT[AT_START[x]:AT_START[x + 1]].
+AT = b"".join(_through)
+AT_START = array("H", [0])
+for _t in _through:
+    AT_START.append(AT_START[-1] + len(_t))
+del _t, _through
+
+
+def line_value(board, line):
+    """What a line is worth to yellow (negative: to blue); 100 if it is a four."""
+    yellow = blue = 0
+    for k in range(line * 4, line * 4 + 4):
+        v = board[LINE_CELLS[k]]
+        if v == 1:
+            yellow += 1
+        elif v == BLUE:
+            blue += 1
+        elif v != EMPTY:
+            return 0  # a pentacle breaks the line
+    if yellow and blue:
+        return 0
+    if yellow == 4 or blue == 4:
+        return 100
+    return WORTH[yellow] - WORTH[blue]
+
+
+def launch_to(board, cell):
+    """A launch that lands on `cell` of `board` now, or None."""
+    if board[cell] == EMPTY:
+        for dd in (0, 1):
+            launch = LINE_OF[cell * 2 + dd]
+            if arrival(board, launch) == cell:
+                return launch
+    return None
+
+
+class Search(StackSearch):
+    width = LAUNCHES
+
+    def __init__(self, state):
+        self.stack = [bytearray(state.board)]
+        self.mover = [state.colour()]  # the colour to move at each depth
+        self.won = bytearray(1)  # 1 where the move into this depth made a four
+        self.empty = [state.empty]
+        self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
+        self.d = 0
+        self.nodes = 0
+        self.score = 0  # yellow's view, since the root
+        self.root = None  # the root moves to search, best first (None: all)
+        self.grow(3)  # the root, a move and an answer (safe(), winning())
+
+    def grow(self, levels):
+        while len(self.stack) < levels:
+            self.stack.append(bytearray(CELLS))
+            self.mover.append(0)
+            self.won.append(0)
+            self.empty.append(0)
+            self.pentacles.append(0)
+
+    def remaining(self):
+        return self.empty[0]
+
+    def start(self, depth, first=None):
+        self.grow(depth + 2)
+        StackSearch.start(self, depth, first)
+
+    def make(self, launch):
+        d = self.d
+        src = self.stack[d]
+        board = self.stack[d + 1]
+        board[:] = src
+        colour = self.mover[d]
+        cell = arrival(src, launch)
+        changed = [cell]
+        board[cell] = colour
+        seeds = []
+        for dd in (0, 1):  # the cells behind the new pawn lost their clear path
+            k = cell * 2 + dd
+            base = LINE_OF[k] * HALF
+            for i in range(POS_OF[k] + 1, HALF):
+                seeds.append(PATHS[base + i])
+        made = squeeze(board, seeds, PENTACLE + colour)
+        changed.extend(made)
+        lines = []
+        for x in changed:
+            for i in range(AT_START[x], AT_START[x + 1]):
+                line = AT[i]
+                if line not in lines:
+                    lines.append(line)
+        score = self.score
+        won = 0
+        three = WORTH[3] if colour == 1 else -WORTH[3]
+        holes = []  # the mover's win cells a launch reaches, on lines through its pawn
+        for line in lines:
+            after = line_value(board, line)
+            if after == 100:
+                won = 1
+            elif after == three and line in AT[AT_START[cell]:AT_START[cell + 1]]:
+                for k in range(line * 4, line * 4 + 4):
+                    x = LINE_CELLS[k]
+                    if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
+                        holes.append(x)
+            score += after - line_value(src, line)
+        lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
+        self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
+        self.d = d + 1
+        self.mover[d + 1] = 3 - colour
+        self.won[d + 1] = won or (2 if len(holes) > 1 else 0)
+        self.empty[d + 1] = self.empty[d] - 1 - len(made)
+        self.pentacles[d + 1] = lead
+
+    def unmake(self, launch):
+        self.d -= 1
+
+    def moves_here(self):
+        """The launches that can be played now, one per arrival cell."""
+        board = self.stack[self.d]
+        out = []
+        seen = []
+        for launch in range(LAUNCHES):
+            cell = arrival(board, launch)
+            if cell != NONE and cell not in seen:
+                seen.append(cell)
+                out.append(launch)
+        return out
+
+    def enter(self, ply):
+        d = self.d
+        if self.won[d] == 1:
+            return -WIN  # the move into this node made four in a row
+        if self.won[d] and ply == self.depth:
+            return -DOUBLE  # ... or two wins in one: one can block only one (mostly)
+        if not self.empty[d]:
+            lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
+            return WIN if lead > 0 else -WIN if lead < 0 else 0
+        if ply == self.depth:
+            return self.score if self.mover[d] == 1 else -self.score
+        k = 0
+        base = ply * LAUNCHES
+        for launch in self.root if ply == 0 and self.root else self.moves_here():
+            self.moves[base + k] = launch
+            k += 1
+        self.count[ply] = k
+        return None
+
+    def win_cells(self, colour):
+        """The empty cells where a pawn of `colour` would make four in a row (reachable
+        now or not): one pass over the lines."""
+        board = self.stack[self.d]
+        out = []
+        for line in range(len(LINE_CELLS) // 4):
+            mine = 0
+            hole = -1
+            for k in range(line * 4, line * 4 + 4):
+                v = board[LINE_CELLS[k]]
+                if v == colour:
+                    mine += 1
+                elif v == EMPTY and hole < 0:
+                    hole = LINE_CELLS[k]
+                else:
+                    break
+            if mine == 3 and hole >= 0 and hole not in out:
+                out.append(hole)
+        return out
+
+    def winning(self, cells=None):
+        """The launches that win at once: a four (on one of `cells`, the mover's win
+        cells by default), or near the end filling the board with more pentacles."""
+        d = self.d
+        out = []
+        for cell in self.win_cells(self.mover[d]) if cells is None else cells:
+            launch = launch_to(self.stack[d], cell)
+            if launch is not None:
+                out.append(launch)
+        if self.empty[d] <= ENDGAME:
+            for launch in self.moves_here():
+                self.make(launch)
+                lead = self.pentacles[d + 1] if self.mover[d] == 1 else -self.pentacles[d + 1]
+                if not self.empty[d + 1] and lead > 0 and launch not in out:
+                    out.append(launch)
+                self.unmake(launch)
+        return out
+
+    def safe(self, moves):
+        """The moves after which the opponent cannot win at once (all of them lost: [])."""
+        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
+        out = []
+        for m in moves:
+            self.make(m)
+            if not self.winning(theirs):
+                out.append(m)
+            self.unmake(m)
+        return out
+
+
+def think(state, level=5, rng=None):
+    """Generator (see games/player.py): returns the launch the board plays."""
+    level = check_level(level)
+    if state.players != 2:
+        raise ValueError("the board plays 4D Squeeze with 2 players only")
+    s = Search(state)
+    legal = s.moves_here()
+    wins = s.winning()
+    if wins:
+        return wins[0]  # every level takes a win in one
+    yield
+    safe = s.safe(legal) if level >= 2 else legal
+    if only_move(legal, safe) is not None:
+        return only_move(legal, safe)
+    # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
+    # best first; then two plies or more on them (every answer of the opponent).
+    mover = s.mover[0]
+    ranked = []
+    for m in safe or legal:
+        s.make(m)
+        ranked.append((s.score if mover == 1 else -s.score, m))
+        s.unmake(m)
+        s.score = 0
+    ranked.sort()
+    s.root = [m for _, m in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    yield
+    best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
+    return pick(rng, level, best, safe, legal, SLIPS)
+
+
+def baseline(state, rng):
+    """The bench's yardstick: wins when it can, blocks a loss in one, else random."""
+    s = Search(state)
+    return baseline_move(s, s.moves_here(), rng)

@@ -1,0 +1,186 @@
+"""The board's players (games/GAME_player.py), measured. Part of `make bench`.
+
+Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts:
+  - per game, the win rate of each level against the baseline (wins when it can,
+    blocks a loss in one, else random; colours alternated), and level 1 against level
+    5 (CPython: the players are deterministic, the interpreter does not matter here);
+  - Connect Four: the rate at which level 5 keeps the game-theoretic value in
+    mid-game positions where some move would change it (labelled by the exact solver);
+  - under MicroPython (wasm): the strongest level's time per move (mean, worst;
+    `_pico_est` = PICO_FACTOR x wasm), from how many empty cells it solves Connect
+    Four exactly within its budget, the live heap while the board thinks.
+
+    python -m host_tools.bench_players [--games N] [--positions N] [--no-upy]
+"""
+import argparse
+import os
+import subprocess
+import sys
+from multiprocessing import Pool
+
+from host_tools import build as build_tool
+from host_tools import upy_tests
+from host_tools.bench import HEAP_TARGET, PICO_FACTOR
+
+sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
+
+from games import load  # noqa: E402
+from games.player import LEVELS, finish, load_player  # noqa: E402
+from games.rng import Rng  # noqa: E402
+
+GAMES = ("connect4", "squeeze", "cubes")
+SCRIPT = os.path.join(upy_tests.UPY_DIR, "bench_players_upy.py")
+MOVE_TARGET_MS = 2000  # the strongest level answers within 2 s on the Pico
+WIN_TARGET = 95  # % of games level 5 wins against the baseline
+KEEP_TARGET = 97  # % of mid-game Connect Four positions where level 5 keeps the value
+
+
+def play(job):
+    """One game: (game, level of A or 0 for the baseline, level of B, seed, A starts).
+    Returns 1 if A won, -1 if B won, 0 for a draw."""
+    game, a, b, seed, a_first = job
+    rules, player = load(game), load_player(game)
+    state = rules.new_state()
+    rng = Rng(seed)
+    seats = {1: a, 2: b} if a_first else {1: b, 2: a}
+    while state.status == "playing":
+        level = seats[state.to_move]
+        move = player.baseline(state, rng) if level == 0 else finish(player.think(state, level, rng))
+        state.play(move)
+    if state.winner is None:
+        return 0
+    return 1 if seats[state.winner] == a else -1
+
+
+def rates(pool, game, a, b, games):
+    """(won %, drawn %, lost %) of A against B over `games` games, colours alternated."""
+    results = pool.map(play, [(game, a, b, seed, seed % 2 == 0) for seed in range(games)], chunksize=4)
+    n = len(results)
+    return tuple(100.0 * sum(1 for r in results if r == v) / n for v in (1, 0, -1))
+
+
+def keep_rate(positions, seed=11):
+    """Connect Four: (kept, positions) where level 5's move keeps the exact value, over
+    mid-game positions (12..20 empty cells, reached by random play) where some move
+    would change the outcome."""
+    c4 = load_player("connect4")
+    rules = load("connect4")
+    rng = Rng(seed)
+    kept = tried = 0
+    while tried < positions:
+        state = rules.new_state()
+        empty = 12 + rng.below(9)
+        while state.status == "playing" and 42 - len(state.history) > empty:
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+        if state.status != "playing":
+            continue
+        solved = c4.solve(state, 400000)
+        if solved is None or len(solved[1]) == len(state.legal_moves()):
+            continue  # not labelled, or every move keeps the value: nothing to get wrong
+        tried += 1
+        if finish(c4.think(state, 5, Rng(tried))) in solved[1]:
+            kept += 1
+    return kept, tried
+
+
+def run_upy(games, passes):
+    config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
+    config["script"] = SCRIPT
+    config["loop"] = "MORE = NEXT()"
+    config["args"]["games"] = games
+    config["args"]["passes"] = passes
+    proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
+                          cwd=build_tool.ROOT, timeout=3 * upy_tests.TIMEOUT_S)
+    if proc.returncode != 0:
+        raise RuntimeError("the players bench failed under MicroPython:\n%s" % proc.stderr.strip())
+    values = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("@@M\t"):
+            _, name, value, unit = line.split("\t")
+            values[name] = (value, unit)
+    return values
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=500, help="games per win rate (default 500)")
+    parser.add_argument("--positions", type=int, default=200, help="Connect Four positions for the value rate")
+    parser.add_argument("--no-upy", action="store_true", help="CPython figures only")
+    parser.add_argument("--upy-games", type=int, default=2, help="games per player timed under MicroPython")
+    args = parser.parse_args(argv)
+    missed = []
+
+    def verdict(what, value, target, unit, most=True):
+        ok = value <= target if most else value >= target
+        if not ok:
+            missed.append(what)
+        print("TARGET %-44s %s %g %s: %.1f %s %s" % (what, "<=" if most else ">=", target, unit, value, unit,
+                                                     "OK" if ok else "MISSED"))
+
+    lines = []
+    if not args.no_upy:
+        try:
+            values = run_upy(args.upy_games, 3)
+        except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
+            print("bench FAILED: %s" % error, file=sys.stderr)
+            return 1
+        for name, (value, unit) in values.items():
+            if unit == "ms":
+                print("BENCH %s_wasm %.3f ms" % (name, float(value)))
+                print("BENCH %s_pico_est %.1f ms" % (name, float(value) * PICO_FACTOR))
+            elif "/" in value:  # solved / tried
+                done, tried = value.split("/")
+                if int(tried):
+                    print("BENCH %s %.0f %%" % (name, 100.0 * int(done) / int(tried)))
+            else:
+                print("BENCH %s %s %s" % (name, value, unit))
+        for game in GAMES:
+            name = "%s_player5_move_max" % game
+            if name in values:
+                lines.append((verdict, ("%s level 5, worst move (Pico est.)" % game,
+                                        float(values[name][0]) * PICO_FACTOR, MOVE_TARGET_MS, "ms")))
+            name = "heap_%s_board_thinking_max" % game
+            if name in values:
+                lines.append((verdict, ("%s live heap, board thinking" % game, int(values[name][0]) / 1024,
+                                        HEAP_TARGET / 1024, "KB")))
+        # the most empty cells from which every position tried, and all below, solved
+        solved_from = 0
+        for empty in range(10, 43, 2):
+            value = values.get("connect4_solved_within_budget_%d_empty" % empty, ("0/0",))[0]
+            done, tried = value.split("/")
+            if done != tried:
+                break
+            if int(tried):
+                solved_from = empty
+        print("BENCH connect4_level5_solves_exactly_from %d empty_cells" % solved_from)
+        for game in GAMES:
+            people = values.get("heap_%s_people_only_max" % game)
+            board = values.get("heap_%s_board_thinking_max" % game)
+            if people and board:
+                print("BENCH heap_%s_player_extra %d bytes" % (game, int(board[0]) - int(people[0])))
+    with Pool(2) as pool:
+        for game in GAMES:
+            for level in LEVELS:
+                won, drawn, lost = rates(pool, game, level, 0, args.games)
+                print("BENCH %s_level%d_vs_baseline_won %.1f %%" % (game, level, won))
+                print("BENCH %s_level%d_vs_baseline_drawn %.1f %%" % (game, level, drawn))
+                if level == 5:
+                    lines.append((verdict, ("%s level 5 wins against the baseline" % game, won, WIN_TARGET, "%",
+                                            False)))
+            won, drawn, lost = rates(pool, game, 1, 5, max(4, args.games // 5))
+            print("BENCH %s_level1_vs_level5_lost %.1f %%" % (game, lost))
+            lines.append((verdict, ("%s level 1 loses most games to level 5" % game, lost, 50, "%", False)))
+    kept, tried = keep_rate(args.positions)
+    print("BENCH connect4_level5_keeps_value %.1f %%" % (100.0 * kept / tried))
+    print("BENCH connect4_level5_keeps_value_positions %d positions" % tried)
+    lines.append((verdict, ("connect4 level 5 keeps the exact value", 100.0 * kept / tried, KEEP_TARGET, "%", False)))
+    print("")
+    for func, fargs in lines:
+        func(*fargs)
+    print("players targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

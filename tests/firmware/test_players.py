@@ -1,0 +1,168 @@
+# The board's players (games/GAME_player.py): every level plays legal moves, takes a
+# win in one; levels >= 2 block a loss in one; the Connect Four solver agrees with a
+# brute-force search. Plain asserts: runs under MicroPython too (kept small there;
+# tests/host/test_players.py plays many more positions on CPython).
+from games import load
+from games.player import LEVELS, check_level, finish, load_player
+from games.rng import Rng
+
+GAMES = ("connect4", "cubes", "squeeze")
+# Positions found by random play (find_position below): the mover can win at once ...
+WIN_IN_ONE = {
+    "connect4": "2 4 3 7 6 5 3 5 7 1 5 4 7 2 4 5 5 5 2 1",
+    "cubes": "b7 a6 a5 a4 b5 b4 b3 c2 d3 d2 e1 d1 e2 f1 g1 f2 f3 g3 f4 e3 d4 e5 f6 e6",
+    "squeeze": "E-9 W-1 E-10 W-6 S-j S-d N-j S-i S-a N-j N-a W-4 W-9 W-7 E-10 N-j W-9 W-4",
+}
+# ... the opponent threatens to win, and some move stops every threat.
+THREATENED = {
+    "connect4": "3 5 1 6 5 4",
+    "cubes": "c5 b6 a5 b4 c4 b3",
+    "squeeze": "N-e S-j E-9 W-6 S-g E-10 W-6 E-5 N-j S-d",
+}
+
+
+def replay(game, moves):
+    state = load(game).new_state()
+    for m in moves:
+        state.play(m)
+    return state
+
+
+def position(game, texts):
+    state = load(game).new_state()
+    for text in texts.split():
+        state.play_text(text)
+    return state
+
+
+def winning_moves(game, state):
+    """The moves of the side to move that win at once (checked by the rules)."""
+    mover = state.to_move
+    out = []
+    for m in state.legal_moves():
+        after = replay(game, state.history + [m])
+        if after.status == "won" and after.winner == mover:
+            out.append(m)
+    return out
+
+
+def find_position(game, seed, wanted, limit=200):
+    """A position reached by random play (from `seed`) where wanted(state) holds."""
+    for k in range(limit):
+        rng = Rng(seed + k)
+        state = load(game).new_state()
+        while state.status == "playing":
+            if wanted(state):
+                return state
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+    raise AssertionError("no such %s position found" % game)
+
+
+def threatened(game):
+    """wanted(): the opponent threatens to win, and some move stops every threat."""
+    def wanted(state):
+        if winning_moves(game, state) or len(state.history) < 6:
+            return False
+        losing = 0
+        saving = 0
+        for m in state.legal_moves():
+            if winning_moves(game, replay(game, state.history + [m])):
+                losing += 1
+            else:
+                saving += 1
+        return losing and saving
+    return wanted
+
+
+def test_check_level():
+    assert check_level(None) == 3
+    for level in LEVELS:
+        assert check_level(level) == level
+    for bad in (0, 6, "3", 2.5):
+        try:
+            check_level(bad)
+        except ValueError:
+            continue
+        raise AssertionError("level %r accepted" % (bad,))
+
+
+def test_every_level_takes_a_win_in_one():
+    for game in GAMES:
+        player = load_player(game)
+        state = position(game, WIN_IN_ONE[game])
+        wins = winning_moves(game, state)
+        assert wins
+        for level in LEVELS:
+            move = finish(player.think(state, level, Rng(level)))
+            assert move in wins, (game, level, state.history, move, wins)
+
+
+def test_levels_two_and_up_block_a_loss_in_one():
+    for game in GAMES:
+        player = load_player(game)
+        state = position(game, THREATENED[game])
+        assert threatened(game)(state)
+        for level in LEVELS[1:]:
+            move = finish(player.think(state, level, Rng(level)))
+            assert move in state.legal_moves()
+            assert not winning_moves(game, replay(game, state.history + [move])), (game, level, state.history, move)
+
+
+def test_every_level_plays_legal_moves_to_the_end():
+    for game in GAMES:
+        player = load_player(game)
+        state = load(game).new_state()
+        rng = Rng(7)
+        levels = (1, 2) if game == "squeeze" else (1, 3)  # squeeze: a long game, kept short here
+        while state.status == "playing":
+            move = finish(player.think(state, levels[len(state.history) % 2], rng))
+            assert move in state.legal_moves(), (game, state.history, move)
+            state.play(move)
+
+
+def test_think_gives_the_keys_back_in_slices():
+    # a search is a generator: the strongest level needs many next() calls
+    state = replay("connect4", [3, 3, 2])
+    search = load_player("connect4").think(state, 5, Rng(1))
+    steps = 0
+    try:
+        while True:
+            next(search)
+            steps += 1
+    except StopIteration as done:
+        assert done.value in state.legal_moves()
+    assert steps > 3
+
+
+def brute(state):
+    """1 win, 0 draw, -1 loss for the side to move: a plain search on the rules."""
+    best = -1
+    for m in state.legal_moves():
+        after = replay("connect4", state.history + [m])
+        value = 1 if after.status == "won" else 0 if after.status == "draw" else -brute(after)
+        if value > best:
+            best = value
+            if best == 1:
+                break
+    return best
+
+
+def test_solver_agrees_with_brute_force():
+    player = load_player("connect4")
+    rng = Rng(3)
+    checked = 0
+    while checked < 4:
+        state = load("connect4").new_state()
+        while state.status == "playing" and len(state.history) < 35:
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+        if state.status != "playing":
+            continue
+        value, best = player.solve(state)
+        assert value == brute(state), state.history
+        for m in state.legal_moves():
+            after = replay("connect4", state.history + [m])
+            v = 1 if after.status == "won" else 0 if after.status == "draw" else -brute(after)
+            assert (m in best) == (v == value), (state.history, m)
+        checked += 1
