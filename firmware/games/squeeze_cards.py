@@ -80,27 +80,27 @@ def arrival(board, launch):
 DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
 
 
-def run_length(board, cell, colour, step, dcol):
-    """How many cells of `colour` follow `cell`, going `step` (the column by `dcol`)."""
-    n = 0
-    col = cell % SIZE
-    while True:
-        cell += step
-        col += dcol
-        if not (0 <= cell < CELLS and 0 <= col < SIZE) or board[cell] != colour:
-            return n
-        n += 1
-
-
 def line_through(board, cell, colour):
     """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
-    whatever it holds), or None; pentacles break a line."""
+    whatever it holds), or None; pentacles break a line. (Inlined loops: the golden
+    rule checks up to 40 cells a line, on a Pico.)"""
+    col = cell % SIZE
     for step, dcol in DIRECTIONS:
-        back = run_length(board, cell, colour, -step, -dcol)
-        length = back + 1 + run_length(board, cell, colour, step, dcol)
+        back = 0  # the run before `cell`
+        c, k = cell - step, col - dcol
+        while c >= 0 and 0 <= k < SIZE and board[c] == colour:
+            back += 1
+            c -= step
+            k -= dcol
+        length = back + 1  # and after it
+        c, k = cell + step, col + dcol
+        while c < CELLS and 0 <= k < SIZE and board[c] == colour:
+            length += 1
+            c += step
+            k += dcol
         if length >= 4:
             first = cell - back * step
-            return [first + k * step for k in range(length)]
+            return [first + i * step for i in range(length)]
     return None
 
 
@@ -118,6 +118,11 @@ def square(cell):
     if cell % SIZE == SIZE - 1 or cell // SIZE == SIZE - 1:
         return None
     return (cell, cell + 1, cell + SIZE, cell + SIZE + 1)
+
+
+def target_name(kind, a):
+    """An instead card's target as in the notation: a launch (poussee) or a cell."""
+    return sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
 
 
 def effect(board, kind, a, colour):
@@ -244,8 +249,11 @@ class CardsState(SqueezeState):
         them too, and the golden rule makes them cost)."""
         if seat is not None and seat != self.to_move:
             return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
-        if self.launches is None:
-            self.launches = [l for l in range(LAUNCHES) if self.launch_problem(l) is None]
+        if self.launches is None:  # launch_problem(l) is None, without its messages
+            arrive, board, forbidden = self.arrive, self.board, self.forbidden
+            bound, colour = self.bound[self.to_move], self.colour()
+            self.launches = [l for l in range(LAUNCHES) if arrive[l] != NONE and arrive[l] not in forbidden
+                             and not (bound and line_through(board, arrive[l], colour))]
         return self.launches
 
     def card_problem(self, kind, a, b, seat):
@@ -261,14 +269,13 @@ class CardsState(SqueezeState):
             return self._double_problem(a, b, seat)
         board = self.board
         colour = self.colour(seat)
-        target = sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
         if kind == TRAHISON and (board[a] not in (1, 2) or board[a] == colour):
-            return "trahison turns an opposing pawn: %s holds none" % target
+            return "trahison turns an opposing pawn: %s holds none" % target_name(kind, a)
         if kind == ECLAIR and square(a) is None:
             return "eclair names the top-left cell of a 2x2 square (a1..i9)"
         cells, values = effect(board, kind, a, colour)
         if all(board[c] == EMPTY for c in cells):
-            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target)
+            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target_name(kind, a))
         # the golden rule: the effect may not align the card player's side
         before = bytes(board[c] for c in cells)
         for c, v in zip(cells, values):
@@ -277,7 +284,7 @@ class CardsState(SqueezeState):
         for c, v in zip(cells, before):
             board[c] = v
         if line:
-            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target)
+            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target_name(kind, a))
         return None
 
     def _golden_launch(self, launch, colour):
@@ -307,8 +314,9 @@ class CardsState(SqueezeState):
             return [c for c in range(CELLS) if square(c)]
         return range(LAUNCHES)
 
-    def playable_cards(self, seat=None, kinds=INSTEAD):
-        """Every own-turn card `seat` (the mover) may play now, as moves."""
+    def playable_cards(self, seat=None, kinds=INSTEAD, first=False):
+        """Every own-turn card `seat` (the mover) may play now, as moves (`first`: only
+        the first one found, enough to know whether there is one)."""
         seat = self.to_move if seat is None else seat
         out = []
         for kind in kinds:
@@ -316,6 +324,8 @@ class CardsState(SqueezeState):
                 for a in self._instead_targets(kind):
                     if self.card_problem(kind, a, 0, seat) is None:
                         out.append(card(kind, a, 0, seat))
+                        if first:
+                            return out
         if DOUBLE in kinds and self.holds(seat, DOUBLE) and not self.relaunch and not self.card_used:
             colour = self.colour(seat)
             for first in range(LAUNCHES):
@@ -333,7 +343,7 @@ class CardsState(SqueezeState):
         board cannot know the hand, so a card (or a `pass`: none) is asked for."""
         if self.legal_launches():
             return True
-        return not self.dealt or bool(self.playable_cards())
+        return not self.dealt or bool(self.playable_cards(first=True))
 
     def negation_possible(self):
         """Negation needs another launch for the mover, to another arrival cell."""
