@@ -109,6 +109,24 @@ class Controller(classic.Controller):
         seat = cards.unpack(move)[3] or self.state.to_move
         return side_cell(self.sides[seat], 0)
 
+    def label(self, cell):
+        """A card key by its seat (its launch is played from the arrival cell), the
+        rest as in the classic game (e5, W-3)."""
+        if cell in self.card_keys:
+            return "P%d card key" % self.card_keys[cell]
+        return classic.Controller.label(self, cell)
+
+    def axis_labels(self):
+        """The classic launch points, with each card key's margin label its seat's."""
+        margins = classic.Controller.axis_labels(self)
+        for cell, seat in self.card_keys.items():
+            row, col = grid.row_col(cell)
+            if row in (0, grid.SIZE - 1):
+                margins[0 if row == 0 else 1][col] = "P%d" % seat
+            else:
+                margins[2 if col == 0 else 3][row] = "P%d" % seat
+        return margins
+
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
             self.pick = None  # back out of a card pick
@@ -445,6 +463,7 @@ class Controller(classic.Controller):
     def describe(self):
         info = classic.Controller.describe(self)
         st = self.state
+        info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
         info["mode"] = self.mode
         info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
         info["pick"] = None
