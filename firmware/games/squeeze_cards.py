@@ -64,17 +64,6 @@ NEGATION_WINDOW = "negation"
 ANNULATION_WINDOW = "annulation"
 
 
-def arrival(board, launch):
-    """[reading] Where a launch stops with neutral pentacles as pawns: before the first
-    piece of its path (pawn or pentacle), at the median if the path is empty; NONE if
-    its first cell is taken."""
-    base = launch * HALF
-    for i in range(HALF):
-        if board[PATHS[base + i]] != EMPTY:
-            return NONE if i == 0 else PATHS[base + i - 1]
-    return PATHS[base + HALF - 1]
-
-
 # The four directions of a line as (cell step, column step): the board is scanned by
 # cell number, without a closure per call (the golden rule checks many cells per turn).
 DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
@@ -141,15 +130,13 @@ def effect(board, kind, a, colour):
 
 
 class CardsState(SqueezeState):
+    # [reading] neutral pentacles are pawns of nobody: a launch stops against one too
+    SUPPORT = PENTACLE + 1
+
     def __init__(self, players=2, rng=None, hands=DEALT):
         GameState.__init__(self)
         self.players = players
-        self.board = bytearray(CELLS)
-        for name, colour in sq.START_PAWNS:
-            self.board[sq.cell_of(name)] = colour
-        for name in sq.START_PENTACLES:
-            self.board[sq.cell_of(name)] = PENTACLE
-        self.pentacles = [0, 0]  # none are made in this variant (the classic screen reads it)
+        self.board = sq.start_board()
         self.last_squeeze = []
         self.last_cell = NONE
         self.line = None
@@ -179,14 +166,7 @@ class CardsState(SqueezeState):
 
     def _refresh(self):
         self.launches = None
-        self.empty = sum(1 for v in self.board if v == EMPTY)
-        self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
-
-    def _update_arrivals(self, changed):
-        for cell in changed:
-            for d in (0, 1):
-                l = sq.LINE_OF[cell * 2 + d]
-                self.arrive[l] = arrival(self.board, l)
+        SqueezeState._refresh(self)  # (the pentacle counts stay 0: none are made)
 
     def _set(self, cells, values):
         """Write pieces and keep the counts and the arrivals right."""
@@ -353,7 +333,7 @@ class CardsState(SqueezeState):
         ok = False
         colour = self.colour()
         for l in range(LAUNCHES):
-            c = arrival(board, l)
+            c = sq.arrival(board, l, self.SUPPORT)
             if c != NONE and c != cell and c not in self.forbidden:
                 if not self.bound[self.to_move] or not self._makes_line(c, colour):
                     ok = True
