@@ -171,7 +171,7 @@ class Controller(classic.Controller):
                 self.pick = None  # the card key again: no card after all
                 return
             if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move(cards.card(cards.PASS), cell, now)
+                self.play_move(cards.PASS_MOVE, cell, now)
                 return
             for i in range(len(KIND_PLACES)):
                 if cell == side_cell(side, KIND_PLACES[i]):
@@ -246,7 +246,7 @@ class Controller(classic.Controller):
     def undo(self, now):
         """Undo the last thing a player did: its line and the passes after it."""
         moves = list(self.state.history)
-        while moves and moves[-1] == cards.card(cards.PASS):
+        while moves and moves[-1] == cards.PASS_MOVE:
             moves.pop()
         if not moves:
             classic.Controller.undo(self, now)
@@ -301,7 +301,7 @@ class Controller(classic.Controller):
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None
-                self.play_move(cards.card(cards.PASS), None, now)  # nobody answered
+                self.play_move(cards.PASS_MOVE, None, now)  # nobody answered
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)

@@ -55,6 +55,8 @@ def unpack(move):
     return kind, a, b, seat
 
 
+PASS_MOVE = card(PASS)
+
 # Modes of keeping hands
 DEALT = "dealt"
 TRUSTED = "trusted"
@@ -345,7 +347,7 @@ class CardsState(SqueezeState):
     def legal_moves(self):
         if self.status != PLAYING:
             return []
-        pass_move = card(PASS)
+        pass_move = PASS_MOVE
         if self.window == NEGATION_WINDOW:
             return [card(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
         if self.window == ANNULATION_WINDOW:
@@ -362,7 +364,7 @@ class CardsState(SqueezeState):
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= card(PASS)):
+        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= PASS_MOVE):
             return "%r is not a move" % (move,)
         if move < CARD_BASE:
             if self.window:
@@ -538,7 +540,7 @@ class CardsState(SqueezeState):
         if len(args) != need:
             raise ValueError("'%s': %s" % (text.strip(), USAGE[kind]))
         if kind == PASS:
-            return card(PASS)
+            return PASS_MOVE
         if seat is None:
             seat = self._default_seat(kind)
         a = b = 0
@@ -577,6 +579,8 @@ class CardsState(SqueezeState):
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""
+        if move == PASS_MOVE:  # half the lines of a game: a save writes them all, every line
+            return "pass"
         if isinstance(move, int) and move < CARD_BASE:
             return SqueezeState.format_move(self, move)
         kind, a, b, seat = move if isinstance(move, tuple) else unpack(move)
