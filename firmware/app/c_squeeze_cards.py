@@ -51,13 +51,6 @@ SYMBOLS = (
 SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 NO_CARD = colors.scale(colors.RED, 1, 3)
 
-# Each side's ten launch points, from the card key's end (the seat's right hand).
-SIDE_LAUNCHES = {
-    rules.S: [rules.S * 10 + 9 - i for i in range(10)],
-    rules.N: [rules.N * 10 + i for i in range(10)],
-    rules.W: [rules.W * 10 + 9 - i for i in range(10)],
-    rules.E: [rules.E * 10 + i for i in range(10)],
-}
 SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
 PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
 KIND_PLACES = (3, 4, 5, 6, 7)
@@ -65,7 +58,10 @@ NO_CARD_PLACE = 8
 
 
 def side_cell(side, place):
-    return classic.RING_CELLS[SIDE_LAUNCHES[side][place]]
+    """The launch point `place` steps along `side` from its card key (the seat's right
+    hand: the south and west lines count down to it, the north and east ones up)."""
+    line = 9 - place if side in (rules.S, rules.W) else place
+    return classic.RING_CELLS[side * 10 + line]
 
 
 class Controller(classic.Controller):
@@ -262,10 +258,7 @@ class Controller(classic.Controller):
         self.launch_cache = (None, b"")
         for event in st.events:
             if event[0] == "launch":
-                self.anim_start = now
-                self.anim_launch = event[1]
-                d = 1 if event[1] // 10 in (rules.N, rules.S) else 0
-                self.anim_steps = 1 + rules.POS_OF[event[2] * 2 + d]
+                self.start_slide(event[1], event[2], now)
             elif event[0] in ("effect", "cancelled"):
                 card = event[1]
                 self.effect_until = ticks_add(now, EFFECT_MS)
@@ -331,10 +324,7 @@ class Controller(classic.Controller):
 
     def draw_board(self, frame, now):
         st = self.state
-        board, palette = st.board, self.palette
-        for c in range(rules.CELLS):
-            v = board[c]
-            frame.set(classic.BOARD_CELLS[c], palette[v] if v else classic.TINT[c])
+        self.draw_pieces(frame)
         if st.status != PLAYING:
             self.draw_ring(frame)
         elif st.window:
