@@ -31,6 +31,8 @@ SQUEEZE_B = ("W-4 E-4 W-4 W-9 N-f W-4 N-a E-6 S-f N-j E-10 E-7 E-10 W-10 S-j E-1
              "N-j S-j W-1 S-a E-9 W-9 S-j W-1 W-9 E-10 W-9 S-a S-a S-c S-b W-10 N-b N-a N-i N-i "
              "N-b N-b N-i N-b").split()
 
+CARDS = "start squeeze --variant cards --seed 1"  # real cards (the default mode), 2 players
+
 # (game, picture, headless script lines): docs/rules/<game>-<picture>.png
 PICTURES = (
     ("connect4", "start", [BRIGHT, "start connect4"]),
@@ -44,6 +46,13 @@ PICTURES = (
     ("cubes", "end", [BRIGHT, "start cubes --seed 1"] + ["cube " + m for m in (
         "e6 f6 f7 e7 d6 c6 d7 c7 b6 b5 a4 b4 c4 c3 b3 a2 b1 a1 b2 c2 d2 d1 e1 f1 "
         "g1 f2 g3 g4 f4 f3 e2 d3 e3 d4 c5 d5 e5").split()] + ["wait 600"]),
+    ("squeeze_cards", "start", [BRIGHT, CARDS]),
+    # W-5, E-6 (each launch's Negation window runs out), then yellow's card key, Flammes,
+    # blue's pawn on f5: the Annulation window counts down
+    ("squeeze_cards", "card", [BRIGHT, CARDS, "press a6", "wait 3100", "press l7", "wait 3100",
+                               "press k12", "press g12", "press g6", "wait 900"]),
+    ("squeeze_cards", "end", [BRIGHT, CARDS] + ["press a6", "wait 3100", "press l7", "wait 3100"] * 2
+     + ["press a6", "wait 3100", "wait 300"]),
 )
 
 

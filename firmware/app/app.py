@@ -6,7 +6,6 @@ import sys
 from app import catalog, colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from app.menu import Menu
 from compat import ticks_add, ticks_diff
 from games.base import IllegalMove
 from games.rng import Rng
@@ -20,6 +19,9 @@ WARN_BLINK_MS = 250
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
+# The menu's own modules: not needed while a game is played (about 6 KB of a Pico's
+# RAM), so a game frees them and the menu loads them again (see menu_screen()).
+MENU_MODULES = ("app.menu", "app.setup", "app.font")
 
 
 def unload(name):
@@ -30,6 +32,17 @@ def unload(name):
     parent = sys.modules.get(parts[0]) if len(parts) == 2 else None
     if parent is not None and parts[1] in dir(parent):
         delattr(parent, parts[1])
+
+
+def menu_screen(app):
+    from app.menu import Menu
+
+    return Menu(app)
+
+
+def free_menu():
+    for name in MENU_MODULES:
+        unload(name)
 
 
 class App:
@@ -50,13 +63,13 @@ class App:
         self.dirty = True
         self.rendered_at = 0
         self.was_busy = False
-        self.screen = Menu(self)
+        self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self):
         game = getattr(self.screen, "setup", {}).get("game")
         variant = getattr(self.screen, "setup", {}).get("variant")
-        self.screen = Menu(self)
+        self.screen = menu_screen(self)
         if game:  # the game's modules are loaded again when it is played: RAM on a Pico
             unload("games." + game)
             unload(catalog.CONTROLLERS[game])
@@ -83,6 +96,7 @@ class App:
             setup[name] = options[name]
         controller = cls(self, setup)
         self.screen = controller
+        free_menu()
         controller.save()
         self.dirty = True
 
@@ -90,6 +104,7 @@ class App:
         """Resume a saved game; one that no longer replays starts that tile's game afresh."""
         try:
             self.screen = catalog.controller_class(setup["game"], setup.get("variant"))(self, setup, moves)
+            free_menu()
         except (ValueError, IllegalMove):
             options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
             try:

@@ -117,10 +117,13 @@ class Controller(GameController):
             self.app.sound.play("squeeze")
 
     def on_played(self, move, now):
-        st = self.state
+        self.start_slide(move, self.state.last_cell, now)
+
+    def start_slide(self, launch, cell, now):
+        """The pawn of `launch` slides in from its launch point to `cell` (draw_move)."""
         self.anim_start = now
-        self.anim_launch = move
-        self.anim_steps = 1 + rules.POS_OF[st.last_cell * 2 + (1 if move // 10 in (rules.N, rules.S) else 0)]
+        self.anim_launch = launch
+        self.anim_steps = 1 + rules.POS_OF[cell * 2 + (1 if launch // 10 in (rules.N, rules.S) else 0)]
 
     def elapsed(self, now):
         return ticks_diff(now, self.anim_start) if self.anim_start is not None else None
@@ -140,12 +143,16 @@ class Controller(GameController):
         return [BOARD_CELLS[c] for c in range(rules.CELLS) if st.board[c] in made]
 
     # -- drawing --------------------------------------------------------------------------
-    def draw_board(self, frame, now):
-        st = self.state
-        board, palette = st.board, self.palette
+    def draw_pieces(self, frame):
+        """The pieces, and the quarters' tints on the empty cells."""
+        board, palette = self.state.board, self.palette
         for c in range(rules.CELLS):
             v = board[c]
             frame.set(BOARD_CELLS[c], palette[v] if v else TINT[c])
+
+    def draw_board(self, frame, now):
+        st = self.state
+        self.draw_pieces(frame)
         if st.status == PLAYING:
             self.draw_launches(frame)
         else:

@@ -51,13 +51,6 @@ SYMBOLS = (
 SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 NO_CARD = colors.scale(colors.RED, 1, 3)
 
-# Each side's ten launch points, from the card key's end (the seat's right hand).
-SIDE_LAUNCHES = {
-    rules.S: [rules.S * 10 + 9 - i for i in range(10)],
-    rules.N: [rules.N * 10 + i for i in range(10)],
-    rules.W: [rules.W * 10 + 9 - i for i in range(10)],
-    rules.E: [rules.E * 10 + i for i in range(10)],
-}
 SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
 PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
 KIND_PLACES = (3, 4, 5, 6, 7)
@@ -65,7 +58,10 @@ NO_CARD_PLACE = 8
 
 
 def side_cell(side, place):
-    return classic.RING_CELLS[SIDE_LAUNCHES[side][place]]
+    """The launch point `place` steps along `side` from its card key (the seat's right
+    hand: the south and west lines count down to it, the north and east ones up)."""
+    line = 9 - place if side in (rules.S, rules.W) else place
+    return classic.RING_CELLS[side * 10 + line]
 
 
 class Controller(classic.Controller):
@@ -108,6 +104,24 @@ class Controller(classic.Controller):
             return cell
         seat = cards.unpack(move)[3] or self.state.to_move
         return side_cell(self.sides[seat], 0)
+
+    def label(self, cell):
+        """A card key by its seat (its launch is played from the arrival cell), the
+        rest as in the classic game (e5, W-3)."""
+        if cell in self.card_keys:
+            return "P%d card key" % self.card_keys[cell]
+        return classic.Controller.label(self, cell)
+
+    def axis_labels(self):
+        """The classic launch points, with each card key's margin label its seat's."""
+        margins = classic.Controller.axis_labels(self)
+        for cell, seat in self.card_keys.items():
+            row, col = grid.row_col(cell)
+            if row in (0, grid.SIZE - 1):
+                margins[0 if row == 0 else 1][col] = "P%d" % seat
+            else:
+                margins[2 if col == 0 else 3][row] = "P%d" % seat
+        return margins
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
@@ -153,7 +167,7 @@ class Controller(classic.Controller):
                 self.pick = None  # the card key again: no card after all
                 return
             if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move(cards.card(cards.PASS), cell, now)
+                self.play_move(cards.PASS_MOVE, cell, now)
                 return
             for i in range(len(KIND_PLACES)):
                 if cell == side_cell(side, KIND_PLACES[i]):
@@ -228,7 +242,7 @@ class Controller(classic.Controller):
     def undo(self, now):
         """Undo the last thing a player did: its line and the passes after it."""
         moves = list(self.state.history)
-        while moves and moves[-1] == cards.card(cards.PASS):
+        while moves and moves[-1] == cards.PASS_MOVE:
             moves.pop()
         if not moves:
             classic.Controller.undo(self, now)
@@ -244,10 +258,7 @@ class Controller(classic.Controller):
         self.launch_cache = (None, b"")
         for event in st.events:
             if event[0] == "launch":
-                self.anim_start = now
-                self.anim_launch = event[1]
-                d = 1 if event[1] // 10 in (rules.N, rules.S) else 0
-                self.anim_steps = 1 + rules.POS_OF[event[2] * 2 + d]
+                self.start_slide(event[1], event[2], now)
             elif event[0] in ("effect", "cancelled"):
                 card = event[1]
                 self.effect_until = ticks_add(now, EFFECT_MS)
@@ -283,7 +294,7 @@ class Controller(classic.Controller):
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None
-                self.play_move(cards.card(cards.PASS), None, now)  # nobody answered
+                self.play_move(cards.PASS_MOVE, None, now)  # nobody answered
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
@@ -313,10 +324,7 @@ class Controller(classic.Controller):
 
     def draw_board(self, frame, now):
         st = self.state
-        board, palette = st.board, self.palette
-        for c in range(rules.CELLS):
-            v = board[c]
-            frame.set(classic.BOARD_CELLS[c], palette[v] if v else classic.TINT[c])
+        self.draw_pieces(frame)
         if st.status != PLAYING:
             self.draw_ring(frame)
         elif st.window:
@@ -445,6 +453,7 @@ class Controller(classic.Controller):
     def describe(self):
         info = classic.Controller.describe(self)
         st = self.state
+        info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
         info["mode"] = self.mode
         info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
         info["pick"] = None

@@ -101,14 +101,15 @@ def colour_of(players, seat):
     return seat if players == 2 else 2 - seat % 2
 
 
-def arrival(board, launch):
-    """Where a launch stops on `board`, or NONE if it is impossible."""
+def arrival(board, launch, support=PENTACLE):
+    """Where a launch stops on `board`, or NONE if it is impossible. Pieces below
+    `support` (pawns; the card variant's neutral pentacles too) stop it."""
     base = launch * HALF
     for i in range(HALF):
         v = board[PATHS[base + i]]
         if v != EMPTY:
             # stops before a pawn; a pentacle (or a taken first cell) gives no support
-            if i == 0 or v >= PENTACLE:
+            if i == 0 or v >= support:
                 return NONE
             return PATHS[base + i - 1]
     return PATHS[base + HALF - 1]
@@ -150,15 +151,22 @@ def squeeze(board, seeds, pentacle):
     return made
 
 
+def start_board():
+    board = bytearray(CELLS)
+    for name, colour in START_PAWNS:
+        board[cell_of(name)] = colour
+    for name in START_PENTACLES:
+        board[cell_of(name)] = PENTACLE
+    return board
+
+
 class SqueezeState(GameState):
+    SUPPORT = PENTACLE  # the pieces that stop a launch: below this (see arrival())
+
     def __init__(self, players=2):
         GameState.__init__(self)
         self.players = players
-        self.board = bytearray(CELLS)
-        for name, colour in START_PAWNS:
-            self.board[cell_of(name)] = colour
-        for name in START_PENTACLES:
-            self.board[cell_of(name)] = PENTACLE
+        self.board = start_board()
         self.last_squeeze = []  # cells squeezed by the last move (for the flash)
         self.last_cell = NONE  # the last pawn's cell
         self.line = None  # the winning line's cells
@@ -173,7 +181,7 @@ class SqueezeState(GameState):
         self.empty = sum(1 for v in board if v == EMPTY)
         # made by colour 1 and 2 (players, or teams)
         self.pentacles = [sum(1 for v in board if v == PENTACLE + c) for c in (1, 2)]
-        self.arrive = bytearray(arrival(board, l) for l in range(LAUNCHES))
+        self.arrive = bytearray(arrival(board, l, self.SUPPORT) for l in range(LAUNCHES))
 
     def colour(self, seat=None):
         """The colour (1 yellow, 2 blue) of a seat, by default the one to move."""
@@ -311,7 +319,7 @@ class SqueezeState(GameState):
         for cell in changed:
             for d in (0, 1):
                 l = LINE_OF[cell * 2 + d]
-                self.arrive[l] = arrival(self.board, l)
+                self.arrive[l] = arrival(self.board, l, self.SUPPORT)
 
 
 def new_state(players=None, variant=None, rng=None):

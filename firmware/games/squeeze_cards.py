@@ -55,6 +55,8 @@ def unpack(move):
     return kind, a, b, seat
 
 
+PASS_MOVE = card(PASS)
+
 # Modes of keeping hands
 DEALT = "dealt"
 TRUSTED = "trusted"
@@ -64,43 +66,32 @@ NEGATION_WINDOW = "negation"
 ANNULATION_WINDOW = "annulation"
 
 
-def arrival(board, launch):
-    """[reading] Where a launch stops with neutral pentacles as pawns: before the first
-    piece of its path (pawn or pentacle), at the median if the path is empty; NONE if
-    its first cell is taken."""
-    base = launch * HALF
-    for i in range(HALF):
-        if board[PATHS[base + i]] != EMPTY:
-            return NONE if i == 0 else PATHS[base + i - 1]
-    return PATHS[base + HALF - 1]
-
-
 # The four directions of a line as (cell step, column step): the board is scanned by
 # cell number, without a closure per call (the golden rule checks many cells per turn).
 DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
 
 
-def run_length(board, cell, colour, step, dcol):
-    """How many cells of `colour` follow `cell`, going `step` (the column by `dcol`)."""
-    n = 0
-    col = cell % SIZE
-    while True:
-        cell += step
-        col += dcol
-        if not (0 <= cell < CELLS and 0 <= col < SIZE) or board[cell] != colour:
-            return n
-        n += 1
-
-
 def line_through(board, cell, colour):
     """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
-    whatever it holds), or None; pentacles break a line."""
+    whatever it holds), or None; pentacles break a line. (Inlined loops: the golden
+    rule checks up to 40 cells a line, on a Pico.)"""
+    col = cell % SIZE
     for step, dcol in DIRECTIONS:
-        back = run_length(board, cell, colour, -step, -dcol)
-        length = back + 1 + run_length(board, cell, colour, step, dcol)
+        back = 0  # the run before `cell`
+        c, k = cell - step, col - dcol
+        while c >= 0 and 0 <= k < SIZE and board[c] == colour:
+            back += 1
+            c -= step
+            k -= dcol
+        length = back + 1  # and after it
+        c, k = cell + step, col + dcol
+        while c < CELLS and 0 <= k < SIZE and board[c] == colour:
+            length += 1
+            c += step
+            k += dcol
         if length >= 4:
             first = cell - back * step
-            return [first + k * step for k in range(length)]
+            return [first + i * step for i in range(length)]
     return None
 
 
@@ -120,6 +111,11 @@ def square(cell):
     return (cell, cell + 1, cell + SIZE, cell + SIZE + 1)
 
 
+def target_name(kind, a):
+    """An instead card's target as in the notation: a launch (poussee) or a cell."""
+    return sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
+
+
 def effect(board, kind, a, colour):
     """What an instead card does to the board, as (cells, their new values): Trahison
     turns the pawn on `a` to `colour`, Flammes empties `a`, Eclair empties the square
@@ -136,15 +132,13 @@ def effect(board, kind, a, colour):
 
 
 class CardsState(SqueezeState):
+    # [reading] neutral pentacles are pawns of nobody: a launch stops against one too
+    SUPPORT = PENTACLE + 1
+
     def __init__(self, players=2, rng=None, hands=DEALT):
         GameState.__init__(self)
         self.players = players
-        self.board = bytearray(CELLS)
-        for name, colour in sq.START_PAWNS:
-            self.board[sq.cell_of(name)] = colour
-        for name in sq.START_PENTACLES:
-            self.board[sq.cell_of(name)] = PENTACLE
-        self.pentacles = [0, 0]  # none are made in this variant (the classic screen reads it)
+        self.board = sq.start_board()
         self.last_squeeze = []
         self.last_cell = NONE
         self.line = None
@@ -174,14 +168,7 @@ class CardsState(SqueezeState):
 
     def _refresh(self):
         self.launches = None
-        self.empty = sum(1 for v in self.board if v == EMPTY)
-        self.arrive = bytearray(arrival(self.board, l) for l in range(LAUNCHES))
-
-    def _update_arrivals(self, changed):
-        for cell in changed:
-            for d in (0, 1):
-                l = sq.LINE_OF[cell * 2 + d]
-                self.arrive[l] = arrival(self.board, l)
+        SqueezeState._refresh(self)  # (the pentacle counts stay 0: none are made)
 
     def _set(self, cells, values):
         """Write pieces and keep the counts and the arrivals right."""
@@ -244,8 +231,11 @@ class CardsState(SqueezeState):
         them too, and the golden rule makes them cost)."""
         if seat is not None and seat != self.to_move:
             return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
-        if self.launches is None:
-            self.launches = [l for l in range(LAUNCHES) if self.launch_problem(l) is None]
+        if self.launches is None:  # launch_problem(l) is None, without its messages
+            arrive, board, forbidden = self.arrive, self.board, self.forbidden
+            bound, colour = self.bound[self.to_move], self.colour()
+            self.launches = [l for l in range(LAUNCHES) if arrive[l] != NONE and arrive[l] not in forbidden
+                             and not (bound and line_through(board, arrive[l], colour))]
         return self.launches
 
     def card_problem(self, kind, a, b, seat):
@@ -261,14 +251,13 @@ class CardsState(SqueezeState):
             return self._double_problem(a, b, seat)
         board = self.board
         colour = self.colour(seat)
-        target = sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
         if kind == TRAHISON and (board[a] not in (1, 2) or board[a] == colour):
-            return "trahison turns an opposing pawn: %s holds none" % target
+            return "trahison turns an opposing pawn: %s holds none" % target_name(kind, a)
         if kind == ECLAIR and square(a) is None:
             return "eclair names the top-left cell of a 2x2 square (a1..i9)"
         cells, values = effect(board, kind, a, colour)
         if all(board[c] == EMPTY for c in cells):
-            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target)
+            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target_name(kind, a))
         # the golden rule: the effect may not align the card player's side
         before = bytes(board[c] for c in cells)
         for c, v in zip(cells, values):
@@ -277,7 +266,7 @@ class CardsState(SqueezeState):
         for c, v in zip(cells, before):
             board[c] = v
         if line:
-            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target)
+            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target_name(kind, a))
         return None
 
     def _golden_launch(self, launch, colour):
@@ -307,8 +296,9 @@ class CardsState(SqueezeState):
             return [c for c in range(CELLS) if square(c)]
         return range(LAUNCHES)
 
-    def playable_cards(self, seat=None, kinds=INSTEAD):
-        """Every own-turn card `seat` (the mover) may play now, as moves."""
+    def playable_cards(self, seat=None, kinds=INSTEAD, first=False):
+        """Every own-turn card `seat` (the mover) may play now, as moves (`first`: only
+        the first one found, enough to know whether there is one)."""
         seat = self.to_move if seat is None else seat
         out = []
         for kind in kinds:
@@ -316,6 +306,8 @@ class CardsState(SqueezeState):
                 for a in self._instead_targets(kind):
                     if self.card_problem(kind, a, 0, seat) is None:
                         out.append(card(kind, a, 0, seat))
+                        if first:
+                            return out
         if DOUBLE in kinds and self.holds(seat, DOUBLE) and not self.relaunch and not self.card_used:
             colour = self.colour(seat)
             for first in range(LAUNCHES):
@@ -333,7 +325,7 @@ class CardsState(SqueezeState):
         board cannot know the hand, so a card (or a `pass`: none) is asked for."""
         if self.legal_launches():
             return True
-        return not self.dealt or bool(self.playable_cards())
+        return not self.dealt or bool(self.playable_cards(first=True))
 
     def negation_possible(self):
         """Negation needs another launch for the mover, to another arrival cell."""
@@ -343,7 +335,7 @@ class CardsState(SqueezeState):
         ok = False
         colour = self.colour()
         for l in range(LAUNCHES):
-            c = arrival(board, l)
+            c = sq.arrival(board, l, self.SUPPORT)
             if c != NONE and c != cell and c not in self.forbidden:
                 if not self.bound[self.to_move] or not self._makes_line(c, colour):
                     ok = True
@@ -355,7 +347,7 @@ class CardsState(SqueezeState):
     def legal_moves(self):
         if self.status != PLAYING:
             return []
-        pass_move = card(PASS)
+        pass_move = PASS_MOVE
         if self.window == NEGATION_WINDOW:
             return [card(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
         if self.window == ANNULATION_WINDOW:
@@ -372,7 +364,7 @@ class CardsState(SqueezeState):
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= card(PASS)):
+        if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= PASS_MOVE):
             return "%r is not a move" % (move,)
         if move < CARD_BASE:
             if self.window:
@@ -548,7 +540,7 @@ class CardsState(SqueezeState):
         if len(args) != need:
             raise ValueError("'%s': %s" % (text.strip(), USAGE[kind]))
         if kind == PASS:
-            return card(PASS)
+            return PASS_MOVE
         if seat is None:
             seat = self._default_seat(kind)
         a = b = 0
@@ -587,6 +579,8 @@ class CardsState(SqueezeState):
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""
+        if move == PASS_MOVE:  # half the lines of a game: a save writes them all, every line
+            return "pass"
         if isinstance(move, int) and move < CARD_BASE:
             return SqueezeState.format_move(self, move)
         kind, a, b, seat = move if isinstance(move, tuple) else unpack(move)

@@ -114,9 +114,13 @@ def plan():
     """The whole bench. Yields (label, Stat or None): measure the live heap now."""
     # -- boot to the menu: load the firmware, make the drivers and the App, first frame
     start = clock_ms()
+    from drivers.storage import FileStorage
     from sim.drivers import SimBoard  # imports app.app, drivers.pixels, ...
 
-    board = SimBoard()
+    # the Pico's own storage driver: the saves go to files (the Pico's flash, this
+    # interpreter's filesystem), not into the heap as the simulator's MemoryStorage
+    # keeps them (a long game's save text is kilobytes)
+    board = SimBoard(storage=FileStorage("/bench_data"))
     record("boot_to_menu", clock_ms() - start, "ms")
     yield "heap_boot", None
 

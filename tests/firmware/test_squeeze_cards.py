@@ -419,3 +419,24 @@ def test_golden_rule_negation_cannot_leave_a_bound_player_only_winning_launches(
     play(state, "double N-e E-10", "pass")  # bound: its only other launch would win
     assert state.info()["pending"] is None and state.to_move == 2
     assert "right after" in refused(state, "negation")
+
+
+def test_the_quick_checks_agree_with_the_full_ones():
+    # legal_launches() skips launch_problem()'s messages, playable_cards(first=True)
+    # stops at the first card: the same answers, on random positions of a played game
+    rng = Rng(5)
+    state = cards.new_state(4, Rng(5))
+    while state.status == PLAYING and len(state.history) < 120:
+        if not state.window:
+            state.launches = None
+            assert state.legal_launches() == [l for l in range(40) if state.launch_problem(l) is None]
+            every = state.playable_cards()
+            assert state.playable_cards(first=True) == every[:1]
+        legal = state.legal_moves()
+        state.play(legal[rng.below(len(legal))])
+    # and a bound player's launches leave out the ones that would align (the golden rule)
+    state = position("Ya2 Ya3 Ya4", hands={1: [D]})
+    state.bound[1] = 1
+    state.launches = None
+    assert squeeze.parse_launch("N-a") not in state.legal_launches()
+    assert "golden rule" in state.launch_problem(squeeze.parse_launch("N-a"))

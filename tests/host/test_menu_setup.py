@@ -184,3 +184,19 @@ def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
     row = [leds["%s12" % c] for c in "bcdefghijk"]
     assert all(sum(rgb) > 0 for rgb in row)  # every brightness key lit, the level's brighter
     assert row[:2] == [row[0]] * 2 and row[2] != row[1] and row[2:] == [row[2]] * 8
+
+
+def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
+    import sys
+
+    from app.app import MENU_MODULES
+
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)  # the setup screen starts the game
+    assert sim.state()["screen"] == "game"
+    assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico
+    sim.run("hold a1 800")  # back to the menu
+    assert sim.state()["screen"] == "menu" and all(m in sys.modules for m in MENU_MODULES)
+    sim.run("press " + TILE)
+    assert sim.state()["screen"] == "setup"

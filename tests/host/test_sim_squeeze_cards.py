@@ -258,3 +258,31 @@ def test_no_press_crashes_a_card_game_and_the_board_stays_legal(mode, players, a
         for m in st_.history:
             replay.play(m)
         assert replay.board == st_.board and replay.to_move == st_.to_move
+
+
+def test_the_simulator_labels_the_card_keys_by_seat_and_the_rest_in_squeeze_notation():
+    from sim import terminal
+
+    for players, keys in ((2, {SOUTH: 1, NORTH: 2}), (4, {SOUTH: 1, WEST: 2, NORTH: 3, EAST: 4})):
+        sim = new_game("--players %d" % players)
+        shown = sim.board.app.screen
+        for cell, seat in keys.items():
+            assert shown.label(grid.parse(cell)) == "P%d card key" % seat
+        assert shown.label(grid.parse("a6")) == "W-5" and shown.label(grid.parse("f6")) == "e5"
+        top, bottom, left, right = terminal.margin_labels(sim.board)
+        assert bottom[10] == "P1" and bottom[1] == "S-a" and right[5] == "E-5"
+        assert top[1] == ("P2" if players == 2 else "P3")
+        assert (left[10], right[1]) == (("W-10", "E-1") if players == 2 else ("P2", "P4"))
+        assert terminal.status_text(sim.board)[0].endswith("rules: docs/rules/squeeze_cards.md")
+
+
+def test_the_rules_book_pictures_show_what_their_captions_say():
+    from host_tools import rules_pictures
+
+    states = dict((p, rules_pictures.run(lines).state()) for g, p, lines in rules_pictures.PICTURES
+                  if g == "squeeze_cards")
+    assert states["start"]["moves"] == [] and states["start"]["mode"] == "cards"
+    card_play = states["card"]
+    assert card_play["moves"] == ["W-5", "pass", "E-6", "pass", "flammes f5"]
+    assert card_play["pending"]["window"] == "annulation" and card_play["pending"]["card"] == "flammes f5"
+    assert states["end"]["turn"] == "yellow wins" and states["end"]["line"] == ["b5", "c5", "d5", "e5"]
