@@ -13,6 +13,7 @@ import importlib.util
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 
@@ -116,6 +117,9 @@ class Pico:
     def _read_err(self):
         for line in self.proc.stderr:
             self.stderr.append(line.decode("utf-8", "replace"))
+            if os.environ.get("VPICO_DEBUG"):
+                sys.stderr.write(self.stderr[-1])
+            del self.stderr[:-100]
 
     def _read(self):
         for raw in self.proc.stdout:

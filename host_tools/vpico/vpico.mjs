@@ -238,6 +238,7 @@ function saveFlash() {
 let wall0 = performance.now();
 let emu0 = 0;
 let quitting = false;
+let busyMs = 0;
 
 function run() {
   // run until emulated time catches up with wall time (or 20 ms of host time passed)
@@ -271,6 +272,7 @@ function run() {
     wall0 = performance.now();
     emu0 = 0;
   }
+  busyMs += performance.now() - start;
   if (quitting) return;
   const ahead = (clock.nanos - emu0) / 1e6 - (performance.now() - wall0);
   setTimeout(run, ahead > 1 ? Math.min(ahead, 20) : 0);
@@ -306,5 +308,5 @@ function quit() {
 
 // keep feeding the serial as the Pico frees room in its FIFO
 setInterval(() => feedSerial(), 1);
-if (process.env.VPICO_DEBUG) setInterval(() => process.stderr.write(`pc ${mcu.core.PC.toString(16)} t ${mcu.clock.nanos / 1e6} ms waiting ${mcu.core.waiting}\n`), 1000);
+if (process.env.VPICO_DEBUG) setInterval(() => process.stderr.write(`pc ${mcu.core.PC.toString(16)} t ${mcu.clock.nanos / 1e6} ms waiting ${mcu.core.waiting} busy ${busyMs.toFixed(0)}\n`), 1000);
 run();

@@ -55,3 +55,18 @@ def test_no_board_fails_with_a_message_and_exit_1(built):
                            "--build", built], cwd=build.ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1
     assert "no Pico found on /dev/no-such-pico" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_board_is_checked_before_anything_is_removed(built):
+    assert deploy.mpy_version(built) == 6
+    code = deploy.commands("auto", built)[0][-1]
+    assert code.index(deploy.REFUSED) < code.index("os.remove")
+    assert "'v1.27.'" in code and "6 not in" in code
+
+
+def test_a_board_of_another_micropython_is_refused_clearly():
+    why = deploy.refusal("DEPLOY-REFUSED 1.26.1 6\n", "v1.27.", 6)
+    assert "runs MicroPython v1.26.1" in why and "v1.27.x" in why and "Nothing was copied" in why
+    why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6\n", "v1.27.", 5)
+    assert ".mpy version 6" in why and "version 5" in why
+    assert deploy.refusal("removed\n", "v1.27.", 6) is None
