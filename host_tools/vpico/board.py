@@ -88,7 +88,8 @@ def make_flash(path, files):
 
 class Pico:
     """One running virtual Pico. Serial bytes from it accumulate in `serial`; LED frames
-    (3 bytes an LED, wire order) in `frames` as (emulated us, bytes); buzzer changes in
+    (3 bytes an LED, wire order) in `frames` as (emulated us at its end, bytes, us at its
+    start); buzzer changes in
     `tones` as (us, hz, duty)."""
 
     def __init__(self, image=None, flash=None, save=False, speed=1):
@@ -106,6 +107,7 @@ class Pico:
         self.serial = bytearray()
         self.frames = []
         self.tones = []
+        self.key_times = []  # (key, down, emulated us) as the matrix changed
         self.resets = 0
         self.ready = False
         self.on_serial = None  # called with each chunk of bytes, if set (the pty relay)
@@ -132,8 +134,11 @@ class Pico:
                     if self.on_serial:
                         self.on_serial(data)
                 elif kind == "F":
-                    us, _, data = rest.partition(" ")
-                    self.frames.append((int(us), bytes.fromhex(data)))
+                    end, start, data = rest.split(" ")
+                    self.frames.append((int(end), bytes.fromhex(data), int(start)))
+                elif kind == "k":
+                    key, down, us = rest.split()
+                    self.key_times.append((int(key), down == "1", int(us)))
                 elif kind == "B":
                     us, hz, duty = rest.split()
                     self.tones.append((int(us), int(hz), float(duty)))
@@ -158,8 +163,9 @@ class Pico:
         for i in range(0, len(data), 256):
             self._send("S " + bytes(data[i:i + 256]).hex())
 
-    def key(self, key, down):
-        self._send("K %d %d" % (key, 1 if down else 0))
+    def key(self, key, down, at_us=None):
+        """Press or release a key on the matrix: now, or at emulated time at_us."""
+        self._send("K %d %d%s" % (key, 1 if down else 0, "" if at_us is None else " %d" % at_us))
 
     def wait_for(self, predicate, timeout, what):
         end = time.monotonic() + timeout

@@ -2,11 +2,14 @@
 // wired as the game board. host_tools/vpico/board.py starts it and talks to it over
 // stdin/stdout, one message a line:
 //   from the host:  S <hex>     bytes typed into the USB serial (the REPL)
-//                   K <key> <0|1>  press or release key (row * 12 + column)
+//                   K <key> <0|1> [us]  press or release key (row * 12 + column), now
+//                               or when the emulated clock reaches us
 //                   Q           quit (the flash is saved first, if a file was given)
 //   to the host:    S <hex>     bytes the Pico wrote to its USB serial
-//                   F <us> <hex>  a frame the LED chain received (3 bytes an LED, wire
-//                               order), decoded from the WS2812 bitstream on the LED pin
+//                   F <us> <start us> <hex>  a frame the LED chain received (3 bytes an
+//                               LED, wire order), decoded from the WS2812 bitstream on the
+//                               LED pin; us: its end (the last bit), start: its first bit
+//                   k <key> <0|1> <us>  a key was pressed or released (emulated time)
 //                   B <us> <hz> <duty>  the buzzer's PWM changed (duty 0..1)
 //                   R <us>      the Pico was reset (watchdog / machine.reset())
 //                   READY       the USB serial is connected
@@ -115,12 +118,13 @@ function wireLeds() {
   const pin = mcu.gpio[config.leds];
   let rise = 0;
   let fall = 0;
+  let first = 0;
   let bits = [];
   mcu.ledFlush = () => {
     if (bits.length >= 8 && mcu.clock.nanos - fall > WS_RESET_NANOS) {
       const bytes = new Uint8Array(bits.length >> 3);
       for (let i = 0; i < bytes.length * 8; i++) bytes[i >> 3] |= bits[i] << (7 - (i & 7));
-      send(`F ${Math.floor(fall / 1000)} ${hex(bytes)}`);
+      send(`F ${Math.floor(fall / 1000)} ${Math.floor(first / 1000)} ${hex(bytes)}`);
       bits = [];
     }
   };
@@ -130,6 +134,7 @@ function wireLeds() {
       if (now - fall > WS_RESET_NANOS) {
         mcu.ledFlush();
         bits = [];
+        first = now;
       }
       rise = now;
     } else if (state === GPIOPinState.Low && rise > fall) {
@@ -214,7 +219,10 @@ function boot() {
   cdc = new USBCDC(mcu.usbCtrl);
   pendingReads = [];
   cdc.onDeviceConnected = () => send('READY');
-  cdc.onSerialData = (buffer) => send(`S ${hex(buffer)}`);
+  cdc.onSerialData = (buffer) => {
+    mcu.ledFlush(); // a frame latched before these bytes is reported before them
+    send(`S ${hex(buffer)}`);
+  };
   const usb = mcu.usbCtrl;
   usb.onEndpointRead = (endpoint, size) => {
     // a real host answers only when it has data: no empty packet every 10 us
@@ -290,8 +298,15 @@ process.stdin.on('data', (chunk) => {
       for (const byte of Buffer.from(a, 'hex')) hostBytes.push(byte);
       feedSerial();
     } else if (cmd === 'K') {
-      keys[parseInt(a, 10)] = b === '1' ? 1 : 0;
-      updateColumns();
+      const at = line.split(' ')[3];
+      const apply = () => {
+        keys[parseInt(a, 10)] = b === '1' ? 1 : 0;
+        updateColumns();
+        send(`k ${a} ${b} ${micros()}`);
+      };
+      const delay = at === undefined ? 0 : parseInt(at, 10) * 1000 - mcu.clock.nanos;
+      if (delay > 0) mcu.clock.createAlarm(apply).schedule(delay);
+      else apply();
     } else if (cmd === 'Q') {
       quit();
     }
