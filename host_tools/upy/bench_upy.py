@@ -38,7 +38,7 @@ from array import array  # noqa: E402
 LATENCY = array("d", bytearray(MAX_MOVES))
 TICK = array("d", bytearray(MAX_MOVES))
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
-RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
+RULES_COPIES = JOB.get("rules_copies", 20)  # games side by side timing the rules (rules_game)
 
 
 def record(name, value, unit):

@@ -79,6 +79,7 @@ def runner_job(tests, build_dir=upy_tests.BUILD):
         "sys_path": ["/host", "/tests/firmware"],
         "extra_imports": [["main.py", m] for m in upy_tests.main_imports(os.path.join(build_dir, "main.py"))],
         "test_modules": tests,
+        "native_modules": [],  # the rp2 port runs native code: every module must import
     }
 
 
