@@ -111,8 +111,11 @@ def vpico_lines(wasm, vpico):
     lines = ["", "# The virtual Pico (MicroPython's rp2 firmware on an emulated RP2040): emulated",
              "# time, exact and the same on every run; `_vpico` figures are measured, not estimated."]
     missed = []
+    if "scan_pass" in vpico and "scan_hz" in vpico:  # the share of the CPU the timer scan takes
+        vpico["scan_cpu_share"] = (vpico["scan_pass"][0] * vpico["scan_hz"][0] / 10, "%")
     for name, (value, unit) in sorted(vpico.items()):
-        lines.append("BENCH %s_vpico %s %s" % (name, ("%.3f" % value) if unit == "ms" else "%d" % value, unit))
+        shown = ("%.3f" % value) if unit in ("ms", "%") else "%d" % value
+        lines.append("BENCH %s_vpico %s %s" % (name, shown, unit))
     ratios = []
     for name, (value, unit) in sorted(vpico.items()):
         if unit == "ms" and name in wasm and wasm[name][1] == "ms" and wasm[name][0] > 0.001:
