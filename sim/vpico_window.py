@@ -9,7 +9,7 @@ import sys
 from drivers.pixels import GAMMA
 from host_tools import build as build_tool
 from host_tools.vpico import board as vpico
-from host_tools.vpico.tests import chain_to_levels, read
+from host_tools.vpico.tests import chain_to_levels
 from sim import window
 from sim.window import pygame
 
@@ -48,11 +48,7 @@ def flash_with_build(path):
     """The flash file, made from build/ (as `make deploy` would put it) if missing."""
     if not os.path.exists(path):
         build_tool.build()
-        files = {}
-        for dirpath, _, names in os.walk(build_tool.BUILD):
-            for name in names:
-                rel = os.path.relpath(os.path.join(dirpath, name), build_tool.BUILD).replace(os.sep, "/")
-                files["/" + rel] = read(os.path.join(dirpath, name))
+        files = vpico.tree_files(build_tool.BUILD)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         vpico.make_flash(path, files)
     return path

@@ -19,7 +19,7 @@ import tempfile
 from host_tools import build as build_tool
 from host_tools import upy_tests
 from host_tools.vpico import board
-from host_tools.vpico.tests import compiled, read
+from host_tools.vpico.tests import compiled
 
 ROOT = build_tool.ROOT
 BENCH_UPY = os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
@@ -145,11 +145,7 @@ def press_latencies(pico, presses, start_us):
 
 def driver_bench(workdir, build_dir, values, notes):
     """The real main.py: boot to the menu's first frame; press -> light in each game."""
-    files = {}
-    for dirpath, _, names in os.walk(build_dir):
-        for name in names:
-            rel = os.path.relpath(os.path.join(dirpath, name), build_dir).replace(os.sep, "/")
-            files["/" + rel] = read(os.path.join(dirpath, name))
+    files = board.tree_files(build_dir)
     flash = os.path.join(workdir, "main-flash.bin")
     scenarios = dict((os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files())
     for name in PRESS_SCENARIOS:

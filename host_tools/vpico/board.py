@@ -63,6 +63,18 @@ def pins_config():
     return {"rows": list(pins.MATRIX_ROWS), "cols": list(pins.MATRIX_COLS)}, pins.NEOPIXEL, pins.BUZZER
 
 
+def tree_files(top, prefix="/", skip=()):
+    """{prefix + path: bytes} of every file under top (paths with /), less `skip`."""
+    files = {}
+    for dirpath, _, names in os.walk(top):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), top).replace(os.sep, "/")
+            if rel not in skip:
+                with open(os.path.join(dirpath, name), "rb") as f:
+                    files[prefix + rel] = f.read()
+    return files
+
+
 def make_flash(path, files):
     """A flash file whose filesystem holds `files` ({'/main.py': bytes}), made on the
     host with littlefs as MicroPython's rp2 port formats it."""

@@ -20,13 +20,7 @@ MENU_TIMEOUT_S = 120
 
 
 def build_files(build_dir):
-    files = {}
-    for dirpath, _, names in os.walk(build_dir):
-        for name in names:
-            rel = os.path.relpath(os.path.join(dirpath, name), build_dir).replace(os.sep, "/")
-            with open(os.path.join(dirpath, name), "rb") as f:
-                files[rel] = f.read()
-    return files
+    return board.tree_files(build_dir, prefix="")
 
 
 def board_files(flash_path):

@@ -49,12 +49,7 @@ def read(path):
 def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     """{path on the Pico: bytes}: the build (less main.py, which would take over the
     board at boot), the firmware tests, the simulator's headless player, the runners."""
-    files = {}
-    for dirpath, _, names in os.walk(build_dir):
-        for name in names:
-            rel = os.path.relpath(os.path.join(dirpath, name), build_dir).replace(os.sep, "/")
-            if rel != "main.py":
-                files["/" + rel] = read(os.path.join(dirpath, name))
+    files = board.tree_files(build_dir, skip=("main.py",))
     for name in sorted(os.listdir(tests_dir)):
         path = os.path.join(tests_dir, name)
         if name.endswith(".py"):
