@@ -45,6 +45,7 @@ class App:
         self.dirty = True
         self.rendered_at = 0
         self.was_busy = False
+        self.after_render = None  # work that waits for the LEDs (a save: flash is slow)
         self.screen = Menu(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -141,6 +142,10 @@ class App:
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
+        work = self.after_render
+        if work is not None:  # the LEDs answered the press first: a flash write takes ~30 ms
+            self.after_render = None
+            work(now)
 
     def render(self, now):
         self.rendered_at = now

@@ -162,8 +162,12 @@ class GameController:
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
+        self.app.after_render = self.save_or_refuse  # the move lights up before it is saved
+
+    def save_or_refuse(self, now):
         if not self.save():
             self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+            self.app.dirty = True
 
     def undo(self, now):
         if not self.state.history:

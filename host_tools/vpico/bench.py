@@ -28,6 +28,7 @@ SETTLE_MS = 600  # after a press, before the next (animations end)
 # The games played through main.py for press-to-light: scenario scripts (their presses)
 PRESS_SCENARIOS = ("connect4_win", "squeeze", "cubes")
 TIMEOUT_S = 1800
+MAX_MOVES = 24  # moves of each game played by bench_upy on the virtual Pico
 
 SCAN_CODE = """
 import machine, time, pins
@@ -74,6 +75,8 @@ def run_code(pico, code):
 
     def out(text):
         buf[0] += text
+        if os.environ.get("VPICO_DEBUG"):  # progress, as it comes
+            sys.stderr.write(text)
 
     _, error = pico.exec_raw(code, TIMEOUT_S, out)
     lines = buf[0].replace("\r", "").split("\n")
@@ -85,8 +88,10 @@ def run_code(pico, code):
 def upy_bench(workdir, build_dir, values, notes, seed=1):
     """bench_upy.py on the rp2 port, one pass (emulated time is exact)."""
     config = upy_tests.job_config([], upy_tests.HEAP, build_dir)
-    # one timed pass, one rules copy: emulated time is exact to the microsecond
-    job = dict(config["args"], seed=seed, per_move=False, passes=1, rules_copies=1, sys_path=["/host"])
+    # one timed pass, one rules copy: emulated time is exact to the microsecond; the
+    # first MAX_MOVES moves of each game (the whole games would take the host an hour)
+    job = dict(config["args"], seed=seed, per_move=False, passes=1, rules_copies=1, max_moves=MAX_MOVES,
+               sys_path=["/host"])
     from host_tools.vpico.tests import pico_files
 
     files = pico_files(job, build_dir)

@@ -25,6 +25,10 @@ const FLASH_SIZE = config.flashSize || 2 * 1024 * 1024; // the Pico's W25Q16: 2 
 const CYCLE_NANOS = 1e9 / 125e6;
 const BKPT_ERASE = 0xe0; // our breakpoints, patched over the bootrom's flash routines
 const BKPT_PROGRAM = 0xe1;
+// The flash chip's own time (Winbond W25Q16JV datasheet, typical): the core waits while
+// it erases a 4 KB sector or programs a 256-byte page (XIP is off meanwhile).
+const ERASE_SECTOR_NANOS = 45e6;
+const PROGRAM_PAGE_NANOS = 0.4e6;
 const WS_ONE_NANOS = 625; // a high pulse longer than this is a 1 bit (T0H 400, T1H 800)
 const WS_RESET_NANOS = 50000; // the line low this long ends a frame (WS2812B: >= 50 us)
 
@@ -167,6 +171,13 @@ function wireBuzzer() {
   };
 }
 
+function busyFlash(nanos) {
+  flashNanos += nanos;
+  mcu.clock.tick(nanos);
+}
+
+let flashNanos = 0; // emulated time spent waiting for the flash chip
+
 function flashOp(code) {
   const core = mcu.core;
   const r = core.registers;
@@ -175,6 +186,7 @@ function flashOp(code) {
     const count = r[1] >>> 0;
     flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
     mcu.flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
+    busyFlash(Math.ceil(count / 4096) * ERASE_SECTOR_NANOS);
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0;
     const data = r[1] >>> 0;
@@ -184,6 +196,7 @@ function flashOp(code) {
       mcu.flash[addr + i] = v;
       flash[addr + i] = v;
     }
+    busyFlash(Math.ceil(count / 256) * PROGRAM_PAGE_NANOS);
   } else {
     return false;
   }
