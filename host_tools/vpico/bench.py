@@ -172,12 +172,14 @@ def driver_bench(workdir, build_dir, values, notes):
             values["%s_presses" % name] = (len(measured), "presses")
 
 
-def run(build_dir=upy_tests.BUILD):
+def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers")):
     values, notes = {}, []
     workdir = tempfile.mkdtemp(prefix="vpico-bench-")
     try:
-        upy_bench(workdir, build_dir, values, notes)
-        driver_bench(workdir, build_dir, values, notes)
+        if "upy" in parts:
+            upy_bench(workdir, build_dir, values, notes)
+        if "drivers" in parts:
+            driver_bench(workdir, build_dir, values, notes)
     finally:
         import shutil
 
@@ -188,15 +190,17 @@ def run(build_dir=upy_tests.BUILD):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
+    parser.add_argument("--build", default=upy_tests.BUILD, help="the build to bench (default: build/)")
+    parser.add_argument("--only", choices=("upy", "drivers"), help="only bench_upy, or only the real drivers")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
         print("# virtual Pico figures skipped: missing %s" % "; ".join(lacking))
         return 0
-    if not args.no_build:
+    if not args.no_build and args.build == upy_tests.BUILD:
         build_tool.build()
     try:
-        values, notes = run()
+        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"))
     except board.VpicoError as e:
         print("bench FAILED: %s" % e, file=sys.stderr)
         return 1

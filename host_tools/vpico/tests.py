@@ -136,6 +136,21 @@ def chain_to_levels(data):
     return levels
 
 
+def check_tones(name, source, tones, results):
+    """The buzzer pin's PWM (decoded by the harness) sounds only the notes of the sound
+    table, as square waves, and a script that presses keys makes it sound."""
+    from drivers.sound import DUTY_ON, SOUNDS
+
+    notes = set(hz for sound in SOUNDS.values() for hz, _ in sound if hz)
+    heard = [(hz, duty) for _, hz, duty in tones if hz]
+    wrong = [(hz, duty) for hz, duty in heard  # the PWM's divider lands within 1 Hz of a note
+             if min(abs(hz - n) for n in notes) > 1 or abs(duty - DUTY_ON / 65536) > 0.01]
+    presses = any(line.split()[:1] in (["press"], ["hold"]) for line in source)
+    ok = not wrong and (bool(heard) or not presses)
+    results.record(ok, "scenario %s (the buzzer's PWM: %d notes, all from the sound table)" % (name, len(heard)),
+                   "" if ok else "(heard %s)" % (wrong or "nothing"))
+
+
 def run_checks(session, tests, results):
     lines = []
     error = session.run(RUN_CHECKS, lines.append)
@@ -152,6 +167,7 @@ def run_scenario(session, name, source, results):
     pico = session.pico
     out = []
     first_frame = len(pico.frames)
+    first_tone = len(pico.tones)
 
     def on_line(text):
         if text.startswith("@@K\t"):
@@ -177,6 +193,7 @@ def run_scenario(session, name, source, results):
     if error:
         results.record(False, "scenario %s (runs on the virtual Pico)" % name, "\n" + error)
         return
+    check_tones(name, source, pico.tones[first_tone:], results)
     upy = upy_tests.scenario_outputs(out).get(name, [])
     problem = upy_tests.compare(source, origin, upy, cpy)
     results.record(problem is None, "scenario %s (real drivers on the virtual Pico: same frames and "
