@@ -157,6 +157,10 @@ function wireBuzzer() {
   const write = pwm.writeUint32.bind(pwm);
   pwm.writeUint32 = (offset, value) => {
     write(offset, value);
+    // read the slice when its enable (CSR) or level (CC) is written: a new frequency
+    // writes DIV and TOP first, and a state between them is no tone that was played
+    const reg = offset - slice * 0x14;
+    if (reg !== 0x00 && reg !== 0x0c) return;
     const ch = pwm.channels[slice];
     const enabled = (ch.csr & 1) === 1;
     const top = ch.top + 1;
