@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 
+from littlefs import LittleFSError
+
 from host_tools import build as build_tool
 from host_tools import deploy
 from host_tools.vpico import board, serve
@@ -135,17 +137,20 @@ def run(results, workdir, build_dir=build_tool.BUILD):
     proc = subprocess.Popen([sys.executable, "-m", "host_tools.deploy", "--port", link, "--build", mine],
                             cwd=build_tool.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     time.sleep(8)
+    cut = proc.poll() is None  # still copying: the cable is pulled now
     proc.kill()
     proc.wait()
     pico.unplug()
-    broken = differences(want, pico.files())
+    try:
+        broken = differences(want, pico.files()) or cut
+    except LittleFSError:  # a file cut mid-write, as the host's littlefs reads it
+        broken = True
     pico.plug()
     ok, text, err = run_deploy(mine, link, results.out)
     pico.unplug()
     diff = differences(want, pico.files())
     record(bool(broken) and ok and not diff, "deploy: an interrupted deploy is repaired by the next",
-           "" if broken and ok and not diff else "(cut short: %d files wrong; after: %s %s)"
-           % (len(broken), err, diff))
+           "" if broken and ok and not diff else "(cut short: %s; after: %s %s)" % (broken, err, diff))
 
     # 5. a board of another MicroPython, or another .mpy version, is refused
     pico.plug()
