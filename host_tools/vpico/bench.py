@@ -109,7 +109,8 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
 
 
 def script_presses(lines):
-    """(key, down ms, up ms) of a scenario's presses, spaced as a player would."""
+    """(key, down ms, up ms, tap) of a scenario's presses, spaced as a player would; a
+    tap acts when the key comes up, a hold while it is down."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from app import grid
 
@@ -120,10 +121,10 @@ def script_presses(lines):
         if not words:
             continue
         if words[0] == "press":
-            out.append((grid.parse(words[1]), t, t + PRESS_MS))
+            out.append((grid.parse(words[1]), t, t + PRESS_MS, True))
             t += PRESS_MS + SETTLE_MS
         elif words[0] == "hold":
-            out.append((grid.parse(words[1]), t, t + int(words[2])))
+            out.append((grid.parse(words[1]), t, t + int(words[2]), False))
             t += int(words[2]) + SETTLE_MS
         elif words[0] == "wait":
             t += int(words[1])
@@ -131,8 +132,9 @@ def script_presses(lines):
 
 
 def press_latencies(pico, presses, start_us):
-    """Key down on the matrix -> the end of the first LED frame begun after it (us)."""
-    for key, down, up in presses:
+    """A tap's release on the matrix (the app acts on it) -> the end of the first LED
+    frame begun after it, in ms, for every tap of the timeline."""
+    for key, down, up, _ in presses:
         pico.key(key, True, start_us + down * 1000)
         pico.key(key, False, start_us + up * 1000)
     last = start_us + (presses[-1][2] + SETTLE_MS) * 1000
@@ -140,11 +142,12 @@ def press_latencies(pico, presses, start_us):
     pico.wait_for(lambda: len(pico.key_times) >= n, TIMEOUT_S, "the presses")
     pico.wait_for(lambda: pico.frames and pico.frames[-1][0] >= last - SETTLE_MS * 1000 or
                   pico.key_times[-1][2] >= last - SETTLE_MS * 1000, TIMEOUT_S, "the last frame")
-    downs = [us for _, down, us in pico.key_times if down]
+    ups = [us for _, down, us in pico.key_times if not down]
     out = []
-    for t in downs:
-        after = [end for end, _, begin in pico.frames if begin >= t]
-        out.append((after[0] - t) / 1000 if after else None)
+    for (_, _, _, tap), t in zip(presses, ups):
+        if tap:
+            after = [end for end, _, begin in pico.frames if begin >= t]
+            out.append((after[0] - t) / 1000 if after else None)
     return out
 
 

@@ -51,8 +51,8 @@ def test_press_timeline_spaces_a_scripts_presses():
     lines = ["# a comment", "press c3", "wait 400", "hold a1 1000", "frame", "state"]
     c3, a1 = 2 * 12 + 2, 0
     assert vbench.script_presses(lines) == [
-        (c3, 0, vbench.PRESS_MS),
-        (a1, vbench.PRESS_MS + vbench.SETTLE_MS + 400, vbench.PRESS_MS + vbench.SETTLE_MS + 400 + 1000),
+        (c3, 0, vbench.PRESS_MS, True),
+        (a1, vbench.PRESS_MS + vbench.SETTLE_MS + 400, vbench.PRESS_MS + vbench.SETTLE_MS + 400 + 1000, False),
     ]
 
 
