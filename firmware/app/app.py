@@ -73,7 +73,7 @@ class App:
             setup[name] = options[name]
         controller = cls(self, setup)
         self.screen = controller
-        controller.save()
+        self.after_render = controller.save_or_refuse  # the new game lights up first
         self.dirty = True
 
     def resume_game(self, setup, moves):

@@ -146,7 +146,7 @@ class GameController:
                 self.set_swap(next_swap(policy, self.setup["swap"], self.state.winner))
             self.state = self.fresh_state()
             self.anim_start = None
-            self.save()
+            self.app.after_render = self.save_or_refuse
             self.app.sound.play("menu")
 
     def press(self, cell, now):
@@ -177,7 +177,7 @@ class GameController:
         self.state = self.fresh_state()
         for m in moves:
             self.state.play(m)
-        self.save()
+        self.app.after_render = self.save_or_refuse
         self.app.sound.play("move")
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
