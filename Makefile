@@ -10,15 +10,16 @@ NODE_STAMP := node_modules/.installed
 CP_LIBS := .venv/circuitpython
 CP_STAMP := $(CP_LIBS)/.installed
 
-.PHONY: setup setup-hardware sim test test-py test-upy bench build build-circuitpython hardware deploy clean
+.PHONY: setup setup-hardware sim test test-py test-upy test-vpico bench build build-circuitpython hardware deploy clean
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
 setup-hardware: $(HARDWARE_STAMP)
 
-$(VENV_STAMP): requirements.txt constraints.txt
+$(VENV_STAMP): requirements.txt constraints.txt requirements-nodeps.txt
 	python3 -m venv .venv
 	$(PIP) -r requirements.txt -c constraints.txt
+	$(PIP) --no-deps -r requirements-nodeps.txt
 	touch $@
 
 $(HARDWARE_STAMP): $(VENV_STAMP) requirements-hardware.txt constraints.txt
@@ -40,6 +41,7 @@ sim: $(VENV_STAMP)
 
 test: setup setup-hardware $(CP_STAMP)
 	$(PY) -m pytest -q tests
+	$(MAKE) --no-print-directory test-vpico
 	$(MAKE) --no-print-directory test-upy
 
 test-py: setup setup-hardware $(CP_STAMP)
@@ -57,6 +59,12 @@ build: setup
 # format is not MicroPython's, and its mpy-cross is not on PyPI).
 build-circuitpython: setup
 	$(PY) -m host_tools.build_circuitpython
+
+# The firmware's tests, the scenarios through the real drivers and `make deploy`, on the
+# virtual Pico (MicroPython's rp2 firmware on an emulated RP2040); skipped, saying what
+# is missing, where there is no firmware image (README: "The virtual Pico").
+test-vpico: build
+	$(PY) -m host_tools.vpico.tests
 
 bench: build
 	$(PY) -m host_tools.bench

@@ -17,7 +17,7 @@ games (host_tools.powercut), and a thousand games in one run under MicroPython, 
 the heap after each (host_tools.soak).
 
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
-                               [--fuzz-events N] [--soak-games N]
+                               [--fuzz-events N] [--soak-games N] [--no-vpico]
 """
 import argparse
 import multiprocessing
@@ -173,6 +173,49 @@ def foursquare_lines(deals, processes=2):
     return lines, missed
 
 
+def vpico_lines(wasm, vpico):
+    """The virtual Pico's figures (emulated time), the measured Pico/wasm ratio of each
+    time measured on both, and its targets. Returns (lines, missed targets)."""
+    lines = ["", "# The virtual Pico (MicroPython's rp2 firmware on an emulated RP2040): emulated",
+             "# time, exact and the same on every run; `_vpico` figures are measured, not estimated."]
+    missed = []
+    if "heap_peak" in vpico and "heap_baseline_excluded" in vpico:  # with MicroPython's and the bench's own
+        vpico["heap_peak_with_baseline"] = (vpico["heap_peak"][0] + vpico["heap_baseline_excluded"][0], "bytes")
+    if "scan_pass" in vpico and "scan_hz" in vpico:  # the share of the CPU the timer scan takes
+        vpico["scan_cpu_share"] = (vpico["scan_pass"][0] * vpico["scan_hz"][0] / 10, "%")
+    for name, (value, unit) in sorted(vpico.items()):
+        shown = ("%.3f" % value) if unit in ("ms", "%") else "%d" % value
+        lines.append("BENCH %s_vpico %s %s" % (name, shown, unit))
+    ratios = []
+    for name, (value, unit) in sorted(vpico.items()):
+        if unit == "ms" and name in wasm and wasm[name][1] == "ms" and wasm[name][0] > 0.001:
+            ratios.append(value / wasm[name][0])
+            lines.append("BENCH %s_vpico_over_wasm %.1f x" % (name, ratios[-1]))
+    if ratios:
+        ratios.sort()
+        lines.append("BENCH pico_factor_measured %.1f x  (median Pico/wasm ratio; the estimate uses %d)"
+                     % (ratios[len(ratios) // 2], PICO_FACTOR))
+
+    def verdict(what, value, target, unit):
+        ok = value <= target
+        if not ok:
+            missed.append(what + " (virtual Pico)")
+        lines.append("TARGET %-44s <= %g %s: %.2f %s %s" % (what + " (virtual Pico)", target, unit, value, unit,
+                                                          "OK" if ok else "MISSED"))
+
+    if "heap_peak" in vpico:
+        verdict("live heap peak", vpico["heap_peak"][0] / 1024, HEAP_TARGET / 1024, "KB")
+    if "boot_to_menu_main" in vpico:
+        verdict("boot to the menu (main.py, first LED frame)", vpico["boot_to_menu_main"][0], 1000, "ms")
+    for name in sorted(vpico):
+        if name.endswith("_press_to_light_max"):
+            verdict("%s key press to light, worst" % name[: -len("_press_to_light_max")],
+                    vpico[name][0], PRESS_TARGET, "ms")
+        if name.endswith("_move_max") and vpico[name][1] == "ms":
+            verdict("%s rules per move, worst" % name[: -len("_move_max")], vpico[name][0], RULES_TARGET, "ms")
+    return lines, missed
+
+
 def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, power_moves=None,
                       build_dir=upy_tests.BUILD):
     """The figures of what the board survives, and their verdicts: (lines, missed).
@@ -222,6 +265,7 @@ def main(argv=None):
                         help="random key events of the fuzz (default %d)" % fuzz.EVENTS)
     parser.add_argument("--soak-games", type=int, default=soak.GAMES,
                         help="games of the soak under MicroPython (default %d)" % soak.GAMES)
+    parser.add_argument("--no-vpico", action="store_true", help="leave out the virtual Pico's figures")
     args = parser.parse_args(argv)
     try:
         if not args.no_build:
@@ -235,6 +279,23 @@ def main(argv=None):
     lines, missed = bench_lines(values)
     for line in lines:
         print(line)
+    if not args.no_vpico:
+        from host_tools.vpico import bench as vpico_bench, board
+
+        if board.missing():
+            print("# virtual Pico figures skipped: missing %s" % "; ".join(board.missing()))
+        else:
+            try:
+                vpico, vnotes = vpico_bench.run()
+            except board.VpicoError as error:
+                print("bench FAILED on the virtual Pico: %s" % error, file=sys.stderr)
+                return 1
+            for line in vnotes:
+                print("# vpico: " + line.lstrip("# "))
+            vlines, vmissed = vpico_lines(values, vpico)
+            missed += vmissed
+            for line in vlines:
+                print(line)
     if args.deals > 0:
         lines, more = foursquare_lines(args.deals)
         missed += more

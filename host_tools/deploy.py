@@ -5,6 +5,8 @@
 PORT is a serial port (/dev/ttyACM0, COM3) or `auto` (the default: the first board
 found). --dry-run prints the commands and runs nothing. With no board attached it
 says so and exits 1. Steps:
+  0. check the board: its MicroPython must be the build's (build.MPY_VERSION) and load
+     the build's .mpy version, else the deploy is refused (exit 1) and nothing changes;
   1. remove from the board the .py twin of every module deployed as .mpy (MicroPython
      imports x.py before x.mpy, so a stale source would hide the new build);
   2. `fs cp -r` everything in build/ to the board's root (mpremote skips unchanged
@@ -16,11 +18,13 @@ import os
 import shlex
 import subprocess
 import sys
+import time
 
-from host_tools.build import BUILD, ROOT
+from host_tools.build import BUILD, MPY_VERSION, ROOT
 
 MPREMOTE = [sys.executable, "-m", "mpremote"]
 TIMEOUT_S = 120
+RETRY_S = 2
 NO_BOARD_HINTS = ("no device found", "failed to access", "could not enter raw repl",
                   "no such file or directory", "could not open port")
 
@@ -48,17 +52,59 @@ def stale_sources(build_dir=BUILD):
     return sorted(found)
 
 
-def cleanup_code(paths):
-    """MicroPython code that removes each path if it is there."""
-    return ("import os\nfor p in %r:\n    try:\n        os.remove(p)\n"
-            "    except OSError:\n        pass\n" % (paths,))
+REFUSED = "DEPLOY-REFUSED"
 
 
-def commands(port="auto", build_dir=BUILD):
+def mpy_version(build_dir=BUILD):
+    """The .mpy format version of the build (byte 1 of every .mpy header), or None."""
+    versions = set()
+    for dirpath, _, filenames in os.walk(build_dir):
+        for name in filenames:
+            if name.endswith(".mpy"):
+                with open(os.path.join(dirpath, name), "rb") as f:
+                    head = f.read(2)
+                if len(head) == 2 and head[:1] == b"M":
+                    versions.add(head[1])
+    if len(versions) > 1:
+        raise DeployError("the build mixes .mpy versions %s: rebuild it (`make build`)" % sorted(versions))
+    return versions.pop() if versions else None
+
+
+def cleanup_code(paths, version=MPY_VERSION, mpy=None):
+    """MicroPython code that first checks the board's MicroPython (its version must
+    start with `version`, and it must load .mpy version `mpy`), printing REFUSED and
+    changing nothing if not; then removes each path if it is there."""
+    return ("import os, sys\nv = '%%d.%%d.%%d' %% sys.implementation.version[:3]\n"
+            "m = getattr(sys.implementation, '_mpy', 0) & 0xff\n"
+            "if not ('v' + v).startswith(%r) or %r not in (None, m):\n"
+            "    print(%r, v, m)\n"
+            "else:\n"
+            "  for p in %r:\n    try:\n        os.remove(p)\n"
+            "    except OSError:\n        pass\n" % (version, mpy, REFUSED, paths))
+
+
+def refusal(output, version=MPY_VERSION, mpy=None):
+    """The clear error for a board that answered REFUSED, else None."""
+    for line in output.splitlines():
+        if line.startswith(REFUSED):
+            words = line.split()
+            board = words[1] if len(words) > 1 else "?"
+            board_mpy = words[2] if len(words) > 2 else "?"
+            if not ("v" + board).startswith(version):
+                why = "the board runs MicroPython v%s, but this build is for MicroPython %sx" % (board, version)
+            else:
+                why = ("the board's MicroPython loads .mpy version %s, but this build's .mpy files are "
+                       "version %s (made by another mpy-cross)" % (board_mpy, mpy))
+            return ("%s: flash MicroPython %sx on the board (see the README's flashing steps) "
+                    "or rebuild with `make build`. Nothing was copied." % (why, version))
+    return None
+
+
+def commands(port="auto", build_dir=BUILD, version=MPY_VERSION):
     """The mpremote commands a deploy runs, each a list of arguments (run in build/)."""
     connect = MPREMOTE + ["connect", port]
     return [
-        connect + ["exec", cleanup_code(stale_sources(build_dir))],
+        connect + ["exec", cleanup_code(stale_sources(build_dir), version, mpy_version(build_dir))],
         connect + ["fs", "cp", "-r"] + deployed_entries(build_dir) + [":"],
         connect + ["reset"],
     ]
@@ -76,7 +122,7 @@ def no_board_advice(port):
             "is using it; or leave --port out to find the board." % (port, " (there is no such device)" if missing else ""))
 
 
-def run(command, build_dir):
+def run(command, build_dir, retries=1):
     try:
         proc = subprocess.run(command, cwd=build_dir, capture_output=True, text=True,
                               timeout=TIMEOUT_S)
@@ -86,6 +132,9 @@ def run(command, build_dir):
     except OSError as error:
         raise DeployError("cannot run mpremote: %s (run `make setup`)" % error)
     output = (proc.stdout + proc.stderr).strip()
+    if proc.returncode != 0 and retries and "could not enter raw repl" in output.lower():
+        time.sleep(RETRY_S)  # a board just reset is still starting main.py: ask again
+        return run(command, build_dir, retries - 1)
     if proc.returncode != 0:
         if any(hint in output.lower() for hint in NO_BOARD_HINTS):
             raise DeployError("%s\nmpremote said: %s" % (no_board_advice(command[len(MPREMOTE) + 1]), output))
@@ -94,15 +143,19 @@ def run(command, build_dir):
     return output
 
 
-def deploy(port="auto", dry_run=False, build_dir=BUILD, out=print):
-    todo = commands(port, build_dir)
-    for command in todo:
+def deploy(port="auto", dry_run=False, build_dir=BUILD, out=print, version=MPY_VERSION):
+    todo = commands(port, build_dir, version)
+    for index, command in enumerate(todo):
         shown = ["mpremote"] + command[len(MPREMOTE):]
         if dry_run:
             out("(dry run) cd %s && %s" % (os.path.relpath(build_dir, ROOT), shlex.join(shown)))
             continue
         out("$ " + " ".join("<code>" if "\n" in arg else arg for arg in shown))
         output = run(command, build_dir)
+        if index == 0:
+            why = refusal(output, version, mpy_version(build_dir))
+            if why:
+                raise DeployError(why)
         if output:
             out(output)
     if not dry_run:

@@ -79,6 +79,18 @@ def firmware_modules(build_dir=BUILD):
     return found
 
 
+def native_modules(build_dir=BUILD):
+    """The built modules holding native code (viper/native: an arch in byte 2 of the .mpy
+    header): the Pico runs them, the wasm port refuses them (its callers fall back)."""
+    found = []
+    for module, rel in firmware_modules(build_dir).items():
+        with open(os.path.join(build_dir, rel), "rb") as f:
+            head = f.read(3)
+        if len(head) == 3 and head[2] >> 2:
+            found.append(module)
+    return sorted(found)
+
+
 def main_imports(path):
     """The modules main.py imports (main.py itself runs forever: it is not imported)."""
     if not os.path.exists(path):
@@ -147,6 +159,7 @@ def job_config(modes, heap=HEAP, build_dir=BUILD, tests_dir=TESTS, **extra):
         "firmware_modules": modules,
         "sys_path": [FS_FIRMWARE, FS_HOST, FS_TESTS, FS_STUBS],
         "extra_imports": [["main.py", m] for m in main_imports(os.path.join(build_dir, "main.py"))],
+        "native_modules": native_modules(build_dir),
     }
     args.update(extra)
     return {"heap": heap, "copy": mount_list(build_dir, tests_dir), "script": RUNNER, "args": args,

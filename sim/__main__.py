@@ -17,6 +17,7 @@ def main(argv=None):
     mode.add_argument("--headless", action="store_true", help="run a script from stdin (see sim/headless.py)")
     mode.add_argument("--terminal", action="store_true", help="the board in this terminal")
     mode.add_argument("--window", action="store_true", help="the board in a pygame-ce window")
+    mode.add_argument("--vpico", action="store_true", help="the window on the virtual Pico (host_tools/vpico)")
     parser.add_argument("--saves", metavar="DIR", help="keep settings and games in DIR (default: sim-saves/, headless: memory)")
     args = parser.parse_args(argv)
 
@@ -44,6 +45,10 @@ def main(argv=None):
             return 1
         return 0
 
+    if args.vpico:
+        from sim.vpico_window import run_vpico_window
+
+        return run_vpico_window(args.saves or DEFAULT_SAVES)
     storage = FileStorage(args.saves or DEFAULT_SAVES)
     if args.window:
         from sim.window import run_window

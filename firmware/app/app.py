@@ -63,6 +63,7 @@ class App:
         self.dirty = True
         self.rendered_at = 0
         self.was_busy = False
+        self.after_render = None  # work that waits for the LEDs (a save: flash is slow)
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -97,7 +98,7 @@ class App:
         controller = cls(self, setup)
         self.screen = controller
         free_menu()
-        controller.save()
+        self.after_render = controller.save_or_refuse  # the new game lights up first
         self.dirty = True
 
     def resume_game(self, setup, moves):
@@ -203,6 +204,10 @@ class App:
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
+        work = self.after_render
+        if work is not None:  # the LEDs answered the press first: a flash write takes ~30 ms
+            self.after_render = None
+            work(now)
 
     def render(self, now):
         self.rendered_at = now

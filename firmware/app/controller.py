@@ -275,7 +275,7 @@ class GameController:
             self.anim_start = None
             self.stop_thinking()
             self.hint_move = None
-            self.save()
+            self.app.after_render = self.save_or_refuse
             self.app.sound.play("menu")
 
     def press(self, cell, now):
@@ -303,8 +303,12 @@ class GameController:
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
+        self.app.after_render = self.save_or_refuse  # the move lights up before it is saved
+
+    def save_or_refuse(self, now):
         if not self.save():
             self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+            self.app.dirty = True
 
     def undo(self, now):
         """Takes back the last move; against the board, also the board's moves before
@@ -321,7 +325,7 @@ class GameController:
         self.state = self.fresh_state()
         for m in moves:
             self.state.play(m)
-        self.save()
+        self.app.after_render = self.save_or_refuse
         self.app.sound.play("move")
 
     def seat_after(self, moves):

@@ -13,6 +13,11 @@ MA_PER_CHANNEL = const(20)  # one colour channel at full level
 IDLE_MA = const(1)  # each LED's own draw, even when dark
 RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
 
+try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
+    from drivers.pixels_viper import levels_into, scale_into
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
+    levels_into = scale_into = None
+
 
 class ChainLayout:
     """Where each cell sits on the LED chain.
@@ -161,20 +166,26 @@ class Pixels:
         lv = self.levels
         buf = self._strip.buf
         offs = self._offs
-        i = 0
-        for v in frame:  # one pass, no allocation (the per-frame cost on the Pico)
-            v = lut[v]
-            lv[i] = v
-            buf[offs[i]] = v
-            i += 1
-        total = sum(lv)
-        if total > self._max_sum:  # over budget: scale every level down alike
-            k = self._max_sum * 256 // total
-            for i in range(n3):
-                v = (lv[i] * k) >> 8
+        if levels_into is not None:
+            total = levels_into(frame, lut, lv, buf, offs, n3)
+        else:
+            i = 0
+            for v in frame:  # one pass, no allocation (the per-frame cost on the Pico)
+                v = lut[v]
                 lv[i] = v
                 buf[offs[i]] = v
+                i += 1
             total = sum(lv)
+        if total > self._max_sum:  # over budget: scale every level down alike
+            k = self._max_sum * 256 // total
+            if scale_into is not None:
+                total = scale_into(lv, buf, offs, n3, k)
+            else:
+                for i in range(n3):
+                    v = (lv[i] * k) >> 8
+                    lv[i] = v
+                    buf[offs[i]] = v
+                total = sum(lv)
         self.current_ma = IDLE_MA * self._n + total * MA_PER_CHANNEL // 255
         self._strip.write()
 

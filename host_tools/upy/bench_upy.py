@@ -30,7 +30,7 @@ for _path in reversed(JOB["sys_path"]):
 
 SEED = JOB.get("seed", 1)
 PER_MOVE = JOB.get("per_move", False)  # print the heap after every move, not just mean/max
-MAX_MOVES = 400  # a game longer than this is cut (no game here is that long)
+MAX_MOVES = JOB.get("max_moves", 400)  # a game longer than this is cut (no game here is that long)
 TIMED_PASSES = JOB.get("passes", 5)  # each time is the least of this many runs: the host is shared and noisy
 # per move, the least time over the passes (allocated before the baseline: not counted)
 from array import array  # noqa: E402
@@ -38,7 +38,7 @@ from array import array  # noqa: E402
 LATENCY = array("d", [0.0] * MAX_MOVES)  # (a bytearray here is a raw buffer: 8x fewer doubles)
 TICK = array("d", [0.0] * MAX_MOVES)
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
-RULES_COPIES = 20  # games played side by side to time the rules (see rules_game)
+RULES_COPIES = JOB.get("rules_copies", 20)  # games side by side timing the rules (rules_game)
 
 
 def record(name, value, unit):

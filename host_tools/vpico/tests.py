@@ -1,0 +1,249 @@
+"""The firmware on the virtual Pico (MicroPython's rp2 port on an emulated RP2040).
+
+Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
+  - every built module imports on the rp2 port, and every test_* function of
+    tests/firmware runs there (host_tools/upy/runner.py, as under wasm);
+  - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
+    pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
+    stream): the same frames and states as CPython, move by move, and its #expect lines;
+  - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
+    deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
+    then repaired by the next, a board of another MicroPython refused, and the deployed
+    board boots to the menu and plays a move.
+Without a firmware image (or the bootrom) it says what is missing and skips (exit 0).
+
+    python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy]
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from host_tools import build as build_tool
+from host_tools import upy_tests
+from host_tools.vpico import board
+
+ROOT = build_tool.ROOT
+HERE = os.path.dirname(os.path.abspath(__file__))
+TIMEOUT_S = 900
+
+
+def compiled(path, name):
+    """The .mpy of a host file (the Pico then need not compile it into its heap)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        target = os.path.join(scratch, "out.mpy")
+        code, out = build_tool.mpy_cross("-march=" + build_tool.MARCH, "-s", name, "-o", target, path)
+        if code != 0:
+            raise build_tool.BuildError("%s: %s" % (name, out))
+        with open(target, "rb") as f:
+            return f.read()
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
+    """{path on the Pico: bytes}: the build (less main.py, which would take over the
+    board at boot), the firmware tests, the simulator's headless player, the runners."""
+    files = board.tree_files(build_dir, skip=("main.py",))
+    for name in sorted(os.listdir(tests_dir)):
+        path = os.path.join(tests_dir, name)
+        if name.endswith(".py"):
+            files["/tests/firmware/%s.mpy" % name[:-3]] = compiled(path, name)
+        elif os.path.isfile(path):
+            files["/tests/firmware/" + name] = read(path)
+    for name in upy_tests.SIM_FILES:
+        files["/host/sim/%s.mpy" % name[:-3]] = compiled(os.path.join(ROOT, "sim", name), "sim/" + name)
+    files["/host/sim/__init__.py"] = b""
+    files["/host/runner.mpy"] = compiled(upy_tests.RUNNER, "runner.py")
+    files["/host/pico_scenarios.mpy"] = compiled(os.path.join(HERE, "pico_scenarios.py"), "pico_scenarios.py")
+    files["/upy_args.json"] = json.dumps(job).encode()
+    return files
+
+
+def runner_job(tests, build_dir=upy_tests.BUILD):
+    return {
+        "modes": ["imports", "tests"],
+        "pico_modules": upy_tests.PICO_MODULES,
+        "pico_names": upy_tests.PICO_NAMES,
+        "firmware_modules": upy_tests.firmware_modules(build_dir),
+        "sys_path": ["/host", "/tests/firmware"],
+        "extra_imports": [["main.py", m] for m in upy_tests.main_imports(os.path.join(build_dir, "main.py"))],
+        "test_modules": tests,
+        "native_modules": [],  # the rp2 port runs native code: every module must import
+    }
+
+
+RUN_CHECKS = "import sys\nsys.path.append('/host')\nimport runner\nwhile runner.NEXT():\n    pass\n"
+
+
+def scenario_code(name, lines):
+    return ("import sys\nsys.path.append('/host')\nimport pico_scenarios\npico_scenarios.play(%r, %r)\n"
+            % (name, lines))
+
+
+class Session:
+    """A virtual Pico with the test files in its flash, and the raw REPL open."""
+
+    def __init__(self, files, workdir):
+        self.flash = os.path.join(workdir, "flash.bin")
+        board.make_flash(self.flash, files)
+        self.pico = board.Pico(flash=self.flash)
+        self.pico.enter_raw()
+
+    def run(self, code, on_line):
+        """Runs code; calls on_line(text) for each line it prints. Returns the error
+        text (a traceback) or ''."""
+        pending = [""]
+
+        def out(text):
+            pending[0] += text
+            while "\n" in pending[0]:
+                line, pending[0] = pending[0].split("\n", 1)
+                on_line(line.rstrip("\r"))
+
+        _, error = self.pico.exec_raw(code, TIMEOUT_S, out)
+        if pending[0]:
+            on_line(pending[0])
+        return error
+
+    def soft_reset(self):
+        """A fresh interpreter (the heap emptied), in the raw REPL again."""
+        self.pico.write(b"\x04")
+        self.pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+
+    def close(self):
+        self.pico.close()
+
+
+def chain_to_levels(data):
+    """A decoded LED frame (wire order GRB, chain positions) as the simulator's levels
+    (RGB, cell order), through the pin map's chain layout."""
+    from drivers.pixels import from_pins
+
+    layout = from_pins()
+    order = (1, 0, 2)
+    levels = bytearray(layout.cells * 3)
+    for cell in range(layout.cells):
+        base = layout.table[cell] * 3
+        for ch in range(3):
+            if base + order[ch] < len(data):
+                levels[cell * 3 + ch] = data[base + order[ch]]
+    return levels
+
+
+def check_tones(name, source, tones, results):
+    """The buzzer pin's PWM (decoded by the harness) sounds only the notes of the sound
+    table, as square waves, and a script that presses keys makes it sound."""
+    from drivers.sound import DUTY_ON, SOUNDS
+
+    notes = set(hz for sound in SOUNDS.values() for hz, _ in sound if hz)
+    heard = [(hz, duty) for _, hz, duty in tones if hz]
+    wrong = [(hz, duty) for hz, duty in heard  # the PWM's divider lands within 1 Hz of a note
+             if min(abs(hz - n) for n in notes) > 1 or abs(duty - DUTY_ON / 65536) > 0.01]
+    presses = any(line.split()[:1] in (["press"], ["hold"]) for line in source)
+    ok = not wrong and (bool(heard) or not presses)
+    results.record(ok, "scenario %s (the buzzer's PWM: %d notes, all from the sound table)" % (name, len(heard)),
+                   "" if ok else "(heard %s)" % (wrong or "nothing"))
+
+
+def run_checks(session, tests, results):
+    lines = []
+    error = session.run(RUN_CHECKS, lines.append)
+    run = upy_tests.Run.__new__(upy_tests.Run)
+    run.lines, run.code, run.stderr = lines, (1 if error else 0), error
+    results.take(run, "imports and tests on the virtual Pico")
+
+
+def run_scenario(session, name, source, results):
+    lines, origin = upy_tests.expand(source)
+    cpy = upy_tests.cpython_scenario(lines)  # (this also puts sim/ and firmware/ on sys.path)
+    from sim import headless
+
+    pico = session.pico
+    out = []
+    first_frame = len(pico.frames)
+    first_tone = len(pico.tones)
+
+    def on_line(text):
+        if text.startswith("@@K\t"):
+            _, key, down = text.split("\t")
+            pico.key(int(key), down == "1")
+            pico.write(b"k")
+        elif text.startswith("@@OUT\t") and "\t@@FRAME " in text:
+            _, index, marker = text.split("\t")
+            n = int(marker.split()[1])
+            frames = pico.frames[first_frame:]
+            if n < 1 or n > len(frames):
+                out.append("@@OUT\t%s\t(no LED frame %d: %d decoded)" % (index, n, len(frames)))
+            else:
+                for row in headless.frame_lines(chain_to_levels(frames[n - 1][1])):
+                    out.append("@@OUT\t%s\t%s" % (index, row))
+        else:
+            out.append(text)
+
+    error = session.run(scenario_code(name, lines), on_line)
+    for text in out:
+        if not text.startswith("@@"):
+            results.out("    " + text)
+    if error:
+        results.record(False, "scenario %s (runs on the virtual Pico)" % name, "\n" + error)
+        return
+    check_tones(name, source, pico.tones[first_tone:], results)
+    upy = upy_tests.scenario_outputs(out).get(name, [])
+    problem = upy_tests.compare(source, origin, upy, cpy)
+    results.record(problem is None, "scenario %s (real drivers on the virtual Pico: same frames and "
+                   "states as CPython, %d output lines)" % (name, len(cpy)),
+                   "" if problem is None else "\n      " + problem.replace("MicroPython:", "vPico:      "))
+
+
+def run_all(select=None, deploy=True, out=print):
+    results = upy_tests.Results(out)
+    build_tool.build(log=lambda *_: None)
+    tests = [m for m in upy_tests.test_modules() if not select or select in m]
+    scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
+    scenarios = [(n, l) for n, l in scenarios if not select or select in n]
+    workdir = tempfile.mkdtemp(prefix="vpico-")
+    try:
+        session = Session(pico_files(runner_job(tests)), workdir)
+        try:
+            out("== imports and firmware tests on the virtual Pico")
+            run_checks(session, tests, results)
+            out("== scenarios through the real drivers on the virtual Pico")
+            for name, source in scenarios:
+                session.soft_reset()
+                run_scenario(session, name, source, results)
+        finally:
+            session.close()
+        if deploy and (not select or "deploy" in select):
+            from host_tools.vpico import deploy_checks
+
+            out("== make deploy with mpremote on the virtual Pico")
+            deploy_checks.run(results, workdir)
+    except (board.VpicoError, build_tool.BuildError) as e:
+        results.record(False, "virtual Pico", str(e))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    out("%d passed, %d failed" % (results.passed, results.failed))
+    return results
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-k", dest="select", help="only tests and scenarios whose name contains this")
+    parser.add_argument("--no-deploy", action="store_true", help="leave out the deploy checks")
+    args = parser.parse_args(argv)
+    lacking = board.missing()
+    if lacking:
+        print("virtual Pico tests SKIPPED: missing %s" % "; ".join(lacking))
+        return 0
+    results = run_all(args.select, not args.no_deploy)
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

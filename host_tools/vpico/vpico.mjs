@@ -1,0 +1,344 @@
+// The virtual Pico: an RP2040 (npm rp2040js) running a MicroPython firmware image,
+// wired as the game board. host_tools/vpico/board.py starts it and talks to it over
+// stdin/stdout, one message a line:
+//   from the host:  S <hex>     bytes typed into the USB serial (the REPL)
+//                   K <key> <0|1> [us]  press or release key (row * 12 + column), now
+//                               or when the emulated clock reaches us
+//                   Q           quit (the flash is saved first, if a file was given)
+//   to the host:    S <hex>     bytes the Pico wrote to its USB serial
+//                   F <us> <start us> <hex>  a frame the LED chain received (3 bytes an
+//                               LED, wire order), decoded from the WS2812 bitstream on the
+//                               LED pin; us: its end (the last bit), start: its first bit
+//                   k <key> <0|1> <us>  a key was pressed or released (emulated time)
+//                   B <us> <hz> <duty>  the buzzer's PWM changed (duty 0..1)
+//                   R <us>      the Pico was reset (watchdog / machine.reset())
+//                   READY       the USB serial is connected
+// Time: the core runs instruction by instruction, each charged its Cortex-M0+ cycles at
+// 125 MHz (emulated time); emulated time never runs ahead of wall time (so a host
+// program's timeouts, such as mpremote's, hold), and idle waits cost no host CPU.
+import fs from 'node:fs';
+import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
+
+const config = JSON.parse(process.argv[2]);
+const FLASH_BASE = 0x10000000;
+const FLASH_SIZE = config.flashSize || 2 * 1024 * 1024; // the Pico's W25Q16: 2 MB
+const CYCLE_NANOS = 1e9 / 125e6;
+const BKPT_ERASE = 0xe0; // our breakpoints, patched over the bootrom's flash routines
+const BKPT_PROGRAM = 0xe1;
+// The flash chip's own time (Winbond W25Q16JV datasheet, typical): the core waits while
+// it erases a 4 KB sector or programs a 256-byte page (XIP is off meanwhile).
+const ERASE_SECTOR_NANOS = 45e6;
+const PROGRAM_PAGE_NANOS = 0.4e6;
+const WS_ONE_NANOS = 625; // a high pulse longer than this is a 1 bit (T0H 400, T1H 800)
+const WS_RESET_NANOS = 50000; // the line low this long ends a frame (WS2812B: >= 50 us)
+
+// -- the bootrom (B1), with its flash erase/program routines made real -------------------
+function loadBootrom() {
+  const text = fs.readFileSync(config.bootrom, 'utf8');
+  const body = text.slice(text.indexOf('['), text.lastIndexOf(']'));
+  const words = body.match(/0x[0-9a-fA-F]+/g).map((w) => parseInt(w, 16) >>> 0);
+  const rom = new Uint32Array(4096);
+  rom.set(words);
+  const half = (addr) => (rom[addr >> 2] >>> ((addr & 2) * 8)) & 0xffff;
+  const setHalf = (addr, value) => {
+    const shift = (addr & 2) * 8;
+    rom[addr >> 2] = ((rom[addr >> 2] & ~(0xffff << shift)) | (value << shift)) >>> 0;
+  };
+  // the ROM function table: (two-letter code, address) pairs from the pointer at 0x14
+  const table = {};
+  for (let p = half(0x14); half(p) !== 0; p += 4) {
+    const code = half(p);
+    table[String.fromCharCode(code & 0xff, code >> 8)] = half(p + 2) & ~1;
+  }
+  if (!process.env.VPICO_NOPATCH) setHalf(table.RE, 0xbe00 | BKPT_ERASE);
+  if (!process.env.VPICO_NOPATCH) setHalf(table.RP, 0xbe00 | BKPT_PROGRAM);
+  return rom;
+}
+
+const bootrom = loadBootrom();
+const flash = new Uint8Array(FLASH_SIZE).fill(0xff);
+if (config.flash && fs.existsSync(config.flash)) {
+  flash.set(fs.readFileSync(config.flash).subarray(0, FLASH_SIZE));
+}
+if (config.image) {
+  // UF2: 512-byte blocks, each with its target address and up to 476 bytes of payload
+  const uf2 = fs.readFileSync(config.image);
+  for (let off = 0; off + 512 <= uf2.length; off += 512) {
+    const addr = uf2.readUInt32LE(off + 12);
+    const size = uf2.readUInt32LE(off + 16);
+    if (uf2.readUInt32LE(off) !== 0x0a324655 || addr < FLASH_BASE) continue;
+    flash.set(uf2.subarray(off + 32, off + 32 + size), addr - FLASH_BASE);
+  }
+}
+
+function send(line) {
+  process.stdout.write(line + '\n');
+}
+
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+let mcu = null;
+let cdc = null;
+let pendingReads = []; // endpoint -> size of the Pico's buffer waiting for host bytes
+const hostBytes = []; // typed, not yet taken by the Pico
+const keys = new Uint8Array(144);
+const colLow = new Uint8Array(32);
+let buzzer = '';
+
+function micros() {
+  return Math.floor(mcu.clock.nanos / 1000);
+}
+
+function feedSerial() {
+  // move typed bytes into the CDC FIFO; answer a waiting OUT endpoint only with data
+  while (hostBytes.length && !cdc.txFIFO.full) cdc.sendSerialByte(hostBytes.shift());
+  const endpoint = cdc.outEndpoint;
+  const size = pendingReads[endpoint];
+  if (size && cdc.txFIFO.itemCount) {
+    pendingReads[endpoint] = 0;
+    const n = Math.min(size, cdc.txFIFO.itemCount);
+    const buffer = new Uint8Array(n);
+    for (let i = 0; i < n; i++) buffer[i] = cdc.txFIFO.pull();
+    mcu.usbCtrl.endpointReadDone(endpoint, buffer);
+  }
+}
+
+function updateColumns() {
+  // a driven-low row pulls the columns of its pressed keys low (through their diodes)
+  const { rows, cols } = config.matrix;
+  for (let c = 0; c < cols.length; c++) {
+    let low = false;
+    for (let r = 0; r < rows.length && !low; r++) {
+      low = keys[r * cols.length + c] === 1 && mcu.gpio[rows[r]].value === GPIOPinState.Low;
+    }
+    if (colLow[c] !== (low ? 1 : 0)) {
+      colLow[c] = low ? 1 : 0;
+      mcu.gpio[cols[c]].setInputValue(!low);
+    }
+  }
+}
+
+function wireLeds() {
+  // WS2812: each bit a high pulse, long for 1, short for 0; low >= 50 us latches
+  const pin = mcu.gpio[config.leds];
+  let rise = 0;
+  let fall = 0;
+  let first = 0;
+  let bits = [];
+  mcu.ledFlush = () => {
+    if (bits.length >= 8 && mcu.clock.nanos - fall > WS_RESET_NANOS) {
+      const bytes = new Uint8Array(bits.length >> 3);
+      for (let i = 0; i < bytes.length * 8; i++) bytes[i >> 3] |= bits[i] << (7 - (i & 7));
+      send(`F ${Math.floor(fall / 1000)} ${Math.floor(first / 1000)} ${hex(bytes)}`);
+      bits = [];
+    }
+  };
+  pin.addListener((state) => {
+    const now = mcu.clock.nanos;
+    if (state === GPIOPinState.High) {
+      if (now - fall > WS_RESET_NANOS) {
+        mcu.ledFlush();
+        bits = [];
+        first = now;
+      }
+      rise = now;
+    } else if (state === GPIOPinState.Low && rise > fall) {
+      fall = now;
+      bits.push(now - rise > WS_ONE_NANOS ? 1 : 0);
+    }
+  });
+}
+
+function wireBuzzer() {
+  // report the buzzer pin's PWM slice (frequency and duty) whenever its registers change
+  const gpio = config.buzzer;
+  const slice = (gpio >> 1) & 7;
+  const channelB = gpio & 1;
+  const pwm = mcu.pwm;
+  const write = pwm.writeUint32.bind(pwm);
+  pwm.writeUint32 = (offset, value) => {
+    write(offset, value);
+    // read the slice when its enable (CSR) or level (CC) is written: a new frequency
+    // writes DIV and TOP first, and a state between them is no tone that was played
+    const reg = offset - slice * 0x14;
+    if (reg !== 0x00 && reg !== 0x0c) return;
+    const ch = pwm.channels[slice];
+    const enabled = (ch.csr & 1) === 1;
+    const top = ch.top + 1;
+    const level = channelB ? ch.cc >>> 16 : ch.cc & 0xffff;
+    const div = (ch.div >> 4) + (ch.div & 0xf) / 16 || 256;
+    const hz = enabled && level ? 125e6 / div / top : 0;
+    const state = `${Math.round(hz)} ${hz ? Math.min(1, level / top).toFixed(3) : 0}`;
+    if (state !== buzzer) {
+      buzzer = state;
+      send(`B ${micros()} ${state}`);
+    }
+  };
+}
+
+function busyFlash(nanos) {
+  flashNanos += nanos;
+  mcu.clock.tick(nanos);
+}
+
+let flashNanos = 0; // emulated time spent waiting for the flash chip
+
+function flashOp(code) {
+  const core = mcu.core;
+  const r = core.registers;
+  if (code === BKPT_ERASE) {
+    const addr = r[0] >>> 0;
+    const count = r[1] >>> 0;
+    flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
+    mcu.flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
+    busyFlash(Math.ceil(count / 4096) * ERASE_SECTOR_NANOS);
+  } else if (code === BKPT_PROGRAM) {
+    const addr = r[0] >>> 0;
+    const data = r[1] >>> 0;
+    const count = r[2] >>> 0;
+    for (let i = 0; i < count && addr + i < FLASH_SIZE; i++) {
+      const v = mcu.flash[addr + i] & mcu.readUint8(data + i); // NOR flash: bits only clear
+      mcu.flash[addr + i] = v;
+      flash[addr + i] = v;
+    }
+    busyFlash(Math.ceil(count / 256) * PROGRAM_PAGE_NANOS);
+  } else {
+    return false;
+  }
+  core.PC = r[14] & ~1; // return to the caller, as the ROM routine would
+  return true;
+}
+
+function boot() {
+  mcu = new RP2040();
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  console.log = (...args) => process.stderr.write(args.join(' ') + '\n');
+  mcu.loadBootrom(bootrom);
+  mcu.flash.set(flash);
+  // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
+  // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
+  const chipReset = mcu.peripherals[0x40064];
+  const readChipReset = chipReset.readUint32.bind(chipReset);
+  chipReset.readUint32 = (offset) => (offset === 8 ? 0 : readChipReset(offset));
+  mcu.onBreak = (code) => {
+    if (!flashOp(code)) {
+      process.stderr.write(`vpico: breakpoint ${code} at ${mcu.core.PC.toString(16)}\n`);
+    }
+  };
+  mcu.peripherals[0x40058].onWatchdogTrigger = () => {
+    resetPending = true;
+  };
+  const { rows, cols } = config.matrix;
+  colLow.fill(0);
+  for (const c of cols) mcu.gpio[c].setInputValue(true);
+  for (const r of rows) mcu.gpio[r].addListener(updateColumns);
+  wireLeds();
+  wireBuzzer();
+  cdc = new USBCDC(mcu.usbCtrl);
+  pendingReads = [];
+  cdc.onDeviceConnected = () => send('READY');
+  cdc.onSerialData = (buffer) => {
+    mcu.ledFlush(); // a frame latched before these bytes is reported before them
+    send(`S ${hex(buffer)}`);
+  };
+  const usb = mcu.usbCtrl;
+  usb.onEndpointRead = (endpoint, size) => {
+    // a real host answers only when it has data: no empty packet every 10 us
+    if (endpoint !== 0) {
+      pendingReads[endpoint] = size;
+      feedSerial();
+    }
+  };
+  // start at boot stage 2 in flash, as rp2040js's own demo does: the bootrom's copy of
+  // it through the SSI is not emulated (its functions, used later, are)
+  mcu.core.PC = FLASH_BASE;
+}
+
+let resetPending = false;
+boot();
+
+function saveFlash() {
+  if (config.flash && config.save) fs.writeFileSync(config.flash, flash);
+}
+
+let wall0 = performance.now();
+let emu0 = 0;
+let quitting = false;
+let busyMs = 0;
+
+function run() {
+  // run until emulated time catches up with wall time (or 20 ms of host time passed)
+  const start = performance.now();
+  const limit = emu0 + (start - wall0) * 1e6 * (config.speed || 1);
+  const clock = mcu.clock;
+  const core = mcu.core;
+  while (clock.nanos < limit && performance.now() - start < 20) {
+    for (let i = 0; i < 5000; i++) {
+      if (core.waiting) {
+        const dt = clock.nanosToNextAlarm;
+        if (dt <= 0 || clock.nanos + dt > limit) {
+          clock.tick(Math.max(0, limit - clock.nanos)); // idle until the host acts
+          break;
+        } else {
+          clock.tick(dt);
+        }
+      } else {
+        clock.tick(core.executeInstruction() * CYCLE_NANOS);
+      }
+    }
+    if (mcu.ledFlush) mcu.ledFlush();
+    if (resetPending) break;
+  }
+  if (mcu.ledFlush) mcu.ledFlush();
+  if (resetPending) {
+    resetPending = false;
+    const now = mcu.clock.nanos;
+    boot();
+    send(`R ${Math.floor(now / 1000)}`);
+    wall0 = performance.now();
+    emu0 = 0;
+  }
+  busyMs += performance.now() - start;
+  if (quitting) return;
+  const ahead = (clock.nanos - emu0) / 1e6 - (performance.now() - wall0);
+  setTimeout(run, ahead > 1 ? Math.min(ahead, 20) : 0);
+}
+
+let input = '';
+process.stdin.on('data', (chunk) => {
+  input += chunk.toString('latin1');
+  let nl;
+  while ((nl = input.indexOf('\n')) >= 0) {
+    const line = input.slice(0, nl).trim();
+    input = input.slice(nl + 1);
+    const [cmd, a, b] = line.split(' ');
+    if (cmd === 'S' && a) {
+      for (const byte of Buffer.from(a, 'hex')) hostBytes.push(byte);
+      feedSerial();
+    } else if (cmd === 'K') {
+      const at = line.split(' ')[3];
+      const apply = () => {
+        keys[parseInt(a, 10)] = b === '1' ? 1 : 0;
+        updateColumns();
+        send(`k ${a} ${b} ${micros()}`);
+      };
+      const delay = at === undefined ? 0 : parseInt(at, 10) * 1000 - mcu.clock.nanos;
+      if (delay > 0) mcu.clock.createAlarm(apply).schedule(delay);
+      else apply();
+    } else if (cmd === 'Q') {
+      quit();
+    }
+  }
+});
+process.stdin.on('end', quit);
+
+function quit() {
+  if (quitting) return;
+  quitting = true;
+  saveFlash();
+  process.exit(0);
+}
+
+// keep feeding the serial as the Pico frees room in its FIFO
+setInterval(() => feedSerial(), 1);
+if (process.env.VPICO_DEBUG) setInterval(() => process.stderr.write(`pc ${mcu.core.PC.toString(16)} t ${mcu.clock.nanos / 1e6} ms waiting ${mcu.core.waiting} busy ${busyMs.toFixed(0)}\n`), 1000);
+run();

@@ -1,0 +1,89 @@
+# The virtual Pico's host side, without a firmware image: the flash it is given (a
+# littlefs filesystem as MicroPython's rp2 port mounts it), the decoding of LED frames
+# back into the simulator's levels, the bench's press timeline and figures, and a clear
+# refusal when something it needs is missing. (With an image, `make test-vpico` runs the
+# firmware itself on it.)
+import subprocess
+import sys
+
+from host_tools import bench, build
+from host_tools.vpico import bench as vbench
+from host_tools.vpico import board, deploy_checks, tests
+
+
+def test_flash_holds_the_files_where_micropython_mounts_its_filesystem(tmp_path):
+    files = {"/main.py": b"print(1)\n", "/app/menu.mpy": b"M\x06\x00", "/data/game.json": b"{}"}
+    path = str(tmp_path / "flash.bin")
+    board.make_flash(path, files)
+    data = (tmp_path / "flash.bin").read_bytes()
+    assert len(data) == board.FLASH_SIZE
+    assert set(data[:board.FS_OFFSET]) == {0xFF}  # the firmware's part is left erased
+    assert deploy_checks.board_files(path) == dict((k.lstrip("/"), v) for k, v in files.items())
+
+
+def test_tree_files_name_every_file_with_slashes(tmp_path):
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "x.mpy").write_bytes(b"x")
+    (tmp_path / "main.py").write_bytes(b"m")
+    assert board.tree_files(str(tmp_path)) == {"/app/x.mpy": b"x", "/main.py": b"m"}
+    assert board.tree_files(str(tmp_path), prefix="", skip=("main.py",)) == {"app/x.mpy": b"x"}
+
+
+def test_led_frames_decode_to_the_simulators_levels():
+    # what Pixels puts in the strip (wire order GRB, chain positions) comes back in
+    # cell order RGB, through the pin map's chain layout, as the headless `frame` prints
+    sys.path.insert(0, build.FIRMWARE)
+    from drivers.pixels import Pixels, from_pins
+
+    class Strip:
+        buf = bytearray(432)
+
+        def write(self):
+            pass
+
+    px = Pixels(Strip(), from_pins(), brightness=100)
+    frame = bytearray((i * 7 + 1) & 0xFF for i in range(432))
+    px.show(frame)
+    assert tests.chain_to_levels(bytes(Strip.buf)) == px.levels
+
+
+def test_press_timeline_spaces_a_scripts_presses():
+    lines = ["# a comment", "press c3", "wait 400", "hold a1 1000", "frame", "state"]
+    c3, a1 = 2 * 12 + 2, 0
+    assert vbench.script_presses(lines) == [
+        (c3, 0, vbench.PRESS_MS, True),
+        (a1, vbench.PRESS_MS + vbench.SETTLE_MS + 400, vbench.PRESS_MS + vbench.SETTLE_MS + 400 + 1000, False),
+    ]
+
+
+def test_bench_lines_give_the_measured_ratio_and_targets():
+    wasm = {"frame_show": (0.5, "ms"), "boot_to_menu": (20.0, "ms")}
+    vpico = {"frame_show": (5.0, "ms"), "boot_to_menu": (300.0, "ms"), "heap_peak": (70000, "bytes"),
+             "connect4_press_to_light_max": (18.5, "ms"), "scan_pass": (0.1, "ms"), "scan_hz": (1000, "Hz")}
+    lines, missed = bench.vpico_lines(wasm, vpico)
+    text = "\n".join(lines)
+    assert "BENCH frame_show_vpico 5.000 ms" in text
+    assert "BENCH frame_show_vpico_over_wasm 10.0 x" in text
+    assert "BENCH boot_to_menu_vpico_over_wasm 15.0 x" in text
+    assert "BENCH scan_cpu_share_vpico 10.000 %" in text
+    assert missed == ["live heap peak (virtual Pico)"]  # 68.4 KB > 64 KB; 18.5 ms <= 20 ms
+
+
+def test_without_an_image_it_says_what_is_missing(tmp_path):
+    env = dict(__import__("os").environ, VPICO_IMAGE=str(tmp_path / "none.uf2"))
+    proc = subprocess.run([sys.executable, "-m", "host_tools.vpico", "--exec", "print(1)"],
+                          cwd=build.ROOT, capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2
+    assert "none.uf2" in proc.stderr and "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "host_tools.vpico.tests"], cwd=build.ROOT,
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and "SKIPPED" in proc.stdout and "none.uf2" in proc.stdout
+
+
+def test_bad_arguments_are_a_clear_error():
+    proc = subprocess.run([sys.executable, "-m", "host_tools.vpico", "--file", "/no/such/file.py"],
+                          cwd=build.ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "host_tools.vpico"], cwd=build.ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
