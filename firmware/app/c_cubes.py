@@ -33,11 +33,7 @@ class Controller(GameController):
     match_starter = ALTERNATE  # ... and alternates in a match
 
     def move_for_cell(self, cell):
-        row, col = grid.row_col(cell)
-        row, col = row - TOP, col - LEFT
-        if 0 <= row < SIZE and 0 <= col < SIZE:
-            return row * SIZE + col
-        return None
+        return grid.window_move(cell, TOP, LEFT, SIZE)
 
     def cell_for_move(self, move):
         return board_cell(move)
@@ -47,11 +43,7 @@ class Controller(GameController):
         return None if move is None else self.state.format_move(move)
 
     def axis_labels(self):
-        cols, rows = [""] * grid.SIZE, [""] * grid.SIZE
-        for i in range(SIZE):
-            cols[LEFT + i] = chr(ord("a") + i)
-            rows[TOP + i] = str(i + 1)
-        return cols, cols, rows, rows
+        return grid.window_labels(TOP, LEFT, SIZE)
 
     def end_cells(self):
         st = self.state

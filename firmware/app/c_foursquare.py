@@ -94,11 +94,7 @@ class Controller(GameController):
 
     # -- keys -------------------------------------------------------------------------------
     def move_for_cell(self, cell):
-        row, col = grid.row_col(cell)
-        row, col = row - TOP, col - LEFT
-        if 0 <= row < rules.SIZE and 0 <= col < rules.SIZE:
-            return row * rules.SIZE + col
-        return None
+        return grid.window_move(cell, TOP, LEFT, rules.SIZE)
 
     def cell_for_move(self, move):
         return window_cell(move)
@@ -109,11 +105,7 @@ class Controller(GameController):
 
     def axis_labels(self):
         """The 7 x 7 window's own a..g and 1..7, the moves' notation."""
-        cols, rows = [""] * grid.SIZE, [""] * grid.SIZE
-        for i in range(rules.SIZE):
-            cols[LEFT + i] = chr(ord("a") + i)
-            rows[TOP + i] = str(i + 1)
-        return cols, cols, rows, rows
+        return grid.window_labels(TOP, LEFT, rules.SIZE)
 
     def turn_text(self):
         st = self.state

@@ -50,3 +50,23 @@ def area_origin(width, height):
     """Top-left (row, col) that centres a width x height board in the 10 x 10 play
     area (rounded towards the top-left)."""
     return 1 + (10 - height) // 2, 1 + (10 - width) // 2
+
+
+def window_move(cell, top, left, size):
+    """The index (row * size + col) of `cell` in the size x size window whose top-left
+    cell is (top, left), or None outside it (a board game's cell notation)."""
+    row, col = row_col(cell)
+    row, col = row - top, col - left
+    if 0 <= row < size and 0 <= col < size:
+        return row * size + col
+    return None
+
+
+def window_labels(top, left, size):
+    """The simulator's margins for a size x size window at (top, left): its own a.. and
+    1.. (top, bottom, left, right), empty elsewhere."""
+    cols, rows = [""] * SIZE, [""] * SIZE
+    for i in range(size):
+        cols[left + i] = chr(ord("a") + i)
+        rows[top + i] = str(i + 1)
+    return cols, cols, rows, rows

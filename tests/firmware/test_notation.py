@@ -21,3 +21,15 @@ def test_bad_cells_raise_value_error():
 def test_numbers_are_ascii_digits_only():
     assert is_number("10") and is_number("0")
     assert not is_number("") and not is_number("-1") and not is_number("\u0661") and not is_number("1 ")
+
+
+def test_a_window_on_the_grid_names_its_own_cells():
+    from app import grid
+
+    assert grid.window_move(grid.parse("c3"), 2, 2, 7) == 0  # its a1
+    assert grid.window_move(grid.parse("i9"), 2, 2, 7) == 48  # its g7
+    assert grid.window_move(grid.parse("b3"), 2, 2, 7) is None
+    assert grid.window_move(grid.parse("c10"), 2, 2, 7) is None
+    top, bottom, left, right = grid.window_labels(2, 2, 7)
+    assert top == bottom == ["", "", "a", "b", "c", "d", "e", "f", "g", "", "", ""]
+    assert left == right == ["", "", "1", "2", "3", "4", "5", "6", "7", "", "", ""]
