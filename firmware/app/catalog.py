@@ -81,3 +81,13 @@ def controller_class(game, variant=None):
         raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(CONTROLLERS)))
     module = VARIANT_CONTROLLERS.get((game, variant), module)
     return __import__(module, None, None, ("Controller",)).Controller
+
+
+def asks_players(game, variant=None):
+    """True if the game's tile asks how many play (its one save keeps whichever count
+    was chosen: app/saves.py)."""
+    options = OPTIONS.get(game + "/" + variant, ()) if variant else ()
+    for option in options or OPTIONS.get(game, ()):
+        if option[0] == "players":
+            return True
+    return False

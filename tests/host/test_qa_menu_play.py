@@ -1,0 +1,29 @@
+# A user's path through the menu, found wanting by the QA read: what a player does
+# (tile, setup choices, a few moves, back to the menu or a power cut, the tile again)
+# must bring back the very game they left.
+from sim.drivers import MemoryStorage
+from sim.headless import Headless
+
+PISTES_TILE = "i6"
+
+
+def test_pistes_started_from_the_menu_resumes_with_its_chosen_players():
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    sim.run("press " + PISTES_TILE)  # the setup screen: players on a2.., 2 by default
+    sim.run("press a4")  # 3 players
+    sim.run("press " + PISTES_TILE)
+    sim.run("press a8")  # roll
+    s = sim.state()
+    assert (s["players"], s["moves"]) == (3, ["roll"])
+    sim.run("hold a1 800")  # back to the menu
+    sim.run("press " + PISTES_TILE)
+    assert sim.state()["resume"]
+    for again in (sim, Headless(storage)):  # and after a power cut
+        if again is not sim:
+            again.run("press " + PISTES_TILE)
+        again.run("press " + PISTES_TILE)
+        r = again.state()
+        assert (r["screen"], r["players"], r["moves"], r["dice"]) == ("game", 3, ["roll"], s["dice"])
+        again.run("hold a1 800")
+        again.run("press " + PISTES_TILE)
