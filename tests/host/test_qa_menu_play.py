@@ -27,3 +27,19 @@ def test_pistes_started_from_the_menu_resumes_with_its_chosen_players():
         assert (r["screen"], r["players"], r["moves"], r["dice"]) == ("game", 3, ["roll"], s["dice"])
         again.run("hold a1 800")
         again.run("press " + PISTES_TILE)
+
+
+def test_squeeze_cards_refuses_a_player_that_does_not_sit_at_the_table():
+    from games import squeeze_cards as cards
+    from games.rng import Rng
+
+    for players in (2, 4):
+        st = cards.new_state(players, Rng(5))
+        st.play_text("N-e")  # a launch: the negation window opens
+        for seat in (0, players + 1, 5, 7, 9):  # P7 was read as P2 (seats packed modulo 5)
+            try:
+                st.parse_move("negation P%d" % seat)
+                raise AssertionError("P%d accepted" % seat)
+            except ValueError as e:
+                assert "no player %d" % seat in str(e)
+        assert st.parse_move("pass") in st.legal_moves()
