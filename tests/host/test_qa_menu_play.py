@@ -43,3 +43,15 @@ def test_squeeze_cards_refuses_a_player_that_does_not_sit_at_the_table():
             except ValueError as e:
                 assert "no player %d" % seat in str(e)
         assert st.parse_move("pass") in st.legal_moves()
+
+
+def test_a_wrong_player_count_is_said_in_plain_words():
+    from games.base import check_setup
+
+    for counts, words in (((1,), "1 player, not 3"), ((2,), "2 players, not 3"), ((2, 4), "2 or 4 players, not 3"),
+                          ((1, 2, 3, 4, 5, 6), "1 to 6 players, not 7")):
+        try:
+            check_setup("game", 7 if len(counts) == 6 else 3, None, counts)
+            raise AssertionError("accepted")
+        except ValueError as e:
+            assert str(e) == "game is for " + words
