@@ -55,3 +55,24 @@ def test_a_wrong_player_count_is_said_in_plain_words():
             raise AssertionError("accepted")
         except ValueError as e:
             assert str(e) == "game is for " + words
+
+
+def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
+    import os
+    import re
+
+    from app import grid
+    from app.menu import TILE_CELLS
+    from sim import terminal
+
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    pages = set()
+    for tile in TILE_CELLS:
+        sim = Headless(MemoryStorage())
+        for _ in range(2):  # the setup screen, then the game
+            sim.run("press " + grid.name(tile[0]))
+            page = re.search(r"rules: (\S+)", terminal.status_text(sim.board)[0]).group(1)
+            assert os.path.exists(os.path.join(root, page)), page
+            pages.add(page)
+    assert "docs/rules/squeeze_cards.md" in pages  # the card tiles' own page, not the classic one
+    assert terminal.rules_page("squeeze", "classic") == "docs/rules/squeeze.md"
