@@ -76,3 +76,16 @@ def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
             pages.add(page)
     assert "docs/rules/squeeze_cards.md" in pages  # the card tiles' own page, not the classic one
     assert terminal.rules_page("squeeze", "classic") == "docs/rules/squeeze.md"
+
+
+def test_pistes_names_a_choice_that_is_not_open_in_players_words():
+    from games import pistes
+    from games.base import IllegalMove
+
+    st = pistes.new_state(players=2)
+    for line, words in (("joker 2", "no joker"), ("six4 3", "no four 6s move"), ("back P1 T1", "no back move")):
+        try:
+            st.play_text(line)
+            raise AssertionError(line)
+        except IllegalMove as e:
+            assert "there is %s to play now" % words in str(e), str(e)
