@@ -99,3 +99,26 @@ def test_the_referee_names_a_bad_line_once():
     error = play_line(squeeze.new_state(), "N-z")["error"]
     assert error.startswith("bad move 'N-z': a N launch") and error.count("N-z") == 1
     assert play_line(connect4.new_state(), "4")["ok"]
+
+
+def test_squeeze_cards_status_says_what_the_board_waits_for():
+    sim = Headless(MemoryStorage())
+    sim.run("start squeeze --variant cards --seed 5")
+    assert sim.state()["turn"] == "yellow to move"
+    sim.run("press f1")  # N-e: the Negation window opens for the next player
+    assert sim.state()["turn"].startswith("player 2 may answer the launch with Negation")
+    sim.run("wait 3500")  # it runs out: blue's turn
+    assert sim.state()["turn"] == "blue to move"
+    sim.run("press b1")  # blue's card key: a card pick
+    assert sim.state()["turn"] == "player 2 plays a card: tap a card on your side (l1 backs out)"
+    sim.run("press h1")  # Poussee
+    assert sim.state()["turn"] == "player 2 plays a card: poussee: tap a launch point"
+    sim.run("press l1")  # backs out
+    assert sim.state()["turn"] == "blue to move"
+    sim.run("press b1")
+    sim.run("press g1")  # Eclair
+    assert sim.state()["turn"] == "player 2 plays a card: eclair: tap a cell of the board"
+    sim.run("press f6")  # the square e5..f6 (board e4): the Annulation window opens
+    s = sim.state()
+    assert s["pending"]["window"] == "annulation"
+    assert s["turn"].startswith("anyone but player 2 may answer the eclair with Annulation")
