@@ -122,3 +122,22 @@ def test_squeeze_cards_status_says_what_the_board_waits_for():
     s = sim.state()
     assert s["pending"]["window"] == "annulation"
     assert s["turn"].startswith("anyone but player 2 may answer the eclair with Annulation")
+
+
+def test_pistes_status_says_what_to_press():
+    sim = Headless(MemoryStorage())
+    sim.run("start pistes --players 2 --seed 4 --board 2")
+    assert sim.state()["turn"] == "yellow to roll (a8)"
+    sim.run("press a8")
+    assert sim.state()["turn"] == "yellow: press dice to set them aside, roll again (a8) or stop (a11)"
+    sim.run("press a11")
+    s = sim.state()
+    assert (s["pending"], s["turn"]) == (None, "red (the board) to move")  # (seed 4: no choice to make)
+    solo = Headless(MemoryStorage())
+    solo.run("start pistes --players 1 --seed 3 --board 1")
+    for _ in range(200):  # the board plays the solo to its end
+        solo.run("wait 5000")
+        if solo.state()["status"] != "playing":
+            break
+    s = solo.state()
+    assert s["turn"] == ("out: a pawn is still on its start cell" if s["eliminated"][0] else "score %d" % s["scores"][0])
