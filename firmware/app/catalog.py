@@ -83,11 +83,11 @@ def controller_class(game, variant=None):
     return __import__(module, None, None, ("Controller",)).Controller
 
 
-def asks_players(game, variant=None):
-    """True if the game's tile asks how many play (its one save keeps whichever count
-    was chosen: app/saves.py)."""
+def player_choices(game, variant=None):
+    """The player counts the game's tile offers on its setup screen, or () when the
+    tile's count is fixed (one save keeps whichever count was chosen: app/saves.py)."""
     options = OPTIONS.get(game + "/" + variant, ()) if variant else ()
     for option in options or OPTIONS.get(game, ()):
         if option[0] == "players":
-            return True
-    return False
+            return option[1]
+    return ()

@@ -141,3 +141,19 @@ def test_pistes_status_says_what_to_press():
             break
     s = solo.state()
     assert s["turn"] == ("out: a pawn is still on its start cell" if s["eliminated"][0] else "score %d" % s["scores"][0])
+
+
+def test_a_damaged_player_count_in_the_pistes_save_starts_afresh_without_a_crash():
+    import json
+
+    for players, resumes in ((99, False), (0, False), (True, False), (2.5, False), (6, True)):
+        storage = MemoryStorage()
+        storage.write("game_pistes.json", json.dumps(
+            {"game": "pistes", "players": players, "variant": None, "seed": 3, "moves": ["roll"]}))
+        sim = Headless(storage)
+        sim.run("press " + PISTES_TILE)
+        assert sim.state()["resume"] == resumes
+        sim.run("press " + PISTES_TILE)
+        s = sim.state()
+        assert (s["screen"], s["moves"]) == ("game", ["roll"] if resumes else [])
+        assert s["players"] == (6 if resumes else 2)
