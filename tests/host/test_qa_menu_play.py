@@ -176,3 +176,31 @@ def test_the_card_keys_are_labelled_as_card_keys_not_launch_points():
             assert terminal.key_label(sim.board, cell) == "P%d cards" % seat  # the cursor's name
             assert terminal.margin_labels(sim.board)[0][3] == "N-c"
         assert top[3] == "N-c" and screen.label(grid.parse("d1")) == "N-c"  # the launch points stay
+
+
+def test_a_tile_with_a_game_in_progress_still_offers_its_choices_and_a_change_starts_anew():
+    from sim import terminal
+
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    sim.run("press c9")  # 4D Squeeze with cards: its mode on a2 (cards), a3 (deal)
+    sim.run("press a3")
+    sim.run("press c9")
+    sim.run("press f1")  # N-e
+    assert (sim.state()["mode"], sim.state()["moves"]) == ("deal", ["N-e"])
+    sim.run("hold a1 800")
+    sim.run("press c9")
+    s = sim.state()
+    assert (s["resume"], s["options"]) == (True, {"mode": "deal"})  # the game's own choice
+    assert "a changed choice starts a new game" in terminal.status_text(sim.board)[0]
+    sim.run("press a2")  # cards: no longer the game in progress
+    assert sim.state()["resume"] is False
+    sim.run("press a3")  # back to deal: resumes again
+    assert sim.state()["resume"] is True
+    sim.run("press a2")
+    sim.run("press c9")
+    s = sim.state()
+    assert (s["screen"], s["mode"], s["moves"]) == ("game", "cards", [])
+    again = Headless(storage)  # the new game is the tile's game now
+    again.run("press c9")
+    assert (again.state()["resume"], again.state()["options"]) == (True, {"mode": "cards"})
