@@ -446,6 +446,7 @@ class Controller(classic.Controller):
         info = classic.Controller.describe(self)
         st = self.state
         info["mode"] = self.mode
+        info["title"] = "4D Squeeze with cards"  # (the classic game's name is the catalog's)
         info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
         info["pick"] = None
         if self.pick is not None:

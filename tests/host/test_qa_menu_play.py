@@ -104,7 +104,7 @@ def test_the_referee_names_a_bad_line_once():
 def test_squeeze_cards_status_says_what_the_board_waits_for():
     sim = Headless(MemoryStorage())
     sim.run("start squeeze --variant cards --seed 5")
-    assert sim.state()["turn"] == "yellow to move"
+    assert (sim.state()["title"], sim.state()["turn"]) == ("4D Squeeze with cards", "yellow to move")
     sim.run("press f1")  # N-e: the Negation window opens for the next player
     assert sim.state()["turn"].startswith("player 2 may answer the launch with Negation")
     sim.run("wait 3500")  # it runs out: blue's turn
