@@ -3,7 +3,8 @@
 # asks before it starts (catalog.tile_options) sit on the ring, one side each: the left
 # column, the right column, the bottom row, the top row. A press on a choice selects it
 # (for "board", toggles that seat); a second press on the tile starts the game with
-# those choices, or resumes the tile's game in progress; a1 goes back to the menu.
+# those choices, or resumes the tile's game in progress (shown with its own choices:
+# changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid
 from app.controller import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
