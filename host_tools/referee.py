@@ -48,10 +48,7 @@ def play_line(state, text):
     try:
         move = state.parse_move(text)
     except ValueError as e:
-        reason, named = str(e), "'%s'" % text
-        if reason.startswith(named):  # the game's reason names the line already: once is enough
-            return answer(state, text, "bad move " + reason if reason.startswith(named + ":") else "bad move: " + reason)
-        return answer(state, text, "bad move %s: %s" % (named, reason))
+        return answer(state, text, "bad move '%s': %s" % (text, e))
     try:
         state.play(move)
     except IllegalMove as e:

@@ -91,16 +91,6 @@ def test_pistes_names_a_choice_that_is_not_open_in_players_words():
             assert "there is %s to play now" % words in str(e), str(e)
 
 
-def test_the_referee_names_a_bad_line_once():
-    from host_tools.referee import play_line
-    from games import connect4, squeeze
-
-    assert play_line(connect4.new_state(), "x")["error"] == "bad move: 'x' is not a column: give a digit 1..7"
-    error = play_line(squeeze.new_state(), "N-z")["error"]
-    assert error.startswith("bad move 'N-z': a N launch") and error.count("N-z") == 1
-    assert play_line(connect4.new_state(), "4")["ok"]
-
-
 def test_squeeze_cards_status_says_what_the_board_waits_for():
     sim = Headless(MemoryStorage())
     sim.run("start squeeze --variant cards --seed 5")
