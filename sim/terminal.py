@@ -29,8 +29,8 @@ WIDTH = 80  # the terminal's columns when it does not say
 
 
 def rules_page(game, variant=None):
-    """The rules book's page of a game, or of its variant when it has its own."""
-    return "docs/rules/%s.md" % (game + "_" + variant if variant not in (None, "classic") else game)
+    """A game's page of the rules book; a variant with its own page (squeeze cards) has it."""
+    return "docs/rules/%s.md" % ("%s_%s" % (game, variant) if variant else game)
 
 
 def brightness_factor(percent):
@@ -90,16 +90,15 @@ def status_text(board):
     """(what the screen is and how to use it, its last refusal or None), in players'
     terms: the same for the window and the terminal."""
     d = board.app.screen.describe()
-    variant = d.get("variant") or getattr(board.app.screen, "setup", {}).get("variant")
     if d["screen"] == "game":
-        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], variant))
+        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], d.get("variant")))
     elif d["screen"] == "setup":
         what = "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play")
         if d["resume"] and d["keys"]:
             what += "; a changed choice starts a new game"
         for name, keys in d["keys"].items():
             what += "; %s %s..%s" % (name, keys[0], keys[-1])
-        what += "   rules: %s" % rules_page(d["game"], variant)
+        what += "   rules: %s" % rules_page(d["game"], d.get("variant"))
     else:
         what = ("menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
                 "alternate starts the next Connect Four game   rules: %s" % RULES_BOOK)

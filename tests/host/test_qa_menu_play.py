@@ -75,7 +75,6 @@ def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
             assert os.path.exists(os.path.join(root, page)), page
             pages.add(page)
     assert "docs/rules/squeeze_cards.md" in pages  # the card tiles' own page, not the classic one
-    assert terminal.rules_page("squeeze", "classic") == "docs/rules/squeeze.md"
 
 
 def test_pistes_names_a_choice_that_is_not_open_in_players_words():
