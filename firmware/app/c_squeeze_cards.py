@@ -479,19 +479,3 @@ class Controller(classic.Controller):
         else:
             step = "%s: tap a cell of the board" % cards.KINDS[kind]
         return "player %d plays a card: %s" % (seat, step)
-
-    def label(self, cell):
-        """A card key is its seat's card key, not the launch point it stands on."""
-        seat = self.card_keys.get(cell)
-        return "P%d cards" % seat if seat is not None else classic.Controller.label(self, cell)
-
-    def axis_labels(self):
-        """The classic launch points, but each card key named by its seat (P1 ..)."""
-        top, bottom, left, right = classic.Controller.axis_labels(self)
-        for cell, seat in self.card_keys.items():
-            row, col = grid.row_col(cell)
-            if row in (0, grid.SIZE - 1):
-                (top if row == 0 else bottom)[col] = "P%d" % seat
-            else:
-                (left if col == 0 else right)[row] = "P%d" % seat
-        return top, bottom, left, right

@@ -148,25 +148,6 @@ def test_a_damaged_player_count_in_the_pistes_save_starts_afresh_without_a_crash
         assert s["players"] == (6 if resumes else 2)
 
 
-def test_the_card_keys_are_labelled_as_card_keys_not_launch_points():
-    from app import grid
-    from sim import terminal
-
-    for players, keys in ((2, {"k12": 1, "b1": 2}), (4, {"k12": 1, "a11": 2, "b1": 3, "l2": 4})):
-        sim = Headless(MemoryStorage())
-        sim.run("start squeeze --variant cards --players %d --seed 1" % players)
-        screen = sim.board.app.screen
-        top, bottom, left, right = screen.axis_labels()
-        for name, seat in keys.items():
-            cell = grid.parse(name)
-            row, col = grid.row_col(cell)
-            margin = top[col] if row == 0 else bottom[col] if row == grid.SIZE - 1 else left[row] if col == 0 else right[row]
-            assert margin == "P%d" % seat
-            assert terminal.key_label(sim.board, cell) == "P%d cards" % seat  # the cursor's name
-            assert terminal.margin_labels(sim.board)[0][3] == "N-c"
-        assert top[3] == "N-c" and screen.label(grid.parse("d1")) == "N-c"  # the launch points stay
-
-
 def test_a_tile_with_a_game_in_progress_still_offers_its_choices_and_a_change_starts_anew():
     from sim import terminal
 
