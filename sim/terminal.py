@@ -94,6 +94,8 @@ def status_text(board):
         what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], d.get("variant")))
     elif d["screen"] == "setup":
         what = "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play")
+        if d["resume"] and d["keys"]:
+            what += "; a changed choice starts a new game"
         for name, keys in d["keys"].items():
             what += "; %s %s..%s" % (name, keys[0], keys[-1])
         what += "   rules: %s" % rules_page(d["game"], d.get("variant"))

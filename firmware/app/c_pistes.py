@@ -369,3 +369,27 @@ class Controller(GameController):
         if self.state.players == 1:
             info["best"] = self.best
         return info
+
+    def turn_text(self):
+        """Whose turn and what to press now (the status line); at the end, the scores."""
+        st = self.state
+        if st.status != PLAYING:
+            if st.players == 1 and st.scores:  # the solo: a score, not a winner
+                return "out: a pawn is still on its start cell" if st.eliminated[0] else "score %d" % st.scores[0]
+            text = GameController.turn_text(self)
+            if st.scores:
+                text += " (%s)" % ", ".join("%s %s" % (self.colour_name(p + 1), "out" if st.eliminated[p] else st.scores[p])
+                                            for p in range(st.players))
+            return text
+        who = self.colour_name(st.to_move)
+        if st.to_move in self.seats:
+            return "%s (the board) to move" % who
+        if st.phase == rules.TO_ROLL:
+            return "%s to roll (a8)" % who
+        if st.phase == rules.TO_CHOOSE:
+            if st.pending == rules.BACK:
+                return "%s: press a blinking pawn to send it 2 cells back" % who
+            return "%s: press a glowing track for the %s" % (who, "joker" if st.pending == rules.JOKER else "four 6s")
+        if rules.ROLL in st.legal_texts():
+            return "%s: press dice to set them aside, roll again (a8) or stop (a11)" % who
+        return "%s: stop (a11), or take back a die set aside" % who

@@ -455,6 +455,7 @@ class Controller(classic.Controller):
         st = self.state
         info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
         info["mode"] = self.mode
+        info["title"] = "4D Squeeze with cards"  # (the classic game's name is the catalog's)
         info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
         info["pick"] = None
         if self.pick is not None:
@@ -462,3 +463,28 @@ class Controller(classic.Controller):
             info["pick"] = {"seat": seat, "kind": cards.KINDS[kind] if kind is not None else None,
                             "first": rules.launch_name(first) if first is not None else None}
         return info
+
+    def turn_text(self):
+        """The classic turn, and what the board waits for now: an answer to the open
+        window (in the rules' terms, never who holds what), or a card pick's next tap."""
+        text = classic.Controller.turn_text(self)
+        st = self.state
+        if st.status != PLAYING:
+            return text
+        if st.window == cards.NEGATION_WINDOW:
+            return "player %d may answer the launch with Negation (card key) before the countdown ends" % st.next_seat()
+        if st.window:
+            return "anyone but player %d may answer the %s with Annulation (card key) before the countdown ends" % (
+                st.stack[-1][3], cards.KINDS[st.stack[-1][0]])
+        if self.pick is None:
+            return text
+        seat, kind, first = self.pick
+        if kind is None:
+            step = "tap a card on your side (l1 backs out)"
+        elif kind == cards.POUSSEE:
+            step = "poussee: tap a launch point"
+        elif kind == cards.DOUBLE:
+            step = "coup double: tap the %s launch" % ("second" if first is not None else "first")
+        else:
+            step = "%s: tap a cell of the board" % cards.KINDS[kind]
+        return "player %d plays a card: %s" % (seat, step)

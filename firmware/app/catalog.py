@@ -90,3 +90,13 @@ def controller_class(game, variant=None):
         raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(CONTROLLERS)))
     module = VARIANT_CONTROLLERS.get((game, variant), module)
     return __import__(module, None, None, ("Controller",)).Controller
+
+
+def player_choices(game, variant=None):
+    """The player counts the game's tile offers on its setup screen, or () when the
+    tile's count is fixed (one save keeps whichever count was chosen: app/saves.py)."""
+    options = OPTIONS.get(game + "/" + variant, ()) if variant else ()
+    for option in options or OPTIONS.get(game, ()):
+        if option[0] == "players":
+            return option[1]
+    return ()

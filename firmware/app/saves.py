@@ -5,6 +5,8 @@
 # write: never a crash.
 import json
 
+from app import catalog
+
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
@@ -12,6 +14,8 @@ MAX_FILE_BYTES = 8192  # a save is a few hundred bytes; anything far bigger is d
 
 
 def game_file(game, players, variant=None):
+    if catalog.player_choices(game, variant):  # the tile's count is a choice: one save
+        players = None
     return "game_%s%s%s.json" % (game, "" if players is None else "_%d" % players, "" if variant is None else "_" + variant)
 
 
@@ -72,7 +76,8 @@ def load_game(storage, game, players, variant=None):
     moves = data.pop("moves")
     well_formed = (
         data.get("game") == game
-        and data.get("players") == players
+        and (data.get("players") == players or players is None and type(data.get("players")) is int
+             and data["players"] in catalog.player_choices(game, variant))
         and data.get("variant") == variant
         and _optional(data.get("seed"), int)
         and _optional(data.get("swap"), bool)

@@ -3,7 +3,8 @@
 # asks before it starts (catalog.tile_options) sit on the ring, one side each: the left
 # column, the right column, the bottom row, the top row. A press on a choice selects it
 # (for "board", toggles that seat); a second press on the tile starts the game with
-# those choices, or resumes the tile's game in progress; a1 goes back to the menu.
+# those choices, or resumes the tile's game in progress (shown with its own choices:
+# changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid
 from app.controller import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
@@ -37,9 +38,14 @@ class Setup:
         self.error = None
         self.flash_until = None
         self.options = []  # [name, choices, value], in the order asked
-        if saved is None:
-            for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
-                self.options.append([name, choices, list(default) if choices == SEATS else default])
+        for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
+            value = default if saved is None else saved[0].get(name, default)  # the game in progress's
+            if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
+                value = default  # (a damaged save)
+            self.options.append([name, choices, list(value) if choices == SEATS else value])
+        # the choices of the game in progress: the tile resumes it while they stay, and
+        # starts a new game once one is changed (how a new player count gets chosen)
+        self.kept = self.start_args() if saved is not None else None
         # the row band the tile sits in decides where the name goes: away from it
         self.text_top = 6 if grid.row_col(self.tile[0])[0] < 5 else 1
 
@@ -75,6 +81,10 @@ class Setup:
                     if other[1] == SEATS:
                         other[2] = [s for s in other[2] if s <= choice]
 
+    def resuming(self):
+        """True while the tile's second press resumes its game in progress."""
+        return self.saved is not None and self.start_args() == self.kept
+
     def start_args(self):
         """(players, options) for App.start_game, from the choices made."""
         options = {}
@@ -87,7 +97,7 @@ class Setup:
     def tap(self, cell, now):
         self.error = None
         if cell in self.tile:
-            if self.saved is not None:
+            if self.resuming():
                 self.app.resume_game(*self.saved)
                 return
             players, options = self.start_args()
@@ -132,7 +142,7 @@ class Setup:
                     frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
         from app.menu import draw_tile
 
-        draw_tile(frame, self.index, now, self.saved is not None)
+        draw_tile(frame, self.index, now, self.resuming())
         if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
             for c in self.tile:
                 frame.set(c, colors.WHITE)
@@ -167,7 +177,7 @@ class Setup:
             "to_move": None,
             "title": self.title,
             "tile": grid.name(self.tile[0]),
-            "resume": self.saved is not None,
+            "resume": self.resuming(),
             "players": players,
             "variant": self.variant,
             "options": options,

@@ -86,10 +86,20 @@ def check_setup(game, players, variant, player_counts=(2,), variants=("classic",
     if players is None:
         players = player_counts[0]
     if players not in player_counts:
-        raise ValueError("%s is for %s players, not %r" % (game, " or ".join(str(n) for n in player_counts), players))
+        raise ValueError("%s is for %s, not %r" % (game, count_text(player_counts), players))
     if variant is not None and variant not in variants:
         raise ValueError("%s has no variant %r (variants: %s)" % (game, variant, ", ".join(variants)))
     return players
+
+
+def count_text(player_counts):
+    """(1,) -> '1 player', (2, 4) -> '2 or 4 players', (1, .., 6) -> '1 to 6 players'."""
+    first, last = player_counts[0], player_counts[-1]
+    if len(player_counts) == 1:
+        return "%d player%s" % (first, "" if first == 1 else "s")
+    if len(player_counts) > 2 and tuple(player_counts) == tuple(range(first, last + 1)):
+        return "%d to %d players" % (first, last)
+    return "%s players" % " or ".join(str(n) for n in player_counts)
 
 
 def is_number(text):

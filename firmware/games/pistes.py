@@ -166,7 +166,7 @@ class Pistes(GameState):
                 return "that track's pawn is home"
             return "choose the track for the %s (%s T)" % ("joker" if self.pending == JOKER else "four 6s", self.pending)
         if kind in (JOKER, SIX4, BACK):
-            return "there is no %s to play now" % kind
+            return "there is no %s to play now" % ("joker" if kind == JOKER else "four 6s move" if kind == SIX4 else "back move")
         if self.phase == TO_ROLL:
             return "roll the dice first"
         if kind == ROLL:

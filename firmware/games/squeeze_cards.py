@@ -535,6 +535,8 @@ class CardsState(SqueezeState):
         seat = None
         if len(words) > 1 and words[-1][:1] == "p" and is_number(words[-1][1:]):
             seat = int(words.pop()[1:])
+            if not 1 <= seat <= self.players:  # (a seat is packed modulo 5: P7 would read as P2)
+                raise ValueError("there is no player %d (P1..P%d)" % (seat, self.players))
         args = words[1:]
         need = {TRAHISON: 1, FLAMMES: 1, ECLAIR: 1, POUSSEE: 1, DOUBLE: 2}.get(kind, 0)
         if len(args) != need:

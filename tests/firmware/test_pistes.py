@@ -276,7 +276,7 @@ def test_players_and_default():
             pistes.new_state(players=bad)
             raise AssertionError(bad)
         except ValueError as e:
-            assert "1 or 2" in str(e)
+            assert "1 to 6 players" in str(e)
 
 
 def test_the_same_seed_and_moves_replay_the_same_dice():
