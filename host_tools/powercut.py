@@ -265,7 +265,9 @@ class CuttingStorage:
         game, players, variant, _ = catalog.TILES[i]
         if state["screen"] != "game" or state["game"] != game:
             return "the tile's press gave %s %s" % (state["screen"], state["game"])
-        if app.screen.setup.get("players") != players or app.screen.setup.get("variant") != variant:
+        chosen = app.screen.setup.get("players")  # a tile that asks how many play keeps the count chosen
+        if (chosen != players and not (players is None and chosen in catalog.player_choices(game, variant))
+                or app.screen.setup.get("variant") != variant):
             return "the tile resumed another tile's game: %r" % (app.screen.setup,)
         want = now[1] if now is not None else []
         if state["moves"] != want:
