@@ -65,7 +65,10 @@ def play_line(state, text):
     try:
         move = state.parse_move(text)
     except ValueError as e:
-        return answer(state, text, "bad move '%s': %s" % (shown(text), e))
+        reason = str(e)
+        if reason.startswith("'%s'" % text):  # the reason names the line already
+            return answer(state, text, "bad move: %s" % reason)
+        return answer(state, text, "bad move '%s': %s" % (shown(text), reason))
     try:
         state.play(move)
     except IllegalMove as e:

@@ -35,6 +35,7 @@ def test_bad_and_illegal_moves_get_an_error_and_change_nothing():
     bad, nine = res[1], res[2]
     assert not bad["ok"] and "banana" in bad["error"]
     assert not nine["ok"] and "1..7" in nine["error"]
+    assert nine["error"].count("'9'") == 1  # the line is named once
     assert bad["board"] == res[0]["board"] and bad["to_move"] == 2
     full = res[-1]  # column 4 already holds 6 discs
     assert not full["ok"] and "full" in full["error"]
