@@ -33,7 +33,9 @@ class MatrixKeys(Rp2MatrixKeys):
     def set(self, key, down, now):
         print("@@K\t%d\t%d" % (key, 1 if down else 0))
         sys.stdin.read(1)  # the host has set the matrix
-        for _ in range(self._debouncer.threshold):  # as many scans as debouncing takes
+        # as many scans as debouncing takes, and the chatter lockout after a change (a
+        # real press lasts far longer than these few milliseconds)
+        for _ in range(self._debouncer.threshold + self._debouncer.lockout):
             self.scan(now)
 
 
