@@ -111,6 +111,7 @@ def run_imports():
                              lambda m=module: refused(m))
         else:
             yield from check("import %s" % FIRMWARE[module], lambda m=module: load(m))
+        forget_firmware()  # as on the board, never every game at once: a Pico's heap
     for importer, module in JOB.get("extra_imports", ()):
         def load_extra(importer=importer, module=module):
             why = pico_import_error(importer, module, ())
@@ -118,6 +119,13 @@ def run_imports():
                 raise ImportError(why)
             __import__(module)
         yield from check("import %s from %s" % (module, importer), load_extra)
+
+
+def forget_firmware():
+    """Unload every firmware module loaded so far (the next import loads it afresh)."""
+    for name in list(sys.modules):
+        if name in FIRMWARE or name.split(".")[0] in FIRMWARE:
+            del sys.modules[name]
 
 
 def run_tests():
@@ -137,6 +145,7 @@ def run_tests():
                 yield from check("%s::%s" % (module, name), func)
         del sys.modules[module]
         mod = None
+        forget_firmware()
 
 
 def scenario_lines(headless, lines):
