@@ -238,7 +238,7 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, po
     verdict("random key events that broke a check", run.failures, 0, "events")
     tried, lost = powercut.run(seed, power_moves, out=lambda text: lines.append("# " + text))
     lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost,
-              "# power cuts on the rp2 port's own littlefs: wait for a virtual Pico"]
+              "# power cuts on the rp2 port's own littlefs (on the virtual Pico): not run yet"]
     verdict("power cuts that lost a game", lost, 0, "games")
     heaps, errors = soak.run_soak(soak_games, seed, build_dir)
     soak_lines = soak.bench_lines(heaps, errors, len(powercut.catalog.TILES))
