@@ -10,7 +10,9 @@ from app import catalog
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
-MAX_FILE_BYTES = 8192  # a save is a few hundred bytes; anything far bigger is damage
+# A save is a few hundred bytes, a long card game's several KB (6.5 KB at 322 lines:
+# every launch and card is followed by a window's pass); anything far bigger is damage.
+MAX_FILE_BYTES = 16384
 
 
 def game_file(game, players, variant=None):

@@ -151,3 +151,26 @@ def test_damaged_save_files_of_every_kind_boot_and_play():
                     again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # setup screen
                     again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # the game
                     assert again.app.screen.describe()["screen"] == "game"
+
+
+def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
+    # a card game writes a pass after every launch and card: a long game's file passes
+    # 8 KB (6.5 KB at 322 lines), which the old limit took for damage, losing the game.
+    # load_game reads and checks the file; replaying the moves is the controller's job.
+    from app import saves
+
+    class Long:
+        history = ["trahison e5", "pass", "W-10", "pass", "annulation P2", "pass"] * 150  # 900 lines
+
+        def format_move(self, move):
+            return move
+
+    storage = MemoryStorage()
+    setup = {"game": "squeeze", "players": None, "variant": "cards", "seed": 5, "swap": False, "mode": "deal"}
+    assert saves.save_game(storage, setup, Long())
+    name = saves.game_file("squeeze", None, "cards")
+    assert 8192 < len(storage.files[name]) <= saves.MAX_FILE_BYTES
+    loaded = saves.load_game(storage, "squeeze", None, "cards")
+    assert loaded is not None and len(loaded[1]) == 900
+    storage.files[name] = storage.files[name][:-1] + " " * saves.MAX_FILE_BYTES + "}"
+    assert saves.load_game(storage, "squeeze", None, "cards") is None
