@@ -285,6 +285,8 @@ class Pistes(GameState):
             for a in args:
                 if not (len(a) == 1 and "1" <= a <= "4"):
                     raise ValueError("'%s' is not a die: dice are 1..4" % a)
+                if mask & (1 << (int(a) - 1)):
+                    raise ValueError("die %s is named twice" % a)
                 mask |= 1 << (int(a) - 1)
             return (kind, mask)
         if kind in (JOKER, SIX4):

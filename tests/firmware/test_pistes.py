@@ -253,7 +253,7 @@ def test_refusals_and_notation():
     assert refused(st, "joker 2") == "there is no joker to play now"
     for bad, why in (("keep", "needs die numbers"), ("keep 5", "dice are 1..4"), ("joker", "one track"),
                      ("back P3 T1", "no player 3"), ("back 2 3", "like 'back P2 T3'"), ("jump", "not a move"),
-                     ("roll 2", "takes nothing"), ("back P1 T5", "like 'back P2 T3'")):
+                     ("roll 2", "takes nothing"), ("back P1 T5", "like 'back P2 T3'"), ("keep 1 1", "named twice")):
         try:
             st.parse_move(bad)
             raise AssertionError(bad)
