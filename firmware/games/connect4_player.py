@@ -195,8 +195,9 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     safe = s.safe() if level >= 2 else legal
-    if only_move(legal, safe) is not None:
-        return only_move(legal, safe)
+    forced = only_move(legal, safe)
+    if forced is not None:
+        return forced
     yield
     if s.n == 0 and level >= 3:
         return 3  # the centre: the only first move that wins (solved game)

@@ -114,8 +114,9 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     safe = s.safe(legal) if level >= 2 else legal
-    if only_move(legal, safe) is not None:
-        return only_move(legal, safe)
+    forced = only_move(legal, safe)
+    if forced is not None:
+        return forced
     yield
     if s.n == 0:
         return 24  # the first cube: the centre (d4) is in the most lines

@@ -228,8 +228,9 @@ def think(state, level=5, rng=None):
         return wins[0]  # every level takes a win in one
     yield
     safe = s.safe(legal) if level >= 2 else legal
-    if only_move(legal, safe) is not None:
-        return only_move(legal, safe)
+    forced = only_move(legal, safe)
+    if forced is not None:
+        return forced
     # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
     # best first; then two plies or more on them (every answer of the opponent).
     mover = s.mover[0]
