@@ -87,6 +87,8 @@ class App:
         `options` adds a game's own choices to its setup (SETUP_OPTIONS: the seats the
         board plays, its level, a mode), kept in the save like the rest."""
         cls = catalog.controller_class(game, variant)
+        index = catalog.tile_of(game, players, variant)
+        asked = [option[0] for option in catalog.tile_options(index)]
         if seed is None:  # a game with chance replays its save from this seed
             seed = self.clock.ticks_ms() & 0x3FFFFFFF
         rng = Rng(seed)
@@ -94,8 +96,12 @@ class App:
         for name in options or ():
             if name not in SETUP_OPTIONS:
                 raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))
+            if name not in asked:  # taken and ignored would mislead: say so
+                raise ValueError("this game asks no %s (it asks: %s)" % (name, ", ".join(asked) or "nothing"))
             setup[name] = options[name]
         controller = cls(self, setup)
+        if catalog.TILES[index][1] is None and players not in catalog.player_choices(game, variant):
+            controller.setup["players"] = None  # the usual count: kept as its tile keeps it, so the tile resumes it
         self.screen = controller
         free_menu()
         self.after_render = controller.save_or_refuse  # the new game lights up first

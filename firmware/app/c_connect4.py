@@ -14,6 +14,7 @@ class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     first_starter = FIXED  # [reading] player 1 (yellow) starts ...
     match_starter = MATCH_SETTING  # ... then "loser starts next" or "alternate starter"
+    where_to_press = "press a column, or the ring key above it"
 
     def move_for_cell(self, cell):
         row, col = grid.row_col(cell)

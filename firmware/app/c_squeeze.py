@@ -98,6 +98,9 @@ class Controller(GameController):
         st = self.state
         if st.players == 4 and st.status == PLAYING:  # which of the team's two seats
             text = text.replace(" to move", " (seat %d, %s) to move" % (st.to_move, SEAT_NAMES[st.to_move]))
+        elif st.players == 4 and st.winner:  # the team: seats 1 and 3, or 2 and 4
+            a, b = st.winner, st.winner + 2
+            text += " (seats %d %s and %d %s)" % (a, SEAT_NAMES[a], b, SEAT_NAMES[b])
         return text
 
     def refused_cells(self, cell, move):

@@ -63,11 +63,11 @@ NAMES = {
 
 
 def tile_name(index):
-    """The tile's game as people call it: 'Connect Four', '4D Squeeze cards 4 players'."""
+    """The tile's game as people call it: 'Connect Four', '4D Squeeze with cards 4 players'."""
     game, players, variant = TILES[index][:3]
     name = NAMES.get(game, game)
     if variant:
-        name += " " + variant
+        name += " with " + variant  # "4D Squeeze with cards", as the rules book says
     if players:
         name += " %d players" % players
     return name
@@ -82,6 +82,25 @@ def tile_options(index):
         if key and key in OPTIONS:
             return OPTIONS[key]
     return OPTIONS.get(game, ())
+
+
+def tile_of(game, players, variant):
+    """The index of the menu tile that plays (and keeps the save of) this game, player
+    count and variant; ValueError, saying what the board has, when no tile does. A count
+    that is the game's usual one (a tile with no count of its own) finds that tile too:
+    the rules refuse a count the game does not have."""
+    counts = [(tile[1], i) for i, tile in enumerate(TILES) if tile[0] == game and tile[2] == variant]
+    if not counts:
+        variants = [t[2] for t in TILES if t[0] == game and t[2]]
+        raise ValueError("%s has no variant '%s' on this board (variants: %s)"
+                         % (NAMES.get(game, game), variant, ", ".join(variants) or "none"))
+    for count, i in counts:
+        if count == players:
+            return i
+    for count, i in counts:
+        if count is None:
+            return i
+    raise ValueError("%s has no tile for %s players" % (NAMES.get(game, game), players))
 
 
 def controller_class(game, variant=None):

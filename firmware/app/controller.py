@@ -111,6 +111,8 @@ class GameController:
     def draw_board(self, frame, now):
         raise NotImplementedError
 
+    where_to_press = None  # what a refused press off the game's keys is told to press instead
+
     def refused_cells(self, cell, move):
         """The cells to flash red when a press is refused: by default the pressed one."""
         return (cell,)
@@ -281,7 +283,10 @@ class GameController:
     def press(self, cell, now):
         move = self.move_for_cell(cell)
         if move is None:
-            self.refuse((cell,), now, "%s plays no move" % (self.label(cell) or "a key off the board"))
+            reason = "%s plays no move" % (self.label(cell) or "a key off the board")
+            if self.where_to_press:
+                reason += ": " + self.where_to_press
+            self.refuse((cell,), now, reason)
             return
         self.play_move(move, cell, now)
 

@@ -154,7 +154,7 @@ def test_a_variant_tile_looks_up_its_own_options_first(monkeypatch):
     monkeypatch.setitem(catalog.OPTIONS, "squeeze/cards", (("mode", ("cards", "deal"), "deal"),))
     assert catalog.tile_options(1) == (("level", (1, 2), 1),)
     assert catalog.tile_options(len(catalog.TILES) - 1) == (("mode", ("cards", "deal"), "deal"),)
-    assert catalog.tile_name(len(catalog.TILES) - 1) == "4D Squeeze cards 2 players"
+    assert catalog.tile_name(len(catalog.TILES) - 1) == "4D Squeeze with cards 2 players"
 
 
 def test_a_choice_the_game_refuses_keeps_the_setup_screen(monkeypatch):
@@ -200,3 +200,32 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     assert sim.state()["screen"] == "menu" and all(m in sys.modules for m in MENU_MODULES)
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
+
+
+def test_a_start_no_tile_plays_is_refused_and_nothing_changes():
+    from sim.headless import ScriptError
+    sim = Headless()
+    before = sim.state()
+    for line, says in (("start pistes --level 3", "asks no level"),  # 4 pistes has no levels
+                       ("start squeeze --variant classic", "no variant 'classic'"),
+                       ("start connect4 --mode deal", "asks no mode")):
+        with pytest.raises(ScriptError) as refused:
+            sim.run(line)
+        assert says in str(refused.value)
+        assert sim.state() == before  # still the menu, no game saved
+    assert not [name for name in sim.board.storage.files if name.startswith("game_")]
+
+
+def test_the_usual_player_count_is_kept_where_its_tile_resumes_it():
+    sim = Headless()
+    sim.run("start squeeze --players 2 --seed 3")  # 2 is the 4D Squeeze tile's own count
+    sim.run("press a2")  # a launch
+    moves = sim.state()["moves"]
+    assert moves
+    sim.run("hold a1 800")  # the menu
+    tiles = sim.state()["tiles"]
+    two = [t for t in tiles if t["game"] == "squeeze" and t["variant"] is None and t["resume"]]
+    assert len(two) == 1 and two[0]["cell"] == sim.state()["tiles"][1]["cell"]
+    sim.run("press " + two[0]["cell"])  # its setup screen, then resumed
+    sim.run("press " + two[0]["cell"])
+    assert sim.state()["moves"] == moves and sim.state()["players"] == 2

@@ -112,8 +112,9 @@ def test_illegal_press_flashes_beeps_and_changes_nothing():
     assert "full" in after["error"]
     assert sim.board.sound.played[sounds:] == ["illegal"]
     assert is_refusal(sim.leds()["d6"]) and is_refusal(sim.leds()["d9"])  # the whole column
-    sim.run("press b6")  # outside the board
-    assert "plays no move" in sim.state()["error"] and is_refusal(sim.leds()["b6"])
+    sim.run("press b6")  # outside the board: refused, saying what to press instead
+    assert sim.state()["error"] == "a key off the board plays no move: press a column, or the ring key above it"
+    assert is_refusal(sim.leds()["b6"])
     sim.run("wait 500")
     assert not is_refusal(sim.leds()["b6"])
     assert sim.state()["moves"] == before["moves"]

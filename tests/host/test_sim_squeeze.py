@@ -254,6 +254,7 @@ def test_four_players_seats_and_team_win():
     sim.run("press " + launch_key("N-e"))  # seat 3: e2 e3 e4 e5, team yellow
     s = sim.state()
     assert (s["status"], s["winner"]) == ("won", 1) and s["line"] == ["e2", "e3", "e4", "e5"]
+    assert s["turn"] == "yellow wins (seats 1 south and 3 north)"  # the team, by its seats
 
 
 def test_the_two_player_tile_does_not_resume_a_four_player_game():
