@@ -113,15 +113,7 @@ class Controller(classic.Controller):
         return classic.Controller.label(self, cell)
 
     def axis_labels(self):
-        """The classic launch points, with each card key's margin label its seat's."""
-        margins = classic.Controller.axis_labels(self)
-        for cell, seat in self.card_keys.items():
-            row, col = grid.row_col(cell)
-            if row in (0, grid.SIZE - 1):
-                margins[0 if row == 0 else 1][col] = "P%d" % seat
-            else:
-                margins[2 if col == 0 else 3][row] = "P%d" % seat
-        return margins
+        return _text().axis_labels(self)
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
@@ -135,6 +127,11 @@ class Controller(classic.Controller):
         if cell in self.card_keys and self.mode == "deal":
             return  # holding a card key shows the hand while it is down (see draw_peek)
         classic.Controller.hold(self, cell, now)
+        if cell == grid.MENU:  # back in the menu: the helpers go with the game's modules
+            from app.app import unload
+
+            unload(TEXT_MODULE)
+            unload(cards.LINES_MODULE)
 
     def press(self, cell, now):
         st = self.state
@@ -450,41 +447,21 @@ class Controller(classic.Controller):
         st = self.state
         return [classic.BOARD_CELLS[c] for c in st.line] if st.line else ()
 
+    # -- the simulator's words (app/c_squeeze_cards_text.py: never needed on the board) --
     def describe(self):
-        info = classic.Controller.describe(self)
-        st = self.state
-        info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
-        info["mode"] = self.mode
-        info["title"] = "4D Squeeze with cards"  # (the classic game's name is the catalog's)
-        info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
-        info["pick"] = None
-        if self.pick is not None:
-            seat, kind, first = self.pick
-            info["pick"] = {"seat": seat, "kind": cards.KINDS[kind] if kind is not None else None,
-                            "first": rules.launch_name(first) if first is not None else None}
-        return info
+        return _text().describe(self)
+
+    def described_moves(self):
+        return _text().described_moves(self)
 
     def turn_text(self):
-        """The classic turn, and what the board waits for now: an answer to the open
-        window (in the rules' terms, never who holds what), or a card pick's next tap."""
-        text = classic.Controller.turn_text(self)
-        st = self.state
-        if st.status != PLAYING:
-            return text
-        if st.window == cards.NEGATION_WINDOW:
-            return "player %d may answer the launch with Negation (card key) before the countdown ends" % st.next_seat()
-        if st.window:
-            return "anyone but player %d may answer the %s with Annulation (card key) before the countdown ends" % (
-                st.stack[-1][3], cards.KINDS[st.stack[-1][0]])
-        if self.pick is None:
-            return text
-        seat, kind, first = self.pick
-        if kind is None:
-            step = "tap a card on your side (l1 backs out)"
-        elif kind == cards.POUSSEE:
-            step = "poussee: tap a launch point"
-        elif kind == cards.DOUBLE:
-            step = "coup double: tap the %s launch" % ("second" if first is not None else "first")
-        else:
-            step = "%s: tap a cell of the board" % cards.KINDS[kind]
-        return "player %d plays a card: %s" % (seat, step)
+        return _text().turn_text(self)
+
+
+TEXT_MODULE = "app.c_squeeze_cards_text"
+
+
+def _text():
+    from app import c_squeeze_cards_text
+
+    return c_squeeze_cards_text
