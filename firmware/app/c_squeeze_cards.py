@@ -82,6 +82,10 @@ class Controller(classic.Controller):
         self.effect_color = colors.WHITE
         self.launch_cache = (None, b"")
         classic.Controller.__init__(self, app, setup, moves)
+        if moves:  # a save's card lines were read (games/squeeze_cards_lines.py): no more
+            from app.app import unload
+
+            unload(cards.LINES_MODULE)
 
     def fresh_state(self):
         seed = self.setup.get("seed")
@@ -117,7 +121,7 @@ class Controller(classic.Controller):
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
-            self.pick = None  # back out of a card pick
+            self.end_pick()  # back out of a card pick
             self.error = None
             self.app.sound.play("menu")
             return
@@ -131,6 +135,7 @@ class Controller(classic.Controller):
             from app.app import unload
 
             unload(TEXT_MODULE)
+            unload(PICK_MODULE)
             unload(cards.LINES_MODULE)
 
     def press(self, cell, now):
@@ -143,7 +148,7 @@ class Controller(classic.Controller):
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
                 self.play_move(cards.card(kind, 0, 0, seat), cell, now)
         elif self.pick is not None:
-            self.press_pick(cell, now)
+            _pick().press(self, cell, now)
         elif seat is not None:
             if seat != st.to_move:
                 self.refuse((cell,), now, "only player %d (to move) may play a card now" % st.to_move)
@@ -155,81 +160,17 @@ class Controller(classic.Controller):
         else:
             classic.Controller.press(self, cell, now)
 
-    def press_pick(self, cell, now):
-        st = self.state
-        seat, kind, first = self.pick
-        side = self.sides[seat]
-        if kind is None:
-            if cell == side_cell(side, 0):
-                self.pick = None  # the card key again: no card after all
-                return
-            if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move(cards.PASS_MOVE, cell, now)
-                return
-            for i in range(len(KIND_PLACES)):
-                if cell == side_cell(side, KIND_PLACES[i]):
-                    if not st.holds(seat, i):
-                        self.refuse((cell,), now, "player %d holds no %s card" % (seat, cards.KINDS[i]))
-                    else:
-                        self.pick[1] = i
-                        self.app.sound.play("hint")
-                    return
-            self.refuse((cell,), now, "pick a card on your side (or l1 to back out)")
-            return
-        if kind in (cards.TRAHISON, cards.FLAMMES, cards.ECLAIR):
-            target = self.board_target(cell)
-            if target is None:
-                self.refuse((cell,), now, "pick a cell of the board")
-                return
-            if kind == cards.ECLAIR:  # a press on the last row or column: the square inside
-                target -= (target % 10 == 9) + 10 * (target // 10 == 9)
-            self.play_move(cards.card(kind, target, 0, seat), cell, now)
-        elif kind == cards.POUSSEE:
-            launch = classic.LAUNCH_AT.get(cell)
-            if launch is None:
-                self.refuse((cell,), now, "poussee: pick a launch point on the ring")
-                return
-            self.play_move(cards.card(kind, launch, 0, seat), cell, now)
-        else:
-            launch = self.launch_target(cell)
-            if launch is None:
-                self.refuse((cell,), now, "coup double: pick a launch point or an arrival cell")
-            elif first is None:
-                problem = st.launch_problem(launch) if st.arrival_cell(launch) == rules.NONE else None
-                if problem:
-                    self.refuse((cell,), now, problem)
-                else:
-                    self.pick[2] = launch
-                    self.app.sound.play("hint")
-            else:
-                self.play_move(cards.card(kind, first, launch, seat), cell, now)
-
-    def board_target(self, cell):
-        row, col = grid.row_col(cell)
-        if 1 <= row <= 10 and 1 <= col <= 10:
-            return (row - 1) * 10 + col - 1
-        return None
-
-    def launch_target(self, cell):
-        """A launch point, or an arrival cell (a double's second one: after the first)."""
-        if cell in classic.LAUNCH_AT:
-            return classic.LAUNCH_AT[cell]
-        target = self.board_target(cell)
-        if target is None:
-            return None
-        st, first = self.state, self.pick[2]
-        if first is None:
-            found = st.launches_to(target)
-        else:
-            placed = st.arrival_cell(first)
-            st._set([placed], [st.colour()])
-            found = st.launches_to(target)
-            st._set([placed], [rules.EMPTY])
-        return found[0] if found else None
-
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
+            self.end_pick()
+
+    def end_pick(self):
+        """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
+        if self.pick is not None:
+            from app.app import unload
+
             self.pick = None
+            unload(PICK_MODULE)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -327,7 +268,7 @@ class Controller(classic.Controller):
         elif st.window:
             self.draw_window(frame, now)
         elif self.pick is not None:
-            self.draw_pick(frame, now)
+            _pick().draw(self, frame, now)
         else:
             self.draw_launches(frame)
         if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
@@ -402,31 +343,6 @@ class Controller(classic.Controller):
             if SYMBOLS[kind][i] == "1":
                 frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
 
-    def draw_pick(self, frame, now):
-        st = self.state
-        seat, kind, first = self.pick
-        side = self.sides[seat]
-        if kind is None:
-            for c in classic.RING_ORDER:
-                frame.set(c, colors.OFF)
-            for i in range(len(KIND_PLACES)):
-                frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
-            if self.mode == "cards" and not st.legal_launches():
-                frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
-            return
-        self.draw_symbol(frame, kind, now)
-        if kind in (cards.POUSSEE, cards.DOUBLE):
-            color = KIND_COLORS[kind]
-            for l in range(rules.LAUNCHES):
-                frame.set(classic.RING_CELLS[l], colors.scale(color, 1, 2))
-            if first is not None and st.arrival_cell(first) != rules.NONE:
-                frame.set(classic.RING_CELLS[first], colors.WHITE)
-                frame.set(classic.BOARD_CELLS[st.arrival_cell(first)], colors.scale(self.player_colors[st.colour()], 1, 2))
-        else:
-            for c in classic.RING_ORDER:
-                frame.set(c, colors.OFF)
-            frame.set(side_cell(side, KIND_PLACES[kind]), KIND_COLORS[kind])
-
     def draw_peek(self, frame, seat):
         """Deal mode: the seat's two cards, small and dim at its edge."""
         side = self.sides[seat]
@@ -459,6 +375,15 @@ class Controller(classic.Controller):
 
 
 TEXT_MODULE = "app.c_squeeze_cards_text"
+PICK_MODULE = "app.c_squeeze_cards_pick"
+
+
+def _pick():
+    """app/c_squeeze_cards_pick.py: a card pick's keys and picture, loaded while a
+    player picks a card and its target (most presses launch: the RAM stays free)."""
+    from app import c_squeeze_cards_pick
+
+    return c_squeeze_cards_pick
 
 
 def _text():
