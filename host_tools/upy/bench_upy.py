@@ -271,7 +271,6 @@ def plan():
         screen = app.screen
         st = screen.state
         screen.save()
-        early = late = whole = None
         lines = 0
 
         def play_line():
@@ -281,32 +280,29 @@ def plan():
                 legal = st.playable_cards(kinds=(rng.below(4),), first=True) or st.legal_launches()
             st.play(legal[rng.below(len(legal))] if legal else st.legal_moves()[0])
 
-        for i in range(SAVE_TRIES):  # early: the first lines
-            play_line()
-            lines += 1
+        def timed_save(line=True):
+            """Plays a line, then times the save that follows it (its line appended);
+            or, with `line` False, times the whole file written again."""
+            if line:
+                play_line()
+            else:
+                setattr(st, saves.SAVED, None)  # as after an undo: the file is not this game's
             start = clock_ms()
             screen.save()
-            took = clock_ms() - start - TIMER
-            early = took if early is None or took < early else early
+            return clock_ms() - start - TIMER
+
+        early = min(timed_save() for _ in range(SAVE_TRIES))  # the first lines
+        lines += SAVE_TRIES
         while st.status == "playing" and lines < SAVE_LINES:
             play_line()
             lines += 1
             if lines % 25 == 0:
                 yield None, None  # the garbage goes (the wasm port collects only between calls)
-        for i in range(SAVE_TRIES):  # the whole file of a long game
-            setattr(st, saves.SAVED, None)
-            start = clock_ms()
-            screen.save()
-            took = clock_ms() - start - TIMER
-            whole = took if whole is None or took < whole else whole
-        for i in range(SAVE_TRIES):  # late: a line appended to that file
-            if st.status != "playing":
-                break
-            play_line()
+        whole = min(timed_save(False) for _ in range(SAVE_TRIES))  # the whole file of that long game
+        late = None
+        while st.status == "playing" and lines < SAVE_LINES + SAVE_TRIES:  # late: a line appended
+            took = timed_save()
             lines += 1
-            start = clock_ms()
-            screen.save()
-            took = clock_ms() - start - TIMER
             late = took if late is None or took < late else late
         unload("games.squeeze_cards_lines")
         record("squeeze_cards_save_early_ms", early, "ms")
