@@ -332,3 +332,20 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     assert sorted(loaded()) == sorted([screen.TEXT_MODULE, cards.LINES_MODULE])
     resumed.hold(grid.MENU, board.clock.now)
     assert board.app.screen.describe()["screen"] == "menu" and loaded() == []
+
+
+def test_the_state_lists_what_one_key_plays_and_the_kinds_a_pick_may_play():
+    # the simulator's `legal` (and `keys`): launches, a window's answers, pass; the card
+    # plays by kind under `cards` (a coup double's targets alone are hundreds of lines)
+    sim = new_game()
+    s = sim.state()
+    assert s["cards"] == list(KINDS)  # real cards: the board trusts the hands
+    st = sim.board.app.screen.state
+    assert s["legal"] == [st.format_move(m) for m in st.legal_launches()] and set(s["keys"]) == set(s["legal"])
+    sim.run("press a4")  # W-3: its Negation window
+    s = sim.state()
+    assert s["legal"] == ["negation", "pass"] and s["cards"] == []
+    dealt = new_game("--mode deal")
+    s = dealt.state()
+    held = [k for k in KINDS if k in s["hands"][0]]
+    assert s["cards"] == held
