@@ -2,7 +2,8 @@
 menu tile (catalog.TILES: every game and player count), then the board boots again.
 
 The real storage driver (drivers/storage.py FileStorage: write a .tmp file, then rename
-it over the old one) runs against a fault-injecting flash (Flash): every file
+it over the old one; or append a move's line to a game's file) runs against a
+fault-injecting flash (Flash): every file
 operation is a step (open, each 64-byte block written, close, rename, remove, mkdir),
 and the power can go before any of them, leaving the blocks written so far (the worst
 case: a FAT-like file system shows a half-written file). Both rename behaviours are
@@ -76,12 +77,13 @@ class Flash:
             if path not in self.files:
                 raise OSError(2, "ENOENT")
             return _Reader(self.files[path])
-        if mode != "w":
-            raise ValueError("the fake flash opens 'r' or 'w', not %r" % mode)
+        if mode not in ("w", "a"):
+            raise ValueError("the fake flash opens 'r', 'w' or 'a', not %r" % mode)
         if (path.rsplit("/", 1)[0] or "/") not in self.dirs:
             raise OSError(2, "ENOENT")
         self.step()
-        self.files[path] = ""  # created, or truncated
+        if mode == "w" or path not in self.files:
+            self.files[path] = ""  # created, or truncated (appending: kept)
         return _Writer(self, path)
 
     def rename(self, old, new):
@@ -203,16 +205,25 @@ class CuttingStorage:
         self.files.remove(name)
 
     def write(self, name, text):
+        self.cut_everywhere(name, text, lambda: self.files.write(name, text))
+
+    def append(self, name, text):
+        old = self.files.read(name)
+        self.cut_everywhere(name, (old or "") + text, lambda: self.files.append(name, text))
+
+    def cut_everywhere(self, name, text, change):
+        """Does change() (the file `name` then holds `text`) for real, after trying it
+        with the power cut before each of its steps."""
         flash = self.flash
         before = flash.snapshot()
         start = flash.steps
-        self.files.write(name, text)  # a dry run counts the steps
+        change()  # a dry run counts the steps
         steps = flash.steps - start
         for k in range(steps):
             flash.restore(before)
             flash.steps, flash.cut_at = start, start + k
             try:
-                self.files.write(name, text)
+                change()
             except PowerCut:
                 pass
             flash.cut_at = None
@@ -225,7 +236,7 @@ class CuttingStorage:
                              % (k + 1, steps, name, "FAT" if flash.fat else "littlefs", problem))
         flash.restore(before)
         flash.steps = start
-        self.files.write(name, text)
+        change()
 
     def boot_check(self, name, text, before):
         """Boot on what the cut left; None if all is well, else what is wrong."""

@@ -75,6 +75,11 @@ class MemoryStorage:
     def write(self, name, text):
         self.files[name] = text
 
+    def append(self, name, text):
+        if name not in self.files:
+            raise OSError(2, "no file %s" % name)  # as FileStorage: only to a file written
+        self.files[name] += text
+
     def remove(self, name):
         self.files.pop(name, None)
 

@@ -82,6 +82,10 @@ class Controller(classic.Controller):
         self.effect_color = colors.WHITE
         self.launch_cache = (None, b"")
         classic.Controller.__init__(self, app, setup, moves)
+        if moves:  # a save's card lines were read (games/squeeze_cards_lines.py): no more
+            from app.app import unload
+
+            unload(cards.LINES_MODULE)
 
     def fresh_state(self):
         seed = self.setup.get("seed")
@@ -113,19 +117,11 @@ class Controller(classic.Controller):
         return classic.Controller.label(self, cell)
 
     def axis_labels(self):
-        """The classic launch points, with each card key's margin label its seat's."""
-        margins = classic.Controller.axis_labels(self)
-        for cell, seat in self.card_keys.items():
-            row, col = grid.row_col(cell)
-            if row in (0, grid.SIZE - 1):
-                margins[0 if row == 0 else 1][col] = "P%d" % seat
-            else:
-                margins[2 if col == 0 else 3][row] = "P%d" % seat
-        return margins
+        return _text().axis_labels(self)
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
-            self.pick = None  # back out of a card pick
+            self.end_pick()  # back out of a card pick
             self.error = None
             self.app.sound.play("menu")
             return
@@ -135,6 +131,12 @@ class Controller(classic.Controller):
         if cell in self.card_keys and self.mode == "deal":
             return  # holding a card key shows the hand while it is down (see draw_peek)
         classic.Controller.hold(self, cell, now)
+        if cell == grid.MENU:  # back in the menu: the helpers go with the game's modules
+            from app.app import unload
+
+            unload(TEXT_MODULE)
+            unload(PICK_MODULE)
+            unload(cards.LINES_MODULE)
 
     def press(self, cell, now):
         st = self.state
@@ -146,7 +148,7 @@ class Controller(classic.Controller):
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
                 self.play_move(cards.card(kind, 0, 0, seat), cell, now)
         elif self.pick is not None:
-            self.press_pick(cell, now)
+            _pick().press(self, cell, now)
         elif seat is not None:
             if seat != st.to_move:
                 self.refuse((cell,), now, "only player %d (to move) may play a card now" % st.to_move)
@@ -158,81 +160,17 @@ class Controller(classic.Controller):
         else:
             classic.Controller.press(self, cell, now)
 
-    def press_pick(self, cell, now):
-        st = self.state
-        seat, kind, first = self.pick
-        side = self.sides[seat]
-        if kind is None:
-            if cell == side_cell(side, 0):
-                self.pick = None  # the card key again: no card after all
-                return
-            if cell == side_cell(side, NO_CARD_PLACE) and self.mode == "cards":
-                self.play_move(cards.PASS_MOVE, cell, now)
-                return
-            for i in range(len(KIND_PLACES)):
-                if cell == side_cell(side, KIND_PLACES[i]):
-                    if not st.holds(seat, i):
-                        self.refuse((cell,), now, "player %d holds no %s card" % (seat, cards.KINDS[i]))
-                    else:
-                        self.pick[1] = i
-                        self.app.sound.play("hint")
-                    return
-            self.refuse((cell,), now, "pick a card on your side (or l1 to back out)")
-            return
-        if kind in (cards.TRAHISON, cards.FLAMMES, cards.ECLAIR):
-            target = self.board_target(cell)
-            if target is None:
-                self.refuse((cell,), now, "pick a cell of the board")
-                return
-            if kind == cards.ECLAIR:  # a press on the last row or column: the square inside
-                target -= (target % 10 == 9) + 10 * (target // 10 == 9)
-            self.play_move(cards.card(kind, target, 0, seat), cell, now)
-        elif kind == cards.POUSSEE:
-            launch = classic.LAUNCH_AT.get(cell)
-            if launch is None:
-                self.refuse((cell,), now, "poussee: pick a launch point on the ring")
-                return
-            self.play_move(cards.card(kind, launch, 0, seat), cell, now)
-        else:
-            launch = self.launch_target(cell)
-            if launch is None:
-                self.refuse((cell,), now, "coup double: pick a launch point or an arrival cell")
-            elif first is None:
-                problem = st.launch_problem(launch) if st.arrival_cell(launch) == rules.NONE else None
-                if problem:
-                    self.refuse((cell,), now, problem)
-                else:
-                    self.pick[2] = launch
-                    self.app.sound.play("hint")
-            else:
-                self.play_move(cards.card(kind, first, launch, seat), cell, now)
-
-    def board_target(self, cell):
-        row, col = grid.row_col(cell)
-        if 1 <= row <= 10 and 1 <= col <= 10:
-            return (row - 1) * 10 + col - 1
-        return None
-
-    def launch_target(self, cell):
-        """A launch point, or an arrival cell (a double's second one: after the first)."""
-        if cell in classic.LAUNCH_AT:
-            return classic.LAUNCH_AT[cell]
-        target = self.board_target(cell)
-        if target is None:
-            return None
-        st, first = self.state, self.pick[2]
-        if first is None:
-            found = st.launches_to(target)
-        else:
-            placed = st.arrival_cell(first)
-            st._set([placed], [st.colour()])
-            found = st.launches_to(target)
-            st._set([placed], [rules.EMPTY])
-        return found[0] if found else None
-
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
+            self.end_pick()
+
+    def end_pick(self):
+        """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
+        if self.pick is not None:
+            from app.app import unload
+
             self.pick = None
+            unload(PICK_MODULE)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -330,7 +268,7 @@ class Controller(classic.Controller):
         elif st.window:
             self.draw_window(frame, now)
         elif self.pick is not None:
-            self.draw_pick(frame, now)
+            _pick().draw(self, frame, now)
         else:
             self.draw_launches(frame)
         if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
@@ -405,31 +343,6 @@ class Controller(classic.Controller):
             if SYMBOLS[kind][i] == "1":
                 frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
 
-    def draw_pick(self, frame, now):
-        st = self.state
-        seat, kind, first = self.pick
-        side = self.sides[seat]
-        if kind is None:
-            for c in classic.RING_ORDER:
-                frame.set(c, colors.OFF)
-            for i in range(len(KIND_PLACES)):
-                frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
-            if self.mode == "cards" and not st.legal_launches():
-                frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
-            return
-        self.draw_symbol(frame, kind, now)
-        if kind in (cards.POUSSEE, cards.DOUBLE):
-            color = KIND_COLORS[kind]
-            for l in range(rules.LAUNCHES):
-                frame.set(classic.RING_CELLS[l], colors.scale(color, 1, 2))
-            if first is not None and st.arrival_cell(first) != rules.NONE:
-                frame.set(classic.RING_CELLS[first], colors.WHITE)
-                frame.set(classic.BOARD_CELLS[st.arrival_cell(first)], colors.scale(self.player_colors[st.colour()], 1, 2))
-        else:
-            for c in classic.RING_ORDER:
-                frame.set(c, colors.OFF)
-            frame.set(side_cell(side, KIND_PLACES[kind]), KIND_COLORS[kind])
-
     def draw_peek(self, frame, seat):
         """Deal mode: the seat's two cards, small and dim at its edge."""
         side = self.sides[seat]
@@ -450,41 +363,30 @@ class Controller(classic.Controller):
         st = self.state
         return [classic.BOARD_CELLS[c] for c in st.line] if st.line else ()
 
+    # -- the simulator's words (app/c_squeeze_cards_text.py: never needed on the board) --
     def describe(self):
-        info = classic.Controller.describe(self)
-        st = self.state
-        info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
-        info["mode"] = self.mode
-        info["title"] = "4D Squeeze with cards"  # (the classic game's name is the catalog's)
-        info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in self.card_keys.items())
-        info["pick"] = None
-        if self.pick is not None:
-            seat, kind, first = self.pick
-            info["pick"] = {"seat": seat, "kind": cards.KINDS[kind] if kind is not None else None,
-                            "first": rules.launch_name(first) if first is not None else None}
-        return info
+        return _text().describe(self)
+
+    def described_moves(self):
+        return _text().described_moves(self)
 
     def turn_text(self):
-        """The classic turn, and what the board waits for now: an answer to the open
-        window (in the rules' terms, never who holds what), or a card pick's next tap."""
-        text = classic.Controller.turn_text(self)
-        st = self.state
-        if st.status != PLAYING:
-            return text
-        if st.window == cards.NEGATION_WINDOW:
-            return "player %d may answer the launch with Negation (card key) before the countdown ends" % st.next_seat()
-        if st.window:
-            return "anyone but player %d may answer the %s with Annulation (card key) before the countdown ends" % (
-                st.stack[-1][3], cards.KINDS[st.stack[-1][0]])
-        if self.pick is None:
-            return text
-        seat, kind, first = self.pick
-        if kind is None:
-            step = "tap a card on your side (l1 backs out)"
-        elif kind == cards.POUSSEE:
-            step = "poussee: tap a launch point"
-        elif kind == cards.DOUBLE:
-            step = "coup double: tap the %s launch" % ("second" if first is not None else "first")
-        else:
-            step = "%s: tap a cell of the board" % cards.KINDS[kind]
-        return "player %d plays a card: %s" % (seat, step)
+        return _text().turn_text(self)
+
+
+TEXT_MODULE = "app.c_squeeze_cards_text"
+PICK_MODULE = "app.c_squeeze_cards_pick"
+
+
+def _pick():
+    """app/c_squeeze_cards_pick.py: a card pick's keys and picture, loaded while a
+    player picks a card and its target (most presses launch: the RAM stays free)."""
+    from app import c_squeeze_cards_pick
+
+    return c_squeeze_cards_pick
+
+
+def _text():
+    from app import c_squeeze_cards_text
+
+    return c_squeeze_cards_text

@@ -419,10 +419,14 @@ class GameController:
             return "nobody wins"
         return "%s wins" % self.colour_name(st.winner)
 
+    def described_moves(self):
+        """The moves describe() lists under `legal` and `keys`: by default all of them."""
+        return self.state.legal_moves()
+
     def describe(self):
         st = self.state
         playing = st.status == PLAYING
-        legal = st.legal_moves()
+        legal = self.described_moves()
         info = {
             "screen": "game",
             "game": self.setup["game"],

@@ -3,6 +3,14 @@
 # overwrites another): its setup plus its moves in notation. A file that cannot be
 # read back is treated as absent, and a flash that refuses a write loses only that
 # write: never a crash.
+#
+# A game's file is lines: the setup as JSON (its "moves" are [], or all of them in a
+# file an older board wrote), then one line per move, each ended by a newline. A move
+# played appends its line (storage.append: a save costs the same however long the
+# game); the newline is the mark of a complete line, so a power cut in the middle of an
+# append leaves a torn last line that is dropped: the game one move back. Anything
+# else (the first save of a game resumed, an undo, a new game, a storage without
+# append, an append refused) writes the whole file again, atomically.
 import json
 
 from app import catalog
@@ -10,9 +18,12 @@ from app import catalog
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
-# A save is a few hundred bytes, a long card game's several KB (6.5 KB at 322 lines:
+# A save is a few hundred bytes, a long card game's a few KB (2.5 KB at 322 lines:
 # every launch and card is followed by a window's pass); anything far bigger is damage.
 MAX_FILE_BYTES = 16384
+# What a state's file holds, kept on the state by save_game: (file name, moves in it,
+# its length, the last of them). A state made afresh (undo, new game) has none.
+SAVED = "saved_file"
 
 
 def game_file(game, players, variant=None):
@@ -60,9 +71,35 @@ def save_settings(storage, settings):
 
 
 def save_game(storage, setup, state):
+    name = game_file(setup["game"], setup.get("players"), setup.get("variant"))
+    history = state.history
+    mark = getattr(state, SAVED, None)
+    if (mark is not None and mark[0] == name and len(history) == mark[1] + 1 and (not mark[1] or history[-2] == mark[3])
+            and hasattr(storage, "append")):
+        line = state.format_move(history[-1]) + "\n"
+        if mark[2] + len(line) <= MAX_FILE_BYTES:
+            setattr(state, SAVED, None)  # until the line is in: a failed append leaves it torn
+            try:
+                storage.append(name, line)
+                setattr(state, SAVED, (name, len(history), mark[2] + len(line), history[-1]))
+                return True
+            except OSError:
+                pass  # the whole file, written again, drops the torn line
+    setattr(state, SAVED, None)
     data = dict(setup)
-    data["moves"] = [state.format_move(m) for m in state.history]
-    return write(storage, game_file(setup["game"], setup.get("players"), setup.get("variant")), json.dumps(data))
+    data["moves"] = []
+    parts = [json.dumps(data)]
+    for move in history:
+        parts.append(state.format_move(move))
+    parts.append("")
+    text = "\n".join(parts)
+    parts = None
+    if len(text) > MAX_FILE_BYTES:
+        return False  # it would not be read back: the last save that would be stays
+    if not write(storage, name, text):
+        return False
+    setattr(state, SAVED, (name, len(history), len(text), history[-1] if history else None))
+    return True
 
 
 def _optional(value, kind):
@@ -72,7 +109,15 @@ def _optional(value, kind):
 def load_game(storage, game, players, variant=None):
     """(setup, move texts) of the saved game of that tile, or None if there is none or
     it is not a well-formed save of it."""
-    data = read_json(storage, game_file(game, players, variant))
+    try:
+        text = storage.read(game_file(game, players, variant))
+        if text is None or len(text) > MAX_FILE_BYTES:
+            return None
+        lines = text.split("\n")
+        text = None
+        data = json.loads(lines[0])
+    except Exception:  # as read_json: damage of any kind is no save
+        return None
     if not isinstance(data, dict) or "moves" not in data:
         return None
     moves = data.pop("moves")
@@ -86,4 +131,9 @@ def load_game(storage, game, players, variant=None):
         and isinstance(moves, list)
         and all(isinstance(m, str) for m in moves)
     )
-    return (data, moves) if well_formed else None
+    if not well_formed:
+        return None
+    # the lines after the setup's, less the last piece: "" after the last newline, or
+    # a line torn by a power cut (none in a file of an older board: one line, no newline)
+    moves.extend(lines[1:-1])
+    return data, moves

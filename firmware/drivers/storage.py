@@ -3,6 +3,8 @@
 # leaves either the old text or the new, never half of one. Where rename cannot
 # replace a file (FAT), the old file steps aside as NAME.bak for the rename and is read
 # if the power went in between. MicroPython has no os.path, so paths are joined by hand.
+# append() adds to the end of a file in place: a cut may leave its last part unwritten,
+# so its caller must be able to tell a torn end (app/saves.py: a line not ended).
 import os
 
 
@@ -43,6 +45,16 @@ class FileStorage:
             os.rename(path, path + ".bak")
             os.rename(tmp, path)
             self._unlink(path + ".bak")
+
+    def append(self, name, text):
+        """Add `text` at the end of the file `name` (OSError if it does not exist: a
+        file that write() made, whole, is appended to, never a leftover .bak)."""
+        if not isinstance(text, str):
+            raise TypeError("storage writes text (str), not %s" % type(text).__name__)
+        path = self._path(name)
+        os.stat(path)  # OSError if missing: "a" would make a new file of this text alone
+        with open(path, "a") as f:
+            f.write(text)
 
     def remove(self, name):
         path = self._path(name)

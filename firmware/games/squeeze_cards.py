@@ -15,11 +15,14 @@
 # every hand, the discards; "trusted" (the board's "cards" mode: real cards) keeps no
 # hands, any card may be played when its timing and target allow.
 #
+# The lines' parsing, the full legal list and the referee's fields are in
+# games/squeeze_cards_lines.py, loaded when asked (the board seldom does).
+#
 # Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
 # the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
 # card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, is_number, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState
 from games import squeeze as sq
 from games.rng import Rng
 from games.squeeze import CELL_MOVE, CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, PENTACLE, SIZE, SqueezeState
@@ -289,43 +292,17 @@ class CardsState(SqueezeState):
         self._set([cell], [EMPTY])
         return problem and "coup double, second launch: " + problem
 
-    def _instead_targets(self, kind):
-        if kind in (TRAHISON, FLAMMES):
-            return range(CELLS)
-        if kind == ECLAIR:
-            return [c for c in range(CELLS) if square(c)]
-        return range(LAUNCHES)
-
-    def playable_cards(self, seat=None, kinds=INSTEAD, first=False):
-        """Every own-turn card `seat` (the mover) may play now, as moves (`first`: only
-        the first one found, enough to know whether there is one)."""
-        seat = self.to_move if seat is None else seat
-        out = []
-        for kind in kinds:
-            if self.holds(seat, kind) and not self.relaunch:
-                for a in self._instead_targets(kind):
-                    if self.card_problem(kind, a, 0, seat) is None:
-                        out.append(card(kind, a, 0, seat))
-                        if first:
-                            return out
-        if DOUBLE in kinds and self.holds(seat, DOUBLE) and not self.relaunch and not self.card_used:
-            colour = self.colour(seat)
-            for first in range(LAUNCHES):
-                if self._golden_launch(first, colour) is None:
-                    cell = self.arrive[first]
-                    self._set([cell], [colour])
-                    for second in range(LAUNCHES):
-                        if self._golden_launch(second, colour) is None:
-                            out.append(card(DOUBLE, first, second, seat))
-                    self._set([cell], [EMPTY])
-        return out
-
     def _can_go_on(self):
         """The mover has a legal launch or a playable instead card; with real cards the
         board cannot know the hand, so a card (or a `pass`: none) is asked for."""
         if self.legal_launches():
             return True
         return not self.dealt or bool(self.playable_cards(first=True))
+
+    def playable_cards(self, seat=None, kinds=INSTEAD, first=False):
+        """Every own-turn card `seat` (the mover) may play now, as moves (`first`: only
+        the first one found, enough to know whether there is one)."""
+        return _lines().playable_cards(self, seat, kinds, first)
 
     def negation_possible(self):
         """Negation needs another launch for the mover, to another arrival cell."""
@@ -345,21 +322,9 @@ class CardsState(SqueezeState):
 
     # -- the protocol ------------------------------------------------------------------------
     def legal_moves(self):
-        if self.status != PLAYING:
-            return []
-        pass_move = PASS_MOVE
-        if self.window == NEGATION_WINDOW:
-            return [card(NEGATION, 0, 0, s) for s in self.answerers()] + [pass_move]
-        if self.window == ANNULATION_WINDOW:
-            return [card(ANNULATION, 0, 0, s) for s in self.answerers()] + [pass_move]
-        moves = list(self.legal_launches())
-        if self.relaunch:
-            return moves
-        if not moves or not self.card_used:
-            moves += self.playable_cards(kinds=INSTEAD + ((DOUBLE,) if moves and not self.card_used else ()))
-        if not self.dealt and not self.legal_launches():
-            moves.append(pass_move)  # real cards: "I have no card to play" ends in a draw
-        return moves
+        """Every legal line now: the launches, every card play with every target, the
+        answers to a window, pass (the referee's list; the board needs only some)."""
+        return _lines().legal_moves(self)
 
     def why_illegal(self, move):
         if self.status != PLAYING:
@@ -530,54 +495,8 @@ class CardsState(SqueezeState):
             raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
         words = text.strip().lower().split()
         if not words or words[0] not in KINDS:
-            return SqueezeState.parse_move(self, text)
-        kind = KINDS.index(words[0])
-        seat = None
-        if len(words) > 1 and words[-1][:1] == "p" and is_number(words[-1][1:]):
-            seat = int(words.pop()[1:])
-            if not 1 <= seat <= self.players:  # (a seat is packed modulo 5: P7 would read as P2)
-                raise ValueError("there is no player %d (P1..P%d)" % (seat, self.players))
-        args = words[1:]
-        need = {TRAHISON: 1, FLAMMES: 1, ECLAIR: 1, POUSSEE: 1, DOUBLE: 2}.get(kind, 0)
-        if len(args) != need:
-            raise ValueError("'%s': %s" % (text.strip(), USAGE[kind]))
-        if kind == PASS:
-            return PASS_MOVE
-        if seat is None:
-            seat = self._default_seat(kind)
-        a = b = 0
-        if kind in (TRAHISON, FLAMMES, ECLAIR):
-            col, row = parse_cell(args[0], SIZE, SIZE)
-            a = row * SIZE + col
-        elif kind == POUSSEE:
-            a = sq.parse_launch(args[0])
-        elif kind == DOUBLE:
-            a = self._parse_launch_or_cell(args[0])
-            if "-" in args[1] or a >= LAUNCHES or self.arrive[a] == NONE:
-                b = self._parse_launch_or_cell(args[1])
-            else:  # an arrival cell for the second launch: on the board after the first
-                first = self.arrive[a]
-                self._set([first], [self.colour()])
-                try:
-                    b = self._parse_launch_or_cell(args[1])
-                finally:
-                    self._set([first], [EMPTY])
-            if a >= LAUNCHES or b >= LAUNCHES:
-                raise ValueError("'%s': no launch reaches that cell now" % text.strip())
-        return card(kind, a, b, seat)
-
-    def _parse_launch_or_cell(self, text):
-        return SqueezeState.parse_move(self, text)
-
-    def _default_seat(self, kind):
-        if kind == NEGATION:
-            return self.next_seat()
-        if kind == ANNULATION:
-            seats = self.answerers() if self.window == ANNULATION_WINDOW else []
-            if seats:
-                return seats[0]
-            return self.next_seat(self.stack[-1][3]) if self.stack else self.next_seat()
-        return self.to_move
+            return SqueezeState.parse_move(self, text)  # a launch or an arrival cell
+        return _lines().parse_card(self, text, words)
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""
@@ -598,37 +517,21 @@ class CardsState(SqueezeState):
         return name
 
     def info(self):
-        teams = [[1, 3], [2, 4]] if self.players == 4 else [[1], [2]]
-        pending = None
-        if self.window:
-            card = self.stack[-1] if self.stack else None
-            pending = {"window": self.window, "players": self.answerers(),
-                       "card": self.format_move(card) if card else sq.cell_text(self.launched),
-                       "by": card[3] if card else self.to_move,
-                       "chain": [self.format_move(m) for m in self.stack]}
-        out = {"teams": teams, "pending": pending,
-               "golden": [s for s in range(1, self.players + 1) if self.bound[s]]}
-        if self.dealt:
-            out["hands"] = [[KINDS[k] for k in self.hands[s]] for s in range(1, self.players + 1)]
-            out["deck"] = len(self.deck)
-        else:
-            out["hands"] = None
-            out["deck"] = None
-        return out
-
+        return _lines().info(self)
 
 
 VERBS = ("turn", "burn", "strike", "push")
-USAGE = {
-    TRAHISON: "trahison names an opposing pawn (trahison e5)",
-    FLAMMES: "flammes names a pawn or a pentacle (flammes c3)",
-    ECLAIR: "eclair names the top-left cell of a 2x2 square (eclair d4)",
-    POUSSEE: "poussee names a half-line as a launch (poussee W-3)",
-    DOUBLE: "double names two launches (double W-3 N-c)",
-    NEGATION: "negation takes no target (negation, or negation P2)",
-    ANNULATION: "annulation takes no target (annulation, or annulation P2)",
-    PASS: "pass takes no target",
-}
+
+
+LINES_MODULE = "games.squeeze_cards_lines"
+
+
+def _lines():
+    """games/squeeze_cards_lines.py: the lines' parsing, the full legal list, the
+    referee's fields: what the board seldom needs (a save's replay), loaded when asked."""
+    from games import squeeze_cards_lines
+
+    return squeeze_cards_lines
 
 
 def new_state(players=2, rng=None, hands=DEALT):

@@ -151,3 +151,21 @@ def test_a_cut_between_the_renames_reads_the_old_file():
     assert st.read("g.json") == "new"
     st.remove("g.json")
     assert st.read("g.json") is None
+
+
+def test_append_adds_to_the_end_of_a_written_file_only():
+    root = fresh_root()
+    st = FileStorage(root)
+    try:
+        st.append("game.json", "4\n")  # no file yet: refused, not a file of this line alone
+        assert False, "appended to a missing file"
+    except OSError:
+        pass
+    assert st.read("game.json") is None
+    st.write("game.json", "{}\n")
+    st.append("game.json", "4\n")
+    st.append("game.json", "3\n")
+    assert st.read("game.json") == "{}\n4\n3\n"
+    st.write("game.json", "{}\n")  # a whole write replaces what was appended
+    assert st.read("game.json") == "{}\n"
+    assert listing(root) == ["game.json"]

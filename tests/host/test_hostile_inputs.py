@@ -115,12 +115,15 @@ def damaged(text):
         out.append(text[:i] + chr(rng.randrange(1, 0x2FF)) + text[i + 1:])
     out += ["\x00" * 100, "\ufffd" * 50, "[" * 5000, "{}", "[]", "null", "1e999", '"text"', text * 200,
             json.dumps({"brightness": "x", "match": 3}), json.dumps({"brightness": 10 ** 30})]
-    data = json.loads(text)
+    first = text.split("\n")[0]  # a game's file: the setup's line, then a line a move
+    rest = text[len(first):]
+    out += [text + "W-3", text + "\x00" * 10 + "\n", text + "not a move\n", text + "\n\n"]  # torn, junk lines
+    data = json.loads(first)
     for key in data:
         for bad in (None, -1, 10 ** 30, "x", [], {}, [1, [2]], True):
             copy = dict(data)
             copy[key] = bad
-            out.append(json.dumps(copy))
+            out.append(json.dumps(copy) + rest)
     return out
 
 
@@ -154,13 +157,14 @@ def test_damaged_save_files_of_every_kind_boot_and_play():
 
 
 def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
-    # a card game writes a pass after every launch and card: a long game's file passes
-    # 8 KB (6.5 KB at 322 lines), which the old limit took for damage, losing the game.
+    # a card game writes a pass after every launch and card: a long game's file passed
+    # 8 KB as JSON (6.5 KB at 322 lines), which the old limit took for damage, losing the
+    # game; a line a move is shorter, and the limit is 16 KB.
     # load_game reads and checks the file; replaying the moves is the controller's job.
     from app import saves
 
     class Long:
-        history = ["trahison e5", "pass", "W-10", "pass", "annulation P2", "pass"] * 150  # 900 lines
+        history = ["trahison e5", "pass", "W-10", "pass", "annulation P2", "pass"] * 300  # 1800 lines
 
         def format_move(self, move):
             return move
@@ -171,6 +175,6 @@ def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
     name = saves.game_file("squeeze", None, "cards")
     assert 8192 < len(storage.files[name]) <= saves.MAX_FILE_BYTES
     loaded = saves.load_game(storage, "squeeze", None, "cards")
-    assert loaded is not None and len(loaded[1]) == 900
+    assert loaded is not None and len(loaded[1]) == 1800
     storage.files[name] = storage.files[name][:-1] + " " * saves.MAX_FILE_BYTES + "}"
     assert saves.load_game(storage, "squeeze", None, "cards") is None

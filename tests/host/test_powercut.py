@@ -1,5 +1,6 @@
 # host_tools.powercut: the power cut at every step of every write, on every tile, loses
 # no game; and the check does catch a storage driver that would lose one.
+import json
 import os
 
 from drivers import storage as storage_driver
@@ -68,3 +69,50 @@ def test_the_patch_is_undone():
 
 def test_bench_lines():
     assert powercut.main(["--moves", "1"]) == 0
+
+
+def test_an_append_cut_at_each_step_leaves_the_old_game_or_the_new():
+    # a move's line appended to a game's file: a cut leaves it whole, absent, or torn
+    # (no newline yet), and a torn line reads back as the game one move back
+    from app import saves
+    from sim.drivers import MemoryStorage
+
+    setup = {"game": "connect4", "players": None, "variant": None, "seed": None, "swap": False}
+    name = saves.game_file("connect4", None)
+    old = json.dumps(dict(setup, moves=[])) + "\n4\n"
+    line = "x" * (powercut.BLOCK + 10) + "\n"  # two blocks: a cut can fall between them
+    flash = powercut.Flash()
+    read = []
+    with powercut.installed(flash):
+        st = FileStorage("/data")
+        st.write(name, old)
+        before = flash.snapshot()
+        for k in range(10):
+            flash.restore(before)
+            flash.steps, flash.cut_at = 0, k
+            try:
+                st.append(name, line)
+            except powercut.PowerCut:
+                read.append(st.read(name))
+                continue
+            break
+        flash.cut_at = None
+    # open, two blocks, close: a cut before each
+    assert read == [old, old, old + line[:powercut.BLOCK], old + line]
+    for text in read:
+        storage = MemoryStorage()
+        storage.write(name, text)
+        moves = saves.load_game(storage, "connect4", None)[1]
+        assert moves == (["4", line[:-1]] if text.endswith("\n" + line) else ["4"])
+
+
+def test_the_session_appends_and_its_cuts_lose_nothing():
+    flash = powercut.Flash()
+    lines = []
+    storage = powercut.CuttingStorage(flash, lines.append)
+    appends = []
+    real = storage.append
+    storage.append = lambda name, text: (appends.append(name), real(name, text))
+    with powercut.installed(flash):
+        powercut.session(storage, seed=2, max_moves=6)
+    assert len(appends) > 20 and storage.lost == 0, lines

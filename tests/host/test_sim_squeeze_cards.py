@@ -286,3 +286,66 @@ def test_the_rules_book_pictures_show_what_their_captions_say():
     assert card_play["moves"] == ["W-5", "pass", "E-6", "pass", "flammes f5"]
     assert card_play["pending"]["window"] == "annulation" and card_play["pending"]["card"] == "flammes f5"
     assert states["end"]["turn"] == "yellow wins" and states["end"]["line"] == ["b5", "c5", "d5", "e5"]
+
+
+def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
+    # a Pico's RAM: the card pick's module while a pick lasts, the referee's lines
+    # while a save is read, none of them (nor the simulator's words) back in the menu
+    import sys
+
+    from app import saves
+    from sim.drivers import MemoryStorage, SimBoard
+
+    helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE)
+    storage = MemoryStorage()
+    board = SimBoard(storage=storage)
+    board.app.start_game("squeeze", 2, "cards", 3, {"mode": "cards"})
+    ctrl = board.app.screen
+
+    def tap(name):
+        ctrl.tap(grid.parse(name), board.clock.now)
+
+    def loaded():
+        return [m for m in helpers if m in sys.modules]
+
+    from app.app import unload
+
+    for m in helpers:
+        unload(m)
+    tap("a4")  # W-3 (to b3): a launch, then its Negation window, passed
+    ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)
+    assert ctrl.state.window is None and loaded() == []
+    tap(NORTH)  # blue's card key: a pick starts
+    tap(KIND_KEYS[NORTH][1])  # flammes
+    assert loaded() == [screen.PICK_MODULE]
+    tap(key("c3"))  # the neutral pentacle: played, the pick is over
+    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == []
+    ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window
+    assert loaded() == []
+    ctrl.save()
+    moves = saves.load_game(storage, "squeeze", 2, "cards")[1]
+    assert moves == ["W-3", "pass", "flammes c3", "pass"]
+    resumed = screen.Controller(board.app, ctrl.setup, moves)  # the menu's resume
+    assert resumed.state.history == ctrl.state.history and loaded() == []
+    board.app.screen = resumed
+    resumed.describe()  # the simulator's state: its words and the referee's lines
+    assert sorted(loaded()) == sorted([screen.TEXT_MODULE, cards.LINES_MODULE])
+    resumed.hold(grid.MENU, board.clock.now)
+    assert board.app.screen.describe()["screen"] == "menu" and loaded() == []
+
+
+def test_the_state_lists_what_one_key_plays_and_the_kinds_a_pick_may_play():
+    # the simulator's `legal` (and `keys`): launches, a window's answers, pass; the card
+    # plays by kind under `cards` (a coup double's targets alone are hundreds of lines)
+    sim = new_game()
+    s = sim.state()
+    assert s["cards"] == list(KINDS)  # real cards: the board trusts the hands
+    st = sim.board.app.screen.state
+    assert s["legal"] == [st.format_move(m) for m in st.legal_launches()] and set(s["keys"]) == set(s["legal"])
+    sim.run("press a4")  # W-3: its Negation window
+    s = sim.state()
+    assert s["legal"] == ["negation", "pass"] and s["cards"] == []
+    dealt = new_game("--mode deal")
+    s = dealt.state()
+    held = [k for k in KINDS if k in s["hands"][0]]
+    assert s["cards"] == held
