@@ -89,12 +89,14 @@ def keep_rate(positions, seed=11):
     return kept, tried
 
 
-def run_upy(games, passes):
+def run_upy(games, passes, **job):
+    """bench_players_upy.py under MicroPython (wasm): {name: (value text, unit)}."""
     config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
     config["script"] = SCRIPT
     config["loop"] = "MORE = NEXT()"
     config["args"]["games"] = games
     config["args"]["passes"] = passes
+    config["args"].update(job)
     proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
                           cwd=build_tool.ROOT, timeout=3 * upy_tests.TIMEOUT_S)
     if proc.returncode != 0:
@@ -104,6 +106,16 @@ def run_upy(games, passes):
         if line.startswith("@@M\t"):
             _, name, value, unit = line.split("\t")
             values[name] = (value, unit)
+    return values
+
+
+def run_heaps():
+    """The live heap of each game through the app, each from a fresh boot to the menu
+    (a game played before would leave its names interned: the next one's figure would
+    carry them), people only then the board in seats."""
+    values = {}
+    for game in HEAP_GAMES:
+        values.update(run_upy(0, 1, parts=["heap"], heap_games=[game]))
     return values
 
 
@@ -136,6 +148,25 @@ def run_vpico(games, timed=GAMES):
     return values
 
 
+def vpico_times(games):
+    """(figures, lines to print): level 5's time per move on the virtual Pico, as
+    `BENCH <game>_level5_move_{mean,max}_vpico` lines, or a SKIPPED line saying what is
+    missing (no firmware image: CI)."""
+    from host_tools.vpico import board
+
+    lacking = board.missing()
+    if lacking:
+        return {}, ["# virtual Pico times SKIPPED: missing %s" % "; ".join(lacking)]
+    vpico = run_vpico(games)
+    lines = []
+    for game in GAMES:
+        for stat in ("mean", "max"):
+            name = "%s_player5_move_%s" % (game, stat)
+            if name in vpico:
+                lines.append("BENCH %s_level5_move_%s_vpico %.1f ms" % (game, stat, vpico[name][0]))
+    return vpico, lines
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=500, help="games per win rate (default 500)")
@@ -157,7 +188,8 @@ def main(argv=None):
     lines = []
     if not args.no_upy:
         try:
-            values = run_upy(args.upy_games, 3)
+            values = run_heaps()
+            values.update(run_upy(args.upy_games, 3, parts=["times", "solve"]))
         except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
             print("bench FAILED: %s" % error, file=sys.stderr)
             return 1
@@ -175,19 +207,13 @@ def main(argv=None):
         if not args.no_vpico:
             from host_tools.vpico import board
 
-            if board.missing():
-                print("# virtual Pico times SKIPPED: missing %s" % "; ".join(board.missing()))
-            else:
-                try:
-                    vpico = run_vpico(args.vpico_games)
-                except board.VpicoError as error:
-                    print("bench FAILED on the virtual Pico: %s" % error, file=sys.stderr)
-                    return 1
-                for game in GAMES:
-                    for stat in ("mean", "max"):
-                        name = "%s_player5_move_%s" % (game, stat)
-                        if name in vpico:
-                            print("BENCH %s_level5_move_%s_vpico %.1f ms" % (game, stat, vpico[name][0]))
+            try:
+                vpico, vlines = vpico_times(args.vpico_games)
+            except board.VpicoError as error:
+                print("bench FAILED on the virtual Pico: %s" % error, file=sys.stderr)
+                return 1
+            for line in vlines:
+                print(line)
         for game in GAMES:
             name = "%s_player5_move_max" % game
             if name in vpico:  # measured on the (virtual) Pico

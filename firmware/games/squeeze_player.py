@@ -233,15 +233,17 @@ def think(state, level=5, rng=None):
         return forced
     # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
     # best first; then two plies or more on them (every answer of the opponent).
+    # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
     ranked = []
     for m in safe or legal:
         s.make(m)
-        ranked.append((s.score if mover == 1 else -s.score, m))
+        ranked.append((s.score if mover == 1 else -s.score) * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
     ranked.sort()
-    s.root = [m for _, m in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    ranked = None
     yield
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
     return pick(rng, level, best, safe, legal, SLIPS)

@@ -83,6 +83,8 @@ def heap_part():
         app.step()
     yield "heap_menu"
     for game, players, board_seats in HEAP_GAMES:
+        if game not in JOB.get("heap_games", (game,)):
+            continue
         for seats in ([], board_seats):
             app.start_game(game, players, None, 1, {"board": seats, "level": 5} if players is None else {"board": seats})
             label = "heap_%s_board_thinking" % game if seats else "heap_%s_people_only" % game
@@ -115,7 +117,7 @@ def heap_part():
             for _ in range(5):
                 clock.now += 10
                 app.step()
-            yield "heap_menu_after_%s" % game
+            yield "heap_menu_after_%s" % game  # (with the names its modules interned)
     board = app = clock = None
     yield None
 
