@@ -350,3 +350,27 @@ def test_the_tile_breathes_while_the_board_plays_a_seat():
     s = sim.state()
     assert s["tiles"][index]["resume"] and not s["tiles"][index]["against"]
     assert len(set(tile_levels(sim, index, times))) == 2
+
+
+def test_a_player_is_loaded_only_when_chosen_and_unloaded_after(monkeypatch):
+    # a Pico's RAM: a game of people only never loads the players (games/levels.py
+    # checks its setup); the board's seat (or a hint) loads them; the menu unloads them
+    player_modules = ("games.player", "games.fours", "games.connect4_player")
+    for name in player_modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    sim = started("start connect4")
+    sim.run("press d8")
+    sim.run("wait 1000")
+    assert [m for m in player_modules if m in sys.modules] == []
+    sim.run("press a12")  # a hint: the strongest move needs the player
+    sim.run("wait 3000")
+    assert all(m in sys.modules for m in player_modules)
+    sim.run("hold a1 800")
+    assert [m for m in player_modules + ("games.levels",) if m in sys.modules] == []
+    sim.run("start connect4 --board 2")
+    sim.run("press d8")
+    sim.run("wait 3000")
+    assert len(sim.state()["moves"]) == 2 and all(m in sys.modules for m in player_modules)
+    sim.run("hold a1 800")
+    assert [m for m in player_modules if m in sys.modules] == []
