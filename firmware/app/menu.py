@@ -141,7 +141,7 @@ class Menu:
             "to_move": None,
             "tiles": [
                 {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i),
-                 "name": catalog.tile_name(i), "against": self.against[i]}
+                 "name": catalog.tile_name(i)}
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],
