@@ -86,7 +86,7 @@ def lines_through(line_cells, count):
 
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
-SLICE = 60  # nodes a next() of a search: about 10 ms on a Pico
+SLICE = 20  # nodes a next() of a search, by default (a game's Search sets its own)
 
 
 class Search:
@@ -103,6 +103,7 @@ class Search:
 
     width = 7  # moves a node can have at most
     score = 0
+    slice = SLICE  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
 
     def start(self, depth, first=None):
         """A search `depth` plies deep; `first`: the root move to try first."""
@@ -210,14 +211,14 @@ class Search:
         self.done = True
 
     def run(self, budget):
-        """Generator: the search started by start(), SLICE nodes a next(), until it
-        ends or self.nodes reaches `budget` (then it is abandoned); returns True if it
-        ended."""
+        """Generator: the search started by start(), self.slice nodes a next(), until
+        it ends or self.nodes reaches `budget` (then it is abandoned); returns True if
+        it ended."""
         while not self.done:
             if self.nodes >= budget:
                 self.abandon()
                 return False
-            self.step(min(SLICE, budget - self.nodes))
+            self.step(min(self.slice, budget - self.nodes))
             yield
         return True
 

@@ -75,6 +75,7 @@ def launch_to(board, cell):
 
 class Search(StackSearch):
     width = LAUNCHES
+    slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
 
     def __init__(self, state):
         self.stack = [bytearray(state.board)]
@@ -225,14 +226,22 @@ class Search(StackSearch):
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
         out = []
-        for m in moves:
+        for _ in self.safe_steps(moves, out):
+            pass
+        return out
+
+    def safe_steps(self, moves, out):
+        """Generator: safe(moves) into `out`, a few moves a next() (the keys wait less)."""
+        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
+        for i in range(len(moves)):
+            m = moves[i]
             self.make(m)
             if not self.winning(theirs):
                 out.append(m)
             self.unmake(m)
-        return out
+            if i % self.slice == self.slice - 1:
+                yield
 
 
 def think(state, level=5, rng=None):
@@ -246,7 +255,10 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     yield
-    safe = s.safe(legal) if level >= 2 else legal
+    safe = legal
+    if level >= 2:
+        safe = []
+        yield from s.safe_steps(legal, safe)
     forced = only_move(legal, safe)
     if forced is not None:
         return forced
@@ -260,6 +272,8 @@ def think(state, level=5, rng=None):
         ranked.append((s.score if mover == 1 else -s.score) * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
+        if len(ranked) % s.slice == 0:
+            yield
     ranked.sort()
     s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     ranked = None
