@@ -120,9 +120,10 @@ def run_heaps():
     return values
 
 
-def run_vpico(games, timed=GAMES):
+def run_vpico(games, timed=GAMES, parts=("times",), heap_games=HEAP_GAMES):
     """The strongest level's times per move on the virtual Pico (emulated time: one
-    pass is exact): {name: (value, unit)} as run_upy's."""
+    pass is exact), or other parts of bench_players_upy.py there: {name: (value,
+    unit)} as run_upy's."""
     import shutil
     import tempfile
 
@@ -131,7 +132,8 @@ def run_vpico(games, timed=GAMES):
     from host_tools.vpico.tests import compiled, pico_files
 
     config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
-    job = dict(config["args"], sys_path=["/host"], parts=["times"], games=games, passes=1, timed=list(timed))
+    job = dict(config["args"], sys_path=["/host"], parts=list(parts), games=games, passes=1, timed=list(timed),
+               heap_games=list(heap_games))
     files = pico_files(job)
     files["/host/bench_players_upy.mpy"] = compiled(SCRIPT, "bench_players_upy.py")
     workdir = tempfile.mkdtemp(prefix="vpico-players-")
