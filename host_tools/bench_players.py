@@ -8,9 +8,14 @@ Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts:
     mid-game positions where some move would change it (labelled by the exact solver);
   - under MicroPython (wasm): the strongest level's time per move (mean, worst;
     `_pico_est` = PICO_FACTOR x wasm), from how many empty cells it solves Connect
-    Four exactly within its budget, the live heap while the board thinks.
+    Four exactly within its budget, the live heap while the board thinks (each game
+    through the app, people only and with the board in seats, 4 pistes included);
+  - on the virtual Pico (when its image is there: host_tools/vpico), the strongest
+    level's time per move in emulated time, `<game>_level5_move_{mean,max}_vpico`:
+    the figure the 2 s target is checked against (else the wasm estimate's), and its
+    longest slice, `<game>_level5_slice_max_vpico` (the app's loop waits that long).
 
-    python -m host_tools.bench_players [--games N] [--positions N] [--no-upy]
+    python -m host_tools.bench_players [--games N] [--positions N] [--no-upy] [--no-vpico]
 """
 import argparse
 import os
@@ -29,6 +34,7 @@ from games.player import LEVELS, finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 GAMES = ("connect4", "squeeze", "cubes")
+HEAP_GAMES = GAMES + ("pistes",)  # 4 pistes: the board plays any seat (games/pistes_player.py)
 SCRIPT = os.path.join(upy_tests.UPY_DIR, "bench_players_upy.py")
 MOVE_TARGET_MS = 2000  # the strongest level answers within 2 s on the Pico
 WIN_TARGET = 95  # % of games level 5 wins against the baseline
@@ -84,12 +90,14 @@ def keep_rate(positions, seed=11):
     return kept, tried
 
 
-def run_upy(games, passes):
+def run_upy(games, passes, **job):
+    """bench_players_upy.py under MicroPython (wasm): {name: (value text, unit)}."""
     config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
     config["script"] = SCRIPT
     config["loop"] = "MORE = NEXT()"
     config["args"]["games"] = games
     config["args"]["passes"] = passes
+    config["args"].update(job)
     proc = subprocess.run(upy_tests.node_command(config), capture_output=True, text=True,
                           cwd=build_tool.ROOT, timeout=3 * upy_tests.TIMEOUT_S)
     if proc.returncode != 0:
@@ -102,12 +110,74 @@ def run_upy(games, passes):
     return values
 
 
+def run_heaps():
+    """The live heap of each game through the app, each from a fresh boot to the menu
+    (a game played before would leave its names interned: the next one's figure would
+    carry them), people only then the board in seats."""
+    values = {}
+    for game in HEAP_GAMES:
+        values.update(run_upy(0, 1, parts=["heap"], heap_games=[game]))
+    return values
+
+
+def run_vpico(games, timed=GAMES, parts=("times",), heap_games=HEAP_GAMES):
+    """The strongest level's times per move on the virtual Pico (emulated time: one
+    pass is exact), or other parts of bench_players_upy.py there: {name: (value,
+    unit)} as run_upy's."""
+    import shutil
+    import tempfile
+
+    from host_tools.vpico import board
+    from host_tools.vpico.bench import TIMEOUT_S, parse_records, run_code
+    from host_tools.vpico.tests import compiled, pico_files
+
+    config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
+    job = dict(config["args"], sys_path=["/host"], parts=list(parts), games=games, passes=1, timed=list(timed),
+               heap_games=list(heap_games))
+    files = pico_files(job)
+    files["/host/bench_players_upy.mpy"] = compiled(SCRIPT, "bench_players_upy.py")
+    workdir = tempfile.mkdtemp(prefix="vpico-players-")
+    values, notes = {}, []
+    try:
+        flash = os.path.join(workdir, "flash.bin")
+        board.make_flash(flash, files)
+        with board.Pico(flash=flash) as pico:
+            pico.enter_raw()
+            lines = run_code(pico, "import sys\nsys.path.append('/host')\nimport bench_players_upy\n"
+                                   "while bench_players_upy.NEXT():\n    pass\n")
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    parse_records(lines, values, notes)
+    return values
+
+
+def vpico_times(games):
+    """(figures, lines to print): level 5's time per move on the virtual Pico, as
+    `BENCH <game>_level5_move_{mean,max}_vpico` lines, or a SKIPPED line saying what is
+    missing (no firmware image: CI)."""
+    from host_tools.vpico import board
+
+    lacking = board.missing()
+    if lacking:
+        return {}, ["# virtual Pico times SKIPPED: missing %s" % "; ".join(lacking)]
+    vpico = run_vpico(games)
+    lines = []
+    for game in GAMES:
+        for stat in ("move_mean", "move_max", "slice_max"):
+            name = "%s_player5_%s" % (game, stat)
+            if name in vpico:
+                lines.append("BENCH %s_level5_%s_vpico %.1f ms" % (game, stat, vpico[name][0]))
+    return vpico, lines
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=500, help="games per win rate (default 500)")
     parser.add_argument("--positions", type=int, default=200, help="Connect Four positions for the value rate")
     parser.add_argument("--no-upy", action="store_true", help="CPython figures only")
     parser.add_argument("--upy-games", type=int, default=2, help="games per player timed under MicroPython")
+    parser.add_argument("--no-vpico", action="store_true", help="leave out the virtual Pico's times")
+    parser.add_argument("--vpico-games", type=int, default=2, help="games per player timed on the virtual Pico")
     args = parser.parse_args(argv)
     missed = []
 
@@ -121,7 +191,8 @@ def main(argv=None):
     lines = []
     if not args.no_upy:
         try:
-            values = run_upy(args.upy_games, 3)
+            values = run_heaps()
+            values.update(run_upy(args.upy_games, 3, parts=["times", "solve"]))
         except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
             print("bench FAILED: %s" % error, file=sys.stderr)
             return 1
@@ -135,11 +206,26 @@ def main(argv=None):
                     print("BENCH %s %.0f %%" % (name, 100.0 * int(done) / int(tried)))
             else:
                 print("BENCH %s %s %s" % (name, value, unit))
+        vpico = {}
+        if not args.no_vpico:
+            from host_tools.vpico import board
+
+            try:
+                vpico, vlines = vpico_times(args.vpico_games)
+            except board.VpicoError as error:
+                print("bench FAILED on the virtual Pico: %s" % error, file=sys.stderr)
+                return 1
+            for line in vlines:
+                print(line)
         for game in GAMES:
             name = "%s_player5_move_max" % game
-            if name in values:
+            if name in vpico:  # measured on the (virtual) Pico
+                lines.append((verdict, ("%s level 5, worst move (vPico)" % game, vpico[name][0], MOVE_TARGET_MS,
+                                        "ms")))
+            elif name in values:
                 lines.append((verdict, ("%s level 5, worst move (Pico est.)" % game,
                                         float(values[name][0]) * PICO_FACTOR, MOVE_TARGET_MS, "ms")))
+        for game in HEAP_GAMES:
             name = "heap_%s_board_thinking_max" % game
             if name in values:
                 lines.append((verdict, ("%s live heap, board thinking" % game, int(values[name][0]) / 1024,
@@ -154,7 +240,7 @@ def main(argv=None):
             if int(tried):
                 solved_from = empty
         print("BENCH connect4_level5_solves_exactly_from %d empty_cells" % solved_from)
-        for game in GAMES:
+        for game in HEAP_GAMES:
             people = values.get("heap_%s_people_only_max" % game)
             board = values.get("heap_%s_board_thinking_max" % game)
             if people and board:

@@ -79,6 +79,8 @@ class App:
                 unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
             unload("games.%s_player" % game)  # the board's player, if it played
             unload("games.player")
+            unload("games.levels")
+            unload("games.fours")
         self.dirty = True
         self.sound.play("menu")
 

@@ -148,7 +148,7 @@ class GameController:
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
         setup["level"]; ValueError for a bad value."""
-        from games.player import PLAYER_GAMES, check_level
+        from games.levels import PLAYER_GAMES, check_level
 
         seats = setup.get("board") or []
         level = check_level(setup.get("level"))
@@ -164,7 +164,7 @@ class GameController:
         return list(seats), level
 
     def has_player(self):
-        from games.player import PLAYER_GAMES
+        from games.levels import PLAYER_GAMES
 
         return self.setup["game"] in PLAYER_GAMES and self.state.players == 2
 

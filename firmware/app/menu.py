@@ -6,6 +6,8 @@
 # .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
 # Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
 # Four's colours, the chosen one at full level.
+# Against the board (it plays a seat), a tile breathes instead of blinking: in the
+# menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
 from app.attract import idle_demo
 from app.controller import FLASH_MS, blink_on, pending
@@ -26,6 +28,7 @@ TILE_CELLS = tuple(tile_cells(i) for i in range(len(catalog.TILES)))
 TURN_MS = 500  # on a tile for more than 2 players the turn moves on this often
 CLOCKWISE = (0, 1, 3, 2)  # the tile's cells (top-left, top-right, bottom-left, bottom-right) clockwise
 MATCH_COLORS = (colors.YELLOW, colors.RED)  # b1, c1: Connect Four's colours
+BREATH_MS = 2000  # a tile against the board breathes this slowly
 
 
 def turns(index):
@@ -33,15 +36,25 @@ def turns(index):
     return players is not None and players > 2
 
 
-def draw_tile(frame, index, now, blinking=False):
+def breath(now):
+    """The level, in 16ths, of a breathing tile: down to 1/4 and back, every BREATH_MS."""
+    half = BREATH_MS // 2
+    return 4 + 12 * abs(now % BREATH_MS - half) // half
+
+
+def draw_tile(frame, index, now, blinking=False, against=False):
     """The tile's pictogram. For more than 2 players, the turn goes round it: one cell
     at full level, clockwise, the others dimmer. Blinking (dim every other half
-    second) when it has a game in progress."""
+    second) when it has a game in progress; breathing instead (slowly dimmer and
+    back) when that game, or the setup shown, is against the board (it plays a seat)."""
     tile_colors = catalog.TILES[index][3]
     turn = CLOCKWISE[(now // TURN_MS) % 4] if turns(index) else None
-    dim = blinking and not blink_on(now, 500)
+    dim = blinking and not against and not blink_on(now, 500)
+    level = breath(now) if against else 16
     for k in range(4):
         color = tile_colors[k]
+        if level < 16:
+            color = colors.scale(color, level, 16)
         if dim:
             color = colors.scale(color, 1, 4)
         elif turn is not None and k != turn:
@@ -57,7 +70,13 @@ class Menu:
         self.error = None
         # which tiles have a game to resume; its moves are read only when it is chosen
         # (a long game's moves kept for every tile would hold kilobytes of RAM here)
-        self.saved = [saves.load_game(app.storage, t[0], t[1], t[2]) is not None for t in catalog.TILES]
+        self.saved = []
+        self.against = []  # ... and which of those games the board plays in (a seat)
+        for t in catalog.TILES:
+            game = saves.load_game(app.storage, t[0], t[1], t[2])
+            self.saved.append(game is not None)
+            self.against.append(game is not None and bool(game[0].get("board")))
+            game = None
         # a tile blinks or turns: the picture moves
         self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
 
@@ -103,7 +122,7 @@ class Menu:
 
     def draw(self, frame, now):
         for i in range(len(catalog.TILES)):
-            draw_tile(frame, i, now, self.resumable(i))
+            draw_tile(frame, i, now, self.resumable(i), self.against[i])
         level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
         for col in range(1, BRIGHTNESS_STEPS + 1):
             frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)

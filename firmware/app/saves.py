@@ -63,7 +63,22 @@ def load_settings(storage):
             settings["brightness"] = b
         if saved.get("match") in MATCH_CHOICES:
             settings["match"] = saved["match"]
+        levels = saved.get("levels")
+        if isinstance(levels, dict):  # (a bad entry is dropped: its game's default)
+            settings["levels"] = dict((g, v) for g, v in levels.items() if isinstance(v, int) and 1 <= v <= 5)
     return settings
+
+
+def remembered_level(settings, game, default):
+    """The level last chosen on the board for `game` (against the board), else default."""
+    return settings.get("levels", {}).get(game, default)
+
+
+def remember_level(app, game, level):
+    """Keeps the level chosen for `game` in the settings (kept through a power cut)."""
+    levels = dict(app.settings.get("levels", {}))
+    levels[game] = level
+    app.set_setting("levels", levels)
 
 
 def save_settings(storage, settings):

@@ -5,7 +5,7 @@
 # (for "board", toggles that seat); a second press on the tile starts the game with
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu.
-from app import catalog, colors, font, grid
+from app import catalog, colors, font, grid, saves
 from app.controller import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
 
@@ -39,6 +39,8 @@ class Setup:
         self.flash_until = None
         self.options = []  # [name, choices, value], in the order asked
         for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
+            if name == "level":  # the level last chosen for this game, kept in the settings
+                default = saves.remembered_level(app.settings, self.game, default)
             value = default if saved is None else saved[0].get(name, default)  # the game in progress's
             if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
                 value = default  # (a damaged save)
@@ -76,6 +78,8 @@ class Setup:
                 seats.sort()
         else:
             option[2] = choice
+            if option[0] == "level":
+                saves.remember_level(self.app, self.game, choice)
             if option[0] == "players":  # seats beyond the new count go
                 for other in self.options:
                     if other[1] == SEATS:
@@ -84,6 +88,10 @@ class Setup:
     def resuming(self):
         """True while the tile's second press resumes its game in progress."""
         return self.saved is not None and self.start_args() == self.kept
+
+    def against(self):
+        """True while the choices give the board a seat: the tile breathes."""
+        return bool(self.value("board"))
 
     def start_args(self):
         """(players, options) for App.start_game, from the choices made."""
@@ -142,7 +150,7 @@ class Setup:
                     frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
         from app.menu import draw_tile
 
-        draw_tile(frame, self.index, now, self.resuming())
+        draw_tile(frame, self.index, now, self.resuming(), self.against())
         if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
             for c in self.tile:
                 frame.set(c, colors.WHITE)
@@ -178,6 +186,7 @@ class Setup:
             "title": self.title,
             "tile": grid.name(self.tile[0]),
             "resume": self.resuming(),
+            "against": self.against(),
             "players": players,
             "variant": self.variant,
             "options": options,

@@ -11,7 +11,8 @@
 from array import array
 
 from compat import const
-from games.player import NO_MOVE, SLICE, WIN, LineCounts, Search as StackSearch, check_level, choose, deepen, line_gains, lines_of_four, only_move, pick
+from games.fours import LineCounts, line_gains
+from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, lines_of_four, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)

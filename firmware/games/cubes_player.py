@@ -6,7 +6,8 @@
 # decides where the opponent may answer, so looking two plies ahead matters most.
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
-from games.player import WIN, LineCounts, Search as StackSearch, baseline_move, check_level, deepen, only_move, line_gains, lines_through, pick
+from games.fours import LineCounts, line_gains
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_through, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 2, 4, 8)

@@ -17,24 +17,28 @@ START_PENALTY = 1  # a pawn still on its start cell (the end's value weighs elim
 WIN = 1000  # a game over, won (shared wins share it)
 
 
+FACE_UNIT = (0, 1, 5, 25, 125, 625, 3125)  # a die showing f adds FACE_UNIT[f] to a key
+
+
 def faces_key(faces):
-    """A multiset of dice faces as one int: 3 bits per face's count (face 1 lowest), so
-    that adding two keys adds their dice."""
+    """A multiset of 4 dice faces at most as one int: a base-5 digit per face's count
+    (face 1 lowest), so that adding two keys adds their dice, and every key fits 16
+    bits (the outcome tables stay small in a Pico's RAM)."""
     key = 0
     for f in faces:
-        key += 1 << (3 * (f - 1))
+        key += FACE_UNIT[f]
     return key
 
 
 def key_counts(key):
     """[0, count of 1s, ..., count of 6s] of a faces key."""
-    return [0] + [(key >> (3 * f)) & 7 for f in range(6)]
+    return [0] + [key // FACE_UNIT[f] % 5 for f in range(1, 7)]
 
 
 def _outcomes(k):
     """The multisets of k dice faces: (faces keys, ways out of 1296 each falls), two
     arrays (compact: 210 outcomes in all stay in RAM while the board plays)."""
-    keys, ways_of = array("I"), array("H")
+    keys, ways_of = array("H"), array("H")
 
     def add(key, low, left, ways, counts):
         if not left:
@@ -46,7 +50,7 @@ def _outcomes(k):
             return
         for face in range(low, 7):
             counts[face - 1] += 1
-            add(key + (1 << (3 * (face - 1))), face, left - 1, ways, counts)
+            add(key + FACE_UNIT[face], face, left - 1, ways, counts)
             counts[face - 1] -= 1
 
     fact = 1
@@ -295,11 +299,6 @@ def turn_of(state):
     return turn
 
 
-def dice_value(state, faces):
-    """The value for the mover of resolving these 4 dice faces now."""
-    return turn_of(state).dice_value(faces_key(faces))
-
-
 WARM_STEP = 8  # dice outcomes worked out between two yields of warm_up()
 
 
@@ -395,5 +394,3 @@ def first_roll_move(state):
                 return move
     return legal[0]
 
-
-POLICIES = {"board": board_move, "first_roll": first_roll_move}

@@ -3,10 +3,8 @@
 # ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
-from array import array
-
 from compat import const
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_of_four, pick
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 2)
@@ -19,21 +17,39 @@ DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block m
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 
 
-LINE_CELLS, _through = lines_of_four(SIZE, SIZE, lambda c, r: r * SIZE + c)  # 238 lines
-# The lines through each cell, flat (100 small bytes objects would cost 2 KB more of
-# RAM): those of cell x are AT[AT_START[x]:AT_START[x + 1]].
-AT = b"".join(_through)
-AT_START = array("H", [0])
-for _t in _through:
-    AT_START.append(AT_START[-1] + len(_t))
-del _t, _through
+# The 238 lines of four, worked out rather than listed (their cells and the lines
+# through each cell would hold 2 KB of a Pico's RAM): a line is start * 4 + direction,
+# its cells start + i * STEP[direction], i = 0..3 (cell = row * 10 + column);
+# STARTS[cell] has bit `direction` set where a line starts there.
+STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
+STARTS = bytearray(CELLS)
+for _x in range(CELLS):
+    _c, _r = _x % SIZE, _x // SIZE
+    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
+        _c <= SIZE - 4 and _r >= 3) << 3
+del _x, _c, _r
+
+
+def lines_through(x, out):
+    """Appends to `out` the lines through cell x that are not in it yet."""
+    for direction in range(4):
+        step = STEP[direction]
+        bit = 1 << direction
+        for i in range(4):
+            start = x - i * step  # (a start across the board's edge has no line there)
+            if 0 <= start < CELLS and STARTS[start] & bit:
+                line = start * 4 + direction
+                if line not in out:
+                    out.append(line)
+    return out
 
 
 def line_value(board, line):
     """What a line is worth to yellow (negative: to blue); 100 if it is a four."""
     yellow = blue = 0
-    for k in range(line * 4, line * 4 + 4):
-        v = board[LINE_CELLS[k]]
+    start, step = line >> 2, STEP[line & 3]
+    for k in range(start, start + 4 * step, step):
+        v = board[k]
         if v == 1:
             yellow += 1
         elif v == BLUE:
@@ -59,6 +75,7 @@ def launch_to(board, cell):
 
 class Search(StackSearch):
     width = LAUNCHES
+    slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
 
     def __init__(self, state):
         self.stack = [bytearray(state.board)]
@@ -94,7 +111,6 @@ class Search(StackSearch):
         board[:] = src
         colour = self.mover[d]
         cell = arrival(src, launch)
-        changed = [cell]
         board[cell] = colour
         seeds = []
         for dd in (0, 1):  # the cells behind the new pawn lost their clear path
@@ -103,24 +119,22 @@ class Search(StackSearch):
             for i in range(POS_OF[k] + 1, HALF):
                 seeds.append(PATHS[base + i])
         made = squeeze(board, seeds, PENTACLE + colour)
-        changed.extend(made)
-        lines = []
-        for x in changed:
-            for i in range(AT_START[x], AT_START[x + 1]):
-                line = AT[i]
-                if line not in lines:
-                    lines.append(line)
+        lines = lines_through(cell, [])
+        through_pawn = len(lines)  # the first lines are those through the new pawn
+        for x in made:
+            lines_through(x, lines)
         score = self.score
         won = 0
         three = WORTH[3] if colour == 1 else -WORTH[3]
         holes = []  # the mover's win cells a launch reaches, on lines through its pawn
-        for line in lines:
+        for i in range(len(lines)):
+            line = lines[i]
             after = line_value(board, line)
             if after == 100:
                 won = 1
-            elif after == three and line in AT[AT_START[cell]:AT_START[cell + 1]]:
-                for k in range(line * 4, line * 4 + 4):
-                    x = LINE_CELLS[k]
+            elif after == three and i < through_pawn:
+                start, step = line >> 2, STEP[line & 3]
+                for x in range(start, start + 4 * step, step):
                     if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
                         holes.append(x)
             score += after - line_value(src, line)
@@ -171,19 +185,25 @@ class Search(StackSearch):
         now or not): one pass over the lines."""
         board = self.stack[self.d]
         out = []
-        for line in range(len(LINE_CELLS) // 4):
-            mine = 0
-            hole = -1
-            for k in range(line * 4, line * 4 + 4):
-                v = board[LINE_CELLS[k]]
-                if v == colour:
-                    mine += 1
-                elif v == EMPTY and hole < 0:
-                    hole = LINE_CELLS[k]
-                else:
-                    break
-            if mine == 3 and hole >= 0 and hole not in out:
-                out.append(hole)
+        for c in range(SIZE):
+            for start in range(c, CELLS, SIZE):  # (column by column: the moves' order)
+                starts = STARTS[start]
+                for direction in range(4):
+                    if not starts >> direction & 1:
+                        continue
+                    step = STEP[direction]
+                    mine = 0
+                    hole = -1
+                    for k in range(start, start + 4 * step, step):
+                        v = board[k]
+                        if v == colour:
+                            mine += 1
+                        elif v == EMPTY and hole < 0:
+                            hole = k
+                        else:
+                            break
+                    if mine == 3 and hole >= 0 and hole not in out:
+                        out.append(hole)
         return out
 
     def winning(self, cells=None):
@@ -206,14 +226,22 @@ class Search(StackSearch):
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
         out = []
-        for m in moves:
+        for _ in self.safe_steps(moves, out):
+            pass
+        return out
+
+    def safe_steps(self, moves, out):
+        """Generator: safe(moves) into `out`, a few moves a next() (the keys wait less)."""
+        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
+        for i in range(len(moves)):
+            m = moves[i]
             self.make(m)
             if not self.winning(theirs):
                 out.append(m)
             self.unmake(m)
-        return out
+            if i % self.slice == self.slice - 1:
+                yield
 
 
 def think(state, level=5, rng=None):
@@ -227,21 +255,28 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     yield
-    safe = s.safe(legal) if level >= 2 else legal
+    safe = legal
+    if level >= 2:
+        safe = []
+        yield from s.safe_steps(legal, safe)
     forced = only_move(legal, safe)
     if forced is not None:
         return forced
     # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
     # best first; then two plies or more on them (every answer of the opponent).
+    # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
     ranked = []
     for m in safe or legal:
         s.make(m)
-        ranked.append((s.score if mover == 1 else -s.score, m))
+        ranked.append((s.score if mover == 1 else -s.score) * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
+        if len(ranked) % s.slice == 0:
+            yield
     ranked.sort()
-    s.root = [m for _, m in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
+    ranked = None
     yield
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
     return pick(rng, level, best, safe, legal, SLIPS)

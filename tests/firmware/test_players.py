@@ -166,3 +166,27 @@ def test_solver_agrees_with_brute_force():
             v = 1 if after.status == "won" else 0 if after.status == "draw" else -brute(after)
             assert (m in best) == (v == value), (state.history, m)
         checked += 1
+
+
+def test_squeeze_player_lines_of_four_worked_out():
+    # the Squeeze player works its lines out (no tables): every straight line of 4
+    # cells of the 10x10 board, once, none across an edge; lines_through(x) lists
+    # exactly the lines with x among their cells
+    from games.squeeze_player import CELLS, SIZE, STARTS, STEP, lines_through
+
+    cells_of = {}
+    for start in range(CELLS):
+        for direction in range(4):
+            if STARTS[start] >> direction & 1:
+                cells_of[start * 4 + direction] = [start + i * STEP[direction] for i in range(4)]
+    expected = set()
+    for c in range(SIZE):
+        for r in range(SIZE):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + 3 * dc < SIZE and 0 <= r + 3 * dr < SIZE:
+                    expected.add(tuple((r + i * dr) * SIZE + c + i * dc for i in range(4)))
+    assert len(cells_of) == 238 and set(tuple(v) for v in cells_of.values()) == expected
+    for x in range(CELLS):
+        through = lines_through(x, [])
+        assert len(through) == len(set(through))
+        assert sorted(through) == sorted(line for line in cells_of if x in cells_of[line])

@@ -68,3 +68,19 @@ def test_players_bench_prints_bench_lines(capsys):
             assert "%s_level%d_vs_baseline_won" % (game, level) in names
         assert "%s_level1_vs_level5_lost" % game in names
     assert "connect4_level5_keeps_value" in names and "TARGET" in out
+
+
+def test_players_bench_vpico_times(monkeypatch):
+    # level 5's time per move on the virtual Pico: BENCH lines when it can run, one
+    # SKIPPED line saying what is missing when it cannot (CI: no firmware image)
+    from host_tools import bench_players
+    from host_tools.vpico import board
+
+    monkeypatch.setattr(board, "missing", lambda: ["the firmware image"])
+    assert bench_players.vpico_times(1) == ({}, ["# virtual Pico times SKIPPED: missing the firmware image"])
+    monkeypatch.setattr(board, "missing", lambda: [])
+    figures = {"connect4_player5_move_mean": (512.25, "ms"), "connect4_player5_move_max": (983.5, "ms"),
+               "connect4_player5_moves": (10.0, "moves")}
+    monkeypatch.setattr(bench_players, "run_vpico", lambda games: figures)
+    assert bench_players.vpico_times(1) == (figures, ["BENCH connect4_level5_move_mean_vpico 512.2 ms",
+                                                      "BENCH connect4_level5_move_max_vpico 983.5 ms"])

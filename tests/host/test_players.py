@@ -244,3 +244,133 @@ def test_attract_demo_when_the_menu_is_idle_and_any_key_stops_it():
     sim.run("hold a1 800")
     sim.run("wait 40000")
     assert sim.state()["screen"] == "menu"
+
+
+# -- the menu: the level remembered, the tile against the board ----------------------------
+def tile_key(game, players=None):
+    from app import catalog, grid, menu
+
+    index = [i for i, t in enumerate(catalog.TILES) if t[:3] == (game, players, None)][0]
+    return index, grid.name(menu.TILE_CELLS[index][0])
+
+
+def test_the_level_chosen_on_the_board_is_remembered_per_game_across_power_cycles():
+    from sim.drivers import MemoryStorage
+
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    _, c4 = tile_key("connect4")
+    _, cubes = tile_key("cubes")
+    sim.run("press " + c4)
+    s = sim.state()
+    assert s["options"]["level"] == 3  # never chosen: the default
+    sim.run("press " + s["keys"]["level"][4])  # level 5
+    sim.run("press a1")
+    sim = Headless(storage)  # a power cycle: the same flash, a new App
+    sim.run("press " + c4)
+    s = sim.state()
+    assert s["options"]["level"] == 5 and not s["resume"]
+    sim.run("press " + s["keys"]["board"][1])  # the board plays seat 2 ...
+    sim.run("press " + c4)  # ... at the remembered level
+    assert (sim.state()["board"], sim.state()["level"]) == ([2], 5)
+    sim.run("hold a1 800")
+    sim.run("press " + cubes)  # per game: the cubes were never set
+    assert sim.state()["options"]["level"] == 3
+    sim.run("press " + sim.state()["keys"]["level"][0])
+    sim.run("press a1")
+    sim = Headless(storage)
+    sim.run("press " + cubes)
+    assert sim.state()["options"]["level"] == 1
+    sim.run("press a1")
+    sim.run("press " + c4)  # Connect Four's game in progress keeps its own level
+    sim.run("press " + sim.state()["keys"]["level"][1])
+    s = sim.state()
+    assert s["options"]["level"] == 2 and not s["resume"]  # a change: a new game
+
+
+def test_a_damaged_level_setting_falls_back_to_the_default():
+    from app import saves
+    from sim.drivers import MemoryStorage
+
+    storage = MemoryStorage()
+    storage.write(saves.SETTINGS_FILE, json.dumps({"brightness": 40, "levels": {"connect4": 9, "cubes": "x",
+                                                                                  "squeeze": 4}}))
+    sim = Headless(storage)
+    assert sim.board.app.settings["brightness"] == 40
+    for game, level in (("connect4", 3), ("cubes", 3), ("squeeze", 4)):
+        sim.run("press " + tile_key(game)[1])
+        assert sim.state()["options"]["level"] == level, game
+        sim.run("press a1")
+    storage.write(saves.SETTINGS_FILE, json.dumps({"levels": [5]}))
+    sim = Headless(storage)
+    sim.run("press " + tile_key("connect4")[1])
+    assert sim.state()["options"]["level"] == 3
+
+
+def tile_levels(sim, index, times):
+    """The summed LED levels of tile `index` at each of `times` (ms from now)."""
+    from app import grid, menu
+
+    out = []
+    start = sim.board.clock.now
+    for t in times:
+        sim.run("wait %d" % (start + t - sim.board.clock.now))
+        leds = sim.leds()
+        out.append(sum(sum(leds[grid.name(c)]) for c in menu.TILE_CELLS[index]))
+    return out
+
+
+def test_the_tile_breathes_while_the_board_plays_a_seat():
+    from app.menu import BREATH_MS
+    from sim.drivers import MemoryStorage
+
+    index, c4 = tile_key("connect4")
+    times = [k * BREATH_MS // 8 for k in range(17)]  # two breaths
+    sim = Headless(MemoryStorage())
+    sim.run("press " + c4)
+    steady = tile_levels(sim, index, times)
+    assert len(set(steady)) == 1 and not sim.state()["against"]  # people only: steady
+    sim.run("press " + sim.state()["keys"]["board"][0])  # the board plays seat 1
+    assert sim.state()["against"]
+    breathing = tile_levels(sim, index, times)
+    assert max(breathing) == steady[0] and min(breathing) < steady[0] // 2  # slowly dimmer and back
+    assert len(set(breathing)) > 4  # smoothly, not a blink
+    sim.run("press " + c4)  # the game starts, the board plays yellow
+    sim.run("wait 5000")
+    sim.run("hold a1 800")  # back in the menu: the game in progress, against the board
+    s = sim.state()
+    assert s["screen"] == "menu" and s["tiles"][index]["resume"]
+    assert len(set(tile_levels(sim, index, times))) > 4  # it breathes
+    # a game in progress of people only blinks (two levels), as before
+    sim.run("press " + c4)
+    sim.run("press " + sim.state()["keys"]["board"][0])  # no seat for the board: a new game
+    sim.run("press " + c4)
+    sim.run("wait 100")
+    sim.run("hold a1 800")
+    s = sim.state()
+    assert s["tiles"][index]["resume"]
+    assert len(set(tile_levels(sim, index, times))) == 2  # it blinks
+
+
+def test_a_player_is_loaded_only_when_chosen_and_unloaded_after(monkeypatch):
+    # a Pico's RAM: a game of people only never loads the players (games/levels.py
+    # checks its setup); the board's seat (or a hint) loads them; the menu unloads them
+    player_modules = ("games.player", "games.fours", "games.connect4_player")
+    for name in player_modules:
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    sim = started("start connect4")
+    sim.run("press d8")
+    sim.run("wait 1000")
+    assert [m for m in player_modules if m in sys.modules] == []
+    sim.run("press a12")  # a hint: the strongest move needs the player
+    sim.run("wait 3000")
+    assert all(m in sys.modules for m in player_modules)
+    sim.run("hold a1 800")
+    assert [m for m in player_modules + ("games.levels",) if m in sys.modules] == []
+    sim.run("start connect4 --board 2")
+    sim.run("press d8")
+    sim.run("wait 3000")
+    assert len(sim.state()["moves"]) == 2 and all(m in sys.modules for m in player_modules)
+    sim.run("hold a1 800")
+    assert [m for m in player_modules if m in sys.modules] == []

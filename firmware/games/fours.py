@@ -1,0 +1,76 @@
+# For the players of games of fours (Connect Four, the cubes; see games/player.py): the
+# lines of four kept as bytes, a win in one as a byte read, the score kept as pieces
+# come and go. Apart from games.player so that a player without it (4D Squeeze's)
+# does not load it: a Pico's RAM.
+
+
+class LineCounts:
+    """For games of fours (Connect Four, the cubes): every line keeps one byte, player
+    1's pieces + 8 x player 2's, in self.lv; t1[cell] (t2) counts the lines a piece of
+    player 1 (2) on that empty cell would complete, so a win in one is a byte read;
+    self.score is player 1's view of the lines (gains: line_gains()). A subclass sets
+    line_cells, lines_at, gains and makes cells, lv, t1, t2 (bytearrays)."""
+
+    score = 0
+
+    def put(self, x, first):
+        """A piece of player 1 (first) or 2 on empty cell x."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if first else 8
+        gain = self.gains[0 if first else 1]
+        cells[x] = 1 if first else 2
+        score = self.score
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3:
+                t1[x] -= 1
+            elif v == 24:
+                t2[x] -= 1
+            score += gain[v]
+            v += add
+            lv[line] = v
+            if v == 3 or v == 24:  # a new threat on the line's empty cell
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] += 1
+                        else:
+                            t2[e] += 1
+        self.score = score
+
+    def take(self, x):
+        """Takes back put(x, ...); the search restores the score it saved before."""
+        cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
+        add = 1 if cells[x] == 1 else 8
+        for line in self.lines_at[x]:
+            v = lv[line]
+            if v == 3 or v == 24:  # the threat it made goes
+                for k in range(line * 4, line * 4 + 4):
+                    e = line_cells[k]
+                    if not cells[e]:
+                        if v == 3:
+                            t1[e] -= 1
+                        else:
+                            t2[e] -= 1
+            v -= add
+            lv[line] = v
+            if v == 3:
+                t1[x] += 1
+            elif v == 24:
+                t2[x] += 1
+        cells[x] = 0
+
+
+def line_gains(worth):
+    """For games scored by lines of four, each line kept as one byte v (player 1's
+    pieces + 8 x player 2's): what a piece of player 1 (and of player 2) adds to the
+    score, player 1's view, of a line with byte v. A line holding both colours is
+    worth nothing, a fuller one more: worth[n] for n pieces of one colour."""
+    def value(v):
+        one, two = min(v & 7, 4), min(v >> 3, 4)
+        return 0 if one and two else worth[one] - worth[two]
+
+    top = 4 + 8 * 4
+    return (tuple(value(min(v + 1, top)) - value(v) for v in range(top + 1)),
+            tuple(value(min(v + 8, top)) - value(v) for v in range(top + 1)))
