@@ -20,6 +20,9 @@
 #   after the kinds) when it holds no playable card: the game is a draw.
 # Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
+# RAM on a Pico: a card pick's keys and picture (app/c_squeeze_cards_pick.py) are loaded
+# while a pick lasts, the simulator's words (app/c_squeeze_cards_text.py) and the
+# referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
 from app.controller import blink_on, pending
@@ -131,6 +134,8 @@ class Controller(classic.Controller):
         if cell in self.card_keys and self.mode == "deal":
             return  # holding a card key shows the hand while it is down (see draw_peek)
         classic.Controller.hold(self, cell, now)
+        if cell == grid.NEW:
+            self.end_pick()  # a new game: no pick left over from the last one
         if cell == grid.MENU:  # back in the menu: the helpers go with the game's modules
             from app.app import unload
 

@@ -10,7 +10,9 @@
 # game); the newline is the mark of a complete line, so a power cut in the middle of an
 # append leaves a torn last line that is dropped: the game one move back. Anything
 # else (the first save of a game resumed, an undo, a new game, a storage without
-# append, an append refused) writes the whole file again, atomically.
+# append, an append refused) writes the whole file again, atomically. On the Pico's
+# littlefs (virtual Pico) an append costs 50-65 ms whatever the file's length (the
+# copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 import json
 
 from app import catalog

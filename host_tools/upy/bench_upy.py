@@ -38,8 +38,9 @@ from array import array  # noqa: E402
 LATENCY = array("d", [0.0] * MAX_MOVES)  # (a bytearray here is a raw buffer: 8x fewer doubles)
 TICK = array("d", [0.0] * MAX_MOVES)
 SETTLE_MS = 5000  # virtual time allowed for a move's animations to finish
+ONLY_SAVE = JOB.get("only_save", False)  # boot, the menu and the card game's saves only
 SAVE_LINES = 300  # the card game whose late save is timed: this many lines (or its end)
-SAVE_TRIES = 5  # saves timed at each point (the least counts)
+SAVE_REPS = 10  # saves timed together at each point (their mean counts)
 RULES_COPIES = JOB.get("rules_copies", 20)  # games side by side timing the rules (rules_game)
 
 
@@ -255,67 +256,76 @@ def plan():
         app.show_menu()
         settle()
 
-    for mode in ("cards", "deal"):
-        yield from cards_board_game(mode)
+    if not ONLY_SAVE:
+        for mode in ("cards", "deal"):
+            yield from cards_board_game(mode)
 
     def cards_save():
-        """The save of a press in a long card game (4 players, real cards): early (the
-        first lines) and late (after SAVE_LINES), each the least over SAVE_TRIES presses:
-        a press appends its line to the game's file (app/saves.py). And the whole file
-        written (what every press cost before, and still the first save of a game resumed,
-        an undo)."""
+        """The save of a press in a long card game (4 players, real cards): its line
+        appended to the game's file (app/saves.py), early (the first line) and late (after
+        SAVE_LINES lines); and the whole file of that long game written (what every press
+        cost before, and still the first save of a game resumed, an undo). Each is the
+        mean of SAVE_REPS saves timed together (one save is near the timer's resolution)."""
         from app import saves
 
         rng = Rng(SEED)
         app.start_game("squeeze", 4, "cards", SEED, {"mode": "cards"})
         screen = app.screen
         st = screen.state
-        screen.save()
-        lines = 0
+        lines = [0]
 
         def play_line():
-            if st.window or st.relaunch or lines % 7:
+            if st.window or st.relaunch or lines[0] % 7:
                 legal = st.legal_moves() if st.window else st.legal_launches()
             else:  # now and then a card, when one is playable (its first target)
                 legal = st.playable_cards(kinds=(rng.below(4),), first=True) or st.legal_launches()
             st.play(legal[rng.below(len(legal))] if legal else st.legal_moves()[0])
+            lines[0] += 1
 
-        def timed_save(line=True):
-            """Plays a line, then times the save that follows it (its line appended);
-            or, with `line` False, times the whole file written again."""
-            if line:
-                play_line()
-            else:
-                setattr(st, saves.SAVED, None)  # as after an undo: the file is not this game's
+        def save_ms(append):
+            """The mean time of a save: the last line appended (the file holds every
+            line but it), or the whole file written."""
+            mark = getattr(st, saves.SAVED) if append else None
             start = clock_ms()
-            screen.save()
-            return clock_ms() - start - TIMER
+            for _ in range(SAVE_REPS):
+                setattr(st, saves.SAVED, mark)
+                screen.save()
+            took = (clock_ms() - start) / SAVE_REPS
+            setattr(st, saves.SAVED, None)
+            screen.save()  # the whole file again (the line appended once)
+            return took
 
-        early = min(timed_save() for _ in range(SAVE_TRIES))  # the first lines
-        lines += SAVE_TRIES
-        while st.status == "playing" and lines < SAVE_LINES:
+        screen.save()
+        mark = getattr(st, saves.SAVED)
+        play_line()
+        setattr(st, saves.SAVED, mark)  # the file holds every line but the last
+        early = save_ms(True)
+        while st.status == "playing" and lines[0] < SAVE_LINES:
             play_line()
-            lines += 1
-            if lines % 25 == 0:
+            if lines[0] % 25 == 0:
                 yield None, None  # the garbage goes (the wasm port collects only between calls)
-        whole = min(timed_save(False) for _ in range(SAVE_TRIES))  # the whole file of that long game
+        whole = save_ms(False)
         late = None
-        while st.status == "playing" and lines < SAVE_LINES + SAVE_TRIES:  # late: a line appended
-            took = timed_save()
-            lines += 1
-            late = took if late is None or took < late else late
+        if st.status == "playing":
+            mark = getattr(st, saves.SAVED)
+            play_line()
+            setattr(st, saves.SAVED, mark)
+            late = save_ms(True)
         unload("games.squeeze_cards_lines")
         record("squeeze_cards_save_early_ms", early, "ms")
         if late is not None:
             record("squeeze_cards_save_late_ms", late, "ms")
         record("squeeze_cards_save_whole_ms", whole, "ms")
-        record("squeeze_cards_save_lines", lines, "lines")
+        record("squeeze_cards_save_lines", lines[0], "lines")
         record("squeeze_cards_save_file", len(app.storage.read(saves.game_file("squeeze", 4, "cards"))), "bytes")
         app.show_menu()
         settle()
         yield None, None
 
     yield from cards_save()
+    if ONLY_SAVE:
+        G["board"] = board
+        return
 
     tiles = []  # every menu tile: each game, and each player count it offers
     for game, players, _, _ in catalog.TILES:

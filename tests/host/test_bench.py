@@ -33,6 +33,10 @@ def test_a_real_run_measures_every_game(tmp_path):
     for game in GAMES:
         assert values["%s_move_mean" % game][1] == "ms"
     assert 0 < values["heap_boot"][0] <= values["heap_peak"][0]
+    # the save of a press late in a long card game (a line appended), and the whole file's
+    for name in ("squeeze_cards_save_early_ms", "squeeze_cards_save_late_ms", "squeeze_cards_save_whole_ms"):
+        assert values[name][1] == "ms", name
+    assert values["squeeze_cards_save_lines"][0] > 100 and values["squeeze_cards_save_file"][0] > 1000
 
 
 def test_foursquare_deals_give_win_rates_for_the_hint_and_random_placement():
