@@ -7,8 +7,6 @@ from app import catalog, colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
 from compat import ticks_add, ticks_diff
-from games.base import IllegalMove
-from games.rng import Rng
 
 HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
 LOOP_MS = 10  # the main loop's pace on the Pico
@@ -16,12 +14,30 @@ FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
 NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 WARN_BLINK_MS = 250
+FLASH_MS = 400  # a refused press: red flash this long
+BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
-# The menu's own modules: not needed while a game is played (about 6 KB of a Pico's
-# RAM), so a game frees them and the menu loads them again (see menu_screen()).
-MENU_MODULES = ("app.menu", "app.setup", "app.font")
+# The menu's own modules: not needed while a game is played (about 8 KB of a Pico's
+# RAM), so a game frees them and the menu loads them again (see menu_screen()); the
+# menu loads app.setup and app.font only once a tile is pressed, app.attract once idle.
+MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract")
+# What only a game needs (the controllers' common code, the board's players): the
+# menu frees them (about 10 KB), the next game loads them again.
+GAME_MODULES = ("app.controller", "games.player", "games.levels", "games.fours")
+
+
+def blink_on(now, period=BLINK_MS):
+    return (now // period) % 2 == 0
+
+
+def pending(deadline, now):
+    """`deadline` (ticks) while it is still ahead of `now`, else None. Screens keep
+    only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
+    if deadline is not None and ticks_diff(deadline, now) > 0:
+        return deadline
+    return None
 
 
 def unload(name):
@@ -78,9 +94,8 @@ class App:
                 unload("games.%s_%s" % (game, variant))
                 unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
             unload("games.%s_player" % game)  # the board's player, if it played
-            unload("games.player")
-            unload("games.levels")
-            unload("games.fours")
+            for name in GAME_MODULES:
+                unload(name)
         self.dirty = True
         self.sound.play("menu")
 
@@ -88,6 +103,8 @@ class App:
         """Start a new game; ValueError (nothing changes) for an unknown game or setup.
         `options` adds a game's own choices to its setup (SETUP_OPTIONS: the seats the
         board plays, its level, a mode), kept in the save like the rest."""
+        from games.rng import Rng
+
         cls = catalog.controller_class(game, variant)
         index = catalog.tile_of(game, players, variant)
         asked = [option[0] for option in catalog.tile_options(index)]
@@ -111,6 +128,8 @@ class App:
 
     def resume_game(self, setup, moves):
         """Resume a saved game; one that no longer replays starts that tile's game afresh."""
+        from games.base import IllegalMove
+
         try:
             self.screen = catalog.controller_class(setup["game"], setup.get("variant"))(self, setup, moves)
             free_menu()

@@ -1,26 +1,12 @@
-# The attract demo: when the menu is left idle for IDLE_MS, the board plays against
-# itself (each game in turn, both seats played by its players, quietly, saving
-# nothing), and any key brings the menu back. The menu's only hook: idle_demo().
+# The attract demo: when the menu is left idle (app/menu.py IDLE_MS), the board plays
+# against itself (each game in turn, both seats played by its players, quietly, saving
+# nothing), and any key brings the menu back. The menu's hook: menu.idle_demo().
 from app import catalog
 from compat import ticks_diff
 from games.base import PLAYING
 
-IDLE_MS = 60000  # the menu idle this long starts the demo
 NEXT_GAME_MS = 4000  # a finished demo game stays this long, then the next one starts
 DEMO = (("connect4", 4), ("cubes", 3), ("squeeze", 3))  # (game, level of both seats)
-
-
-def idle_demo(menu, now):
-    """Called by Menu.busy(): starts the demo once the menu has been idle IDLE_MS (a key
-    down makes it busy again). True when the demo took over the screen."""
-    since = getattr(menu, "idle_since", None)
-    if since is None or menu.app.down:
-        menu.idle_since = now
-    elif ticks_diff(now, since) >= IDLE_MS:
-        menu.app.screen = Attract(menu.app, now)
-        menu.app.dirty = True
-        return True
-    return False
 
 
 class Silent:

@@ -3,16 +3,15 @@
 # game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
 from app import colors, grid, saves
+from app.app import FLASH_MS, blink_on, pending  # noqa: F401 (the controllers import them from here)
 from compat import ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
 
-FLASH_MS = 400  # a refused press: red flash this long
 THINK_MIN_MS = 600  # the board "thinks" at least this long, so that its move is seen
 SPIN_MS = 50  # the thinking light moves one ring cell this often
 SPIN_TAIL = 4  # ring cells the thinking light drags behind it
 HINT_MS = 1500  # HINT shows the keys of the legal moves this long
-BLINK_MS = 300  # winning cells blink on/off at this pace
 
 
 # [reading] Who starts. Players are numbered in turn order (docs/RULES.md), so choosing who
@@ -33,18 +32,6 @@ def catalog_name(game):
     from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
 
     return NAMES.get(game, game)
-
-
-def blink_on(now, period=BLINK_MS):
-    return (now // period) % 2 == 0
-
-
-def pending(deadline, now):
-    """`deadline` (ticks) while it is still ahead of `now`, else None. Screens keep
-    only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
-    if deadline is not None and ticks_diff(deadline, now) > 0:
-        return deadline
-    return None
 
 
 def next_swap(policy, swap, winner):
@@ -161,6 +148,10 @@ class GameController:
             for seat in seats:
                 if seat not in range(1, players + 1) or list(seats).count(seat) > 1:
                     raise ValueError("board seats must be distinct numbers 1..%d, not %r" % (players, seats))
+        else:  # people only: the players' code is freed (RAM) until a hint needs it
+            from app.app import unload
+
+            unload("games.player")
         return list(seats), level
 
     def has_player(self):

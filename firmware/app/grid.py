@@ -1,7 +1,6 @@
 # Geometry of the 12 x 12 board: cell numbers, names, the ring, the play area and
 # the four corner keys. A cell is row * 12 + column; "a1" is the top-left cell.
 from compat import const
-from games.base import cell_name, parse_cell
 
 SIZE = const(12)
 CELLS = const(144)
@@ -23,11 +22,15 @@ def row_col(c):
 
 
 def name(c):
+    from games.base import cell_name  # (loaded with a game: the menu runs without it)
+
     return cell_name(c % SIZE, c // SIZE)
 
 
 def parse(text):
     """'a1'..'l12' -> cell; ValueError for anything else."""
+    from games.base import parse_cell
+
     col, row = parse_cell(text, SIZE, SIZE)
     return cell(row, col)
 

@@ -5,14 +5,13 @@
 # in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
 # .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
 # Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
-# Four's colours, the chosen one at full level.
+# Four's colours, the chosen one at full level. Left idle IDLE_MS, the board plays
+# itself (app/attract.py). The setup screen and the demo are loaded only when shown.
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.attract import idle_demo
-from app.controller import FLASH_MS, blink_on, pending
-from app.setup import Setup
-from compat import ticks_add
+from app.app import FLASH_MS, blink_on, pending
+from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
@@ -29,6 +28,24 @@ TURN_MS = 500  # on a tile for more than 2 players the turn moves on this often
 CLOCKWISE = (0, 1, 3, 2)  # the tile's cells (top-left, top-right, bottom-left, bottom-right) clockwise
 MATCH_COLORS = (colors.YELLOW, colors.RED)  # b1, c1: Connect Four's colours
 BREATH_MS = 2000  # a tile against the board breathes this slowly
+IDLE_MS = 60000  # the menu idle this long starts the demo
+
+
+def idle_demo(menu, now):
+    """Called by Menu.busy(): starts the demo once the menu has been idle IDLE_MS (a key
+    down makes it busy again). True when the demo took over the screen."""
+    since = getattr(menu, "idle_since", None)
+    if since is None or menu.app.down:
+        menu.idle_since = now
+    elif ticks_diff(now, since) >= IDLE_MS:
+        from app.app import free_menu
+        from app.attract import Attract
+
+        menu.app.screen = Attract(menu.app, now)
+        menu.app.dirty = True
+        free_menu()  # the menu's modules: loaded again when it shows
+        return True
+    return False
 
 
 def turns(index):
@@ -97,6 +114,8 @@ class Menu:
         if index is not None:
             game, players, variant = catalog.TILES[index][:3]
             saved = saves.load_game(self.app.storage, game, players, variant) if self.saved[index] else None
+            from app.setup import Setup
+
             self.app.screen = Setup(self.app, index, saved, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:

@@ -6,7 +6,7 @@
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid, saves
-from app.controller import FLASH_MS, pending
+from app.app import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often

@@ -189,17 +189,30 @@ def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
 def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     import sys
 
-    from app.app import MENU_MODULES
+    from app.app import GAME_MODULES, MENU_MODULES, free_menu, unload
 
+    free_menu()  # (other tests here loaded them)
+    for name in GAME_MODULES + tuple(catalog.CONTROLLERS.values()):
+        unload(name)
     sim = Headless()
+    assert "app.setup" not in sys.modules and "app.attract" not in sys.modules  # not yet needed
+    assert "app.controller" not in sys.modules  # the menu runs without a game's code
     sim.run("press " + TILE)
+    assert sim.state()["screen"] == "setup" and "app.setup" in sys.modules and "app.font" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
-    assert sim.state()["screen"] == "game"
+    assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico
+    assert "games.player" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
-    assert sim.state()["screen"] == "menu" and all(m in sys.modules for m in MENU_MODULES)
+    assert sim.state()["screen"] == "menu" and "app.menu" in sys.modules
+    assert not [m for m in GAME_MODULES if m in sys.modules]
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
+    sim.run("press a1")
+    sim.run("wait 61000")  # the idle demo: a game, without the menu's modules
+    assert sim.state()["screen"] == "attract" and "app.menu" not in sys.modules
+    sim.run("press f6")
+    assert sim.state()["screen"] == "menu" and "app.menu" in sys.modules
 
 
 def test_a_start_no_tile_plays_is_refused_and_nothing_changes():
