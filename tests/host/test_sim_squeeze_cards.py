@@ -323,7 +323,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window
     assert loaded() == []
     ctrl.save()
-    moves = saves.load_game(storage, "squeeze", 2, "cards")[1]
+    moves = saves.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
     assert moves == ["W-3", "pass", "flammes c3", "pass"]
     resumed = screen.Controller(board.app, ctrl.setup, moves)  # the menu's resume
     assert resumed.state.history == ctrl.state.history and loaded() == []
