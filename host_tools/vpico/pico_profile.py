@@ -45,7 +45,9 @@ def advance(app, clock, ms):
         app.step()
 
 
-def play(words, lines):
+def play(words, lines, presses=None):
+    """The game `start` words set up, its script `lines` played; at most `presses` taps
+    (None: all) timed."""
     strip = make_strip(pins.NEOPIXEL, grid.CELLS)
     pixels = Pixels(strip, from_pins())
     write = strip.write = Timed(strip.write)
@@ -64,6 +66,8 @@ def play(words, lines):
             advance(app, clock, int(w[1]))
         if w[:1] != ["press"]:
             continue
+        if presses is not None and n >= presses:
+            break
         key = grid.parse(w[1])
         now = clock.now
         show.us = write.us = 0

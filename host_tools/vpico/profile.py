@@ -5,7 +5,7 @@ the garbage a press makes with the cost of a full collection. The matrix scan an
 debouncing are measured by the bench (scan_pass, DEBOUNCE_MS); the LED frame's time on
 the wire is fixed by the WS2812 protocol (4.3 ms for 144 LEDs).
 
-    python -m host_tools.vpico.profile [--game SCENARIO ...]
+    python -m host_tools.vpico.profile [--game SCENARIO ...] [--presses N]
 """
 import argparse
 import os
@@ -34,7 +34,7 @@ def games():
     return out
 
 
-def profile(names=None, out=print):
+def profile(names=None, presses=None, out=print):
     build_tool.build(log=lambda *_: None)
     files = pico_files(runner_job([]))
     files["/host/pico_profile.mpy"] = compiled(os.path.join(HERE, "pico_profile.py"), "pico_profile.py")
@@ -52,7 +52,7 @@ def profile(names=None, out=print):
                     records.append([int(x) for x in text.split("\t")[2:]])
 
             error = session.run("import sys\nsys.path.append('/host')\nimport pico_profile\n"
-                                "pico_profile.play(%r, %r)\n" % (words, lines), on_line)
+                                "pico_profile.play(%r, %r, %r)\n" % (words, lines, presses), on_line)
             if error:
                 raise board.VpicoError("%s: %s" % (name, error))
             out("%s: %d presses" % (name, len(records)))
@@ -74,13 +74,14 @@ def profile(names=None, out=print):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", help="only this scenario's game (repeatable)")
+    parser.add_argument("--presses", type=int, help="time only the first N taps of each game")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
         print("# virtual Pico profile skipped: missing %s" % "; ".join(lacking))
         return 0
     try:
-        profile(args.game)
+        profile(args.game, args.presses)
     except (board.VpicoError, build_tool.BuildError) as e:
         print("profile FAILED: %s" % e, file=sys.stderr)
         return 1

@@ -257,7 +257,13 @@ let resetPending = false;
 boot();
 
 function saveFlash() {
-  if (config.flash && config.save) fs.writeFileSync(config.flash, flash);
+  // written aside, then renamed over the old file: a harness killed mid-save (a busy
+  // host) leaves the last flash whole, never a file cut short, whose missing tail the
+  // next boot would read as erased blocks in the middle of littlefs's files
+  if (config.flash && config.save) {
+    fs.writeFileSync(config.flash + '.tmp', flash);
+    fs.renameSync(config.flash + '.tmp', config.flash);
+  }
 }
 
 let wall0 = performance.now();
