@@ -64,6 +64,9 @@ class App:
         self.rendered_at = 0
         self.was_busy = False
         self.after_render = None  # work that waits for the LEDs (a save: flash is slow)
+        # the Pico's gc.collect (main.py sets it): run after that work, while no key is
+        # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
+        self.collect = None
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -212,6 +215,8 @@ class App:
             # while a key is down, so that the release it is waiting for lights at once
             self.after_render = None
             work(now)
+            if self.collect is not None:
+                self.collect()
 
     def pressing(self):
         """True while a key is down (a stuck one aside): its release may be a tap."""

@@ -117,3 +117,40 @@ def test_a_move_lights_before_the_board_starts_thinking():
     assert app.screen.state.history  # the player's disc ...
     assert order[0] == "lit"  # ... lit before the board's search took its first slice
     assert "think" in order
+
+
+def test_the_heap_is_collected_after_a_save_not_during_a_press():
+    board = SimBoard()
+    app = board.app
+    collected = []
+    app.collect = lambda: collected.append(board.strip.writes)
+    app.start_game("connect4")
+    app.step()
+    assert collected == [board.strip.writes]  # lit, saved, then collected
+    held = grid.cell(3, 3)
+    board.keys.push(held, True, board.clock.now)
+    board.keys.push(grid.cell(0, 2), True, board.clock.now)
+    board.keys.push(grid.cell(0, 2), False, board.clock.now)
+    app.step()
+    assert len(collected) == 1  # a key is down: no save, no collection yet
+    board.keys.push(held, False, board.clock.now)
+    app.step()
+    assert len(collected) == 2
+
+
+def test_the_cube_games_allowed_cells_follow_the_moves():
+    from app.c_cubes import Controller
+
+    board = SimBoard()
+    app = board.app
+    app.start_game("cubes", seed=1)
+    app.step()
+    ctrl = app.screen
+    assert isinstance(ctrl, Controller)
+    first = bytes(ctrl.allowed())
+    assert sum(first) == len(ctrl.state.legal_moves())
+    move = ctrl.state.legal_moves()[0]
+    ctrl.play_move(move, ctrl.cell_for_move(move), board.clock.now)
+    after = bytes(ctrl.allowed())
+    assert [m for m in range(len(after)) if after[m]] == sorted(ctrl.state.legal_moves())
+    assert after != first
