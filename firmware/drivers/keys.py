@@ -22,7 +22,7 @@ _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
 # the Pico: 10 kOhm pull-ups recover in well under one, the RP2040's own 50-80 kOhm
 # take 2-6 us on a hand-wired column); a column stuck low ends the wait.
 SETTLE_READS = const(24)
-NATIVE_SETTLE_READS = const(400)  # the same bound (~36 us) for the native scan's reads (~90 ns each)
+NATIVE_SETTLE_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
 
 
 class EventQueue:
