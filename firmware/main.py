@@ -3,6 +3,7 @@
 # Hold the MENU corner (a1) while powering up for safe mode: no game loop, the REPL
 # stays free for recovery over USB (mpremote). A watchdog restarts a board whose loop
 # hangs; after such a restart (or a crash) the MENU corner blinks orange a while.
+import gc
 import sys
 
 from app import grid
@@ -45,6 +46,7 @@ def main():
         crashed = False
         try:
             app = App(keys, pixels, sound, clock, port.make_storage())
+            app.collect = gc.collect  # after each save: no collection in a press's light
             if notice:
                 app.show_notice(notice, grid.MENU)
             app.run(watchdog)

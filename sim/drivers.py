@@ -22,6 +22,9 @@ class SimKeys:
         self.events = []
         self.overflowed = False
 
+    def __len__(self):
+        return len(self.events)
+
 
 class SimStrip:
     """A NeoPixel-like strip that keeps what it was sent."""

@@ -80,6 +80,9 @@ class App:
         self.rendered_at = 0
         self.was_busy = False
         self.after_render = None  # work that waits for the LEDs (a save: flash is slow)
+        # the Pico's gc.collect (main.py sets it): run after that work, while no key is
+        # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
+        self.collect = None
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -223,6 +226,8 @@ class App:
             event = self.keys.get()
         self.check_holds(now)
         self.check_stuck(now)
+        if self.dirty:  # a press lights at once: before a slice of the board's search (busy())
+            self.render(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
             self.notice = None
             self.dirty = True
@@ -232,9 +237,20 @@ class App:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
         work = self.after_render
-        if work is not None:  # the LEDs answered the press first: a flash write takes ~30 ms
+        if work is not None and not self.pressing():
+            # the LEDs answered the press first; and a flash write (a save) is not begun
+            # while a key is down, so that the release it is waiting for lights at once
             self.after_render = None
             work(now)
+            if self.collect is not None:
+                self.collect()
+
+    def pressing(self):
+        """True while a key is down (a stuck one aside): its release may be a tap."""
+        for key in self.down:
+            if key not in self.stuck:
+                return True
+        return False
 
     def render(self, now):
         self.rendered_at = now
@@ -255,4 +271,13 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.clock.sleep_ms(LOOP_MS)
+            self.idle(LOOP_MS)
+
+    def idle(self, ms):
+        """Sleep up to `ms`, a millisecond at a time, waking as soon as a key event waits
+        (len(keys)): a press is answered at once, not after the rest of the loop's pace."""
+        keys = self.keys
+        for _ in range(ms):
+            if len(keys):
+                return
+            self.clock.sleep_ms(1)

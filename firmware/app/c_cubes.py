@@ -27,6 +27,9 @@ def board_cell(move):
     return grid.cell(TOP + move // SIZE, LEFT + move % SIZE)
 
 
+BOARD_CELLS = bytes(board_cell(m) for m in range(CELLS))  # move -> its key: drawn every frame
+
+
 class Controller(GameController):
     player_colors = (colors.OFF, colors.PURPLE, colors.GREEN)  # as in the seed's pictures
     first_starter = RANDOM  # [reading] the board picks the starter at random ...
@@ -57,22 +60,34 @@ class Controller(GameController):
         breath = self.state.status == PLAYING and now % GLOW_MS < FRAME_MS
         return GameController.busy(self, now) or breath
 
+    def allowed(self):
+        """1 where the next cube may go (none once over), worked out once a position:
+        the glow is redrawn every breath, the legal moves change only with a move."""
+        st = self.state
+        key = (st, len(st.history))
+        if getattr(self, "_allowed_key", None) != key:
+            allowed = bytearray(CELLS)
+            for m in st.legal_moves():
+                allowed[m] = 1
+            self._allowed, self._allowed_key = allowed, key
+        return self._allowed
+
     def draw_board(self, frame, now):
         st = self.state
         level = GLOW_LEVELS[(now // GLOW_MS) % len(GLOW_LEVELS)]
         glow = colors.scale(self.player_colors[st.to_move], level, 16)
-        allowed = bytearray(CELLS)  # 1 where the next cube may go (none once over)
-        for m in st.legal_moves():
-            allowed[m] = 1
+        allowed = self.allowed()
+        full = self.player_colors
+        older = [colors.scale(c, 1, 2) for c in full]
+        empty = DEAD if st.status == DRAW else EMPTY
+        board, last, cells, put = st.board, st.last, BOARD_CELLS, frame.set
         for m in range(CELLS):
-            who = st.board[m]
+            who = board[m]
             if who:
-                color = self.player_colors[who]
-                if m != st.last:
-                    color = colors.scale(color, 1, 2)
+                color = full[who] if m == last else older[who]
             elif allowed[m]:
                 color = glow
             else:
-                color = DEAD if st.status == DRAW else EMPTY
-            frame.set(board_cell(m), color)
+                color = empty
+            put(cells[m], color)
         self.draw_ring(frame)

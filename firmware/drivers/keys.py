@@ -5,6 +5,11 @@ from array import array
 
 from compat import const
 
+try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
+    from drivers.keys_viper import scan_rows
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2MatrixKeys.scan
+    scan_rows = None
+
 DEBOUNCE_MS = const(5)  # a change must be seen this long before it counts
 BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
 MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
@@ -17,6 +22,7 @@ _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
 # the Pico: 10 kOhm pull-ups recover in well under one, the RP2040's own 50-80 kOhm
 # take 2-6 us on a hand-wired column); a column stuck low ends the wait.
 SETTLE_READS = const(24)
+NATIVE_SETTLE_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
 
 
 class EventQueue:
@@ -271,15 +277,19 @@ class Rp2MatrixKeys(MatrixKeys):
     what keeps a 1 kHz scan near a tenth of the CPU. row_gpios and col_gpios are the
     GPIO numbers of row_pins and col_pins (pins.MATRIX_ROWS, pins.MATRIX_COLS).
     After each row the scan waits, bounded (SETTLE_READS), for the columns to read
-    high again. mem32: machine.mem32 (a register model in tests)."""
+    high again. mem32: machine.mem32 (a register model in tests); with the real one,
+    on the Pico, a pass is native code (drivers/keys_viper.py)."""
 
     def __init__(self, row_pins, col_pins, row_gpios, col_gpios, mem32=None, **kwargs):
+        self._native = scan_rows if mem32 is None else None  # it reads the real registers
         if mem32 is None:
             import machine
 
             mem32 = machine.mem32
         self._mem32 = mem32
         self._row_bits = tuple(1 << g for g in row_gpios)
+        self._row_words = array("L", self._row_bits)  # for the native pass
+        self._readings = array("l", [0] * len(self._row_bits))  # what it read, row by row
         self._col_bits = tuple(1 << g for g in col_gpios)
         mask = 0
         for b in self._col_bits:
@@ -306,6 +316,16 @@ class Rp2MatrixKeys(MatrixKeys):
         # MatrixKeys.scan with _read_row inlined: this runs a thousand times a second.
         # After each row, the columns it pulled low must read high again (bounded
         # wait) before the next row is driven: no phantom press on the row below.
+        if self._native is not None:
+            changed = self._native(self._row_words, len(self._row_bits), self._col_mask, NATIVE_SETTLE_READS,
+                                   self._stable, self._dirty, self._readings)
+            r = 0
+            while changed:  # only the rows that moved, or are being debounced
+                if changed & 1:
+                    self._scan_row(r, self._readings[r], now)
+                changed >>= 1
+                r += 1
+            return
         mem = self._mem32
         mask = self._col_mask
         stable = self._stable

@@ -9,7 +9,7 @@ Two parts:
     the app, neopixel's write), a scan pass and its CPU share, a frame rendered by Pixels
     on the real NeoPixel.
 
-    python -m host_tools.vpico.bench [--no-build]
+    python -m host_tools.vpico.bench [--no-build] [--only upy|drivers] [--game NAME ...]
 """
 import argparse
 import os
@@ -25,8 +25,21 @@ ROOT = build_tool.ROOT
 BENCH_UPY = os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
 PRESS_MS = 80  # how long a finger holds a key
 SETTLE_MS = 600  # after a press, before the next (animations end)
-# The games played through main.py for press-to-light: scenario scripts (their presses)
-PRESS_SCENARIOS = ("connect4_win", "squeeze", "cubes")
+# The games played through main.py for press-to-light, one for each menu tile: (the
+# figures' name, the scenario script whose game and presses are played, start arguments
+# added to its first `start`). The game is set up as a save in the flash (made by the
+# firmware's own App on the host), so the board resumes it from its menu tile by two
+# real presses, with the script's seed; then the script's presses follow.
+PRESS_SCENARIOS = (
+    ("connect4_win", "connect4_win", ()),
+    ("squeeze", "squeeze", ()),
+    ("squeeze_4p", "squeeze", ("--players", "4")),
+    ("cubes", "cubes", ()),
+    ("foursquare", "foursquare", ()),
+    ("pistes", "pistes", ()),
+    ("squeeze_cards", "squeeze_cards", ()),
+    ("squeeze_cards_4p", "squeeze_cards", ("--players", "4")),
+)
 TIMEOUT_S = 1800
 MAX_MOVES = 24  # moves of each game played by bench_upy on the virtual Pico
 
@@ -108,13 +121,12 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
         parse_records(run_code(pico, SCAN_CODE), values, notes)
 
 
-def script_presses(lines):
-    """(key, down ms, up ms, tap) of a scenario's presses, spaced as a player would; a
-    tap acts when the key comes up, a hold while it is down."""
+def script_presses(lines, t=0):
+    """(key, down ms, up ms, tap) of a scenario's presses, spaced as a player would from
+    `t` ms; a tap acts when the key comes up, a hold while it is down."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from app import grid
 
-    t = 0
     out = []
     for line in lines:
         words = line.split("#")[0].split()
@@ -129,6 +141,33 @@ def script_presses(lines):
         elif words[0] == "wait":
             t += int(words[1])
     return out
+
+
+def game_in_flash(lines, extra=()):
+    """The first game a scenario starts, as the board's menu would resume it: (the
+    save files {flash path: bytes} the firmware's App writes when it starts that game,
+    the menu tile's cell, the script lines of that game). The App runs here, on
+    CPython, with the simulator's drivers. A scenario that starts no game plays from
+    the menu: ({}, None, its lines)."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from app.menu import TILE_CELLS, Menu
+    from sim import headless
+    from sim.drivers import SimBoard
+
+    starts = [i for i, line in enumerate(lines) if line.split("#")[0].split()[:1] == ["start"]]
+    if not starts:
+        return {}, None, lines
+    words = lines[starts[0]].split("#")[0].split()
+    options = headless.parse_start_args(words[2:] + list(extra))
+    board = SimBoard()
+    own = dict((k, options[k]) for k in ("board", "level", "mode") if k in options)
+    board.app.start_game(words[1], options["players"], options["variant"], options["seed"], own)
+    board.app.step()  # lit, then saved
+    saved = Menu(board.app).saved
+    tile = saved.index(True)  # the one tile with a game to resume
+    files = dict(("/data/" + name, text.encode()) for name, text in board.storage.files.items())
+    end = starts[1] if len(starts) > 1 else len(lines)
+    return files, TILE_CELLS[tile][0], lines[starts[0] + 1:end]
 
 
 def press_latencies(pico, presses, start_us):
@@ -151,21 +190,35 @@ def press_latencies(pico, presses, start_us):
     return out
 
 
-def driver_bench(workdir, build_dir, values, notes):
-    """The real main.py: boot to the menu's first frame; press -> light in each game."""
-    files = board.tree_files(build_dir)
+def driver_bench(workdir, build_dir, values, notes, games=None):
+    """The real main.py: boot to the menu's first frame; press -> light in each game,
+    resumed from its menu tile (two presses: the tile, then the tile again on its setup
+    screen), then the presses of its scenario."""
     flash = os.path.join(workdir, "main-flash.bin")
     scenarios = dict((os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files())
-    for name in PRESS_SCENARIOS:
-        if name not in scenarios:
+    for name, script, extra in PRESS_SCENARIOS:
+        if script not in scenarios or games and name not in games:
             continue
+        files = board.tree_files(build_dir)
+        saves, tile, lines = game_in_flash(scenarios[script], extra)
+        files.update(saves)
         board.make_flash(flash, files)
+        to_game = []
+        if tile is not None:
+            to_game = [(tile, 0, PRESS_MS, True), (tile, PRESS_MS + SETTLE_MS, 2 * PRESS_MS + SETTLE_MS, True)]
+        presses = to_game + script_presses(lines, len(to_game) * (PRESS_MS + SETTLE_MS) + SETTLE_MS)
         with board.Pico(flash=flash) as pico:
             pico.wait_for(lambda: pico.frames, TIMEOUT_S, "the menu's first frame")
             boot_ms = pico.frames[0][0] / 1000
             values["boot_to_menu_main"] = (boot_ms, "ms")
-            presses = script_presses(scenarios[name])
             lat = press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
+        # the menu's press and the setup screen's (which loads the game's modules and
+        # replays its save) are told apart from the game's own presses
+        if to_game and lat[0] is not None:
+            values["menu_press_to_light"] = (max(lat[0], values.get("menu_press_to_light", (0,))[0]), "ms")
+        if to_game and lat[1] is not None:
+            values["%s_resume_press_to_light" % name] = (lat[1], "ms")
+        lat = lat[len(to_game):]
         measured = [x for x in lat if x is not None]
         if len(measured) < len(lat):
             notes.append("%s: %d presses lit nothing" % (name, len(lat) - len(measured)))
@@ -175,14 +228,14 @@ def driver_bench(workdir, build_dir, values, notes):
             values["%s_presses" % name] = (len(measured), "presses")
 
 
-def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers")):
+def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None):
     values, notes = {}, []
     workdir = tempfile.mkdtemp(prefix="vpico-bench-")
     try:
         if "upy" in parts:
             upy_bench(workdir, build_dir, values, notes)
         if "drivers" in parts:
-            driver_bench(workdir, build_dir, values, notes)
+            driver_bench(workdir, build_dir, values, notes, games)
     finally:
         import shutil
 
@@ -195,6 +248,8 @@ def main(argv=None):
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
     parser.add_argument("--build", default=upy_tests.BUILD, help="the build to bench (default: build/)")
     parser.add_argument("--only", choices=("upy", "drivers"), help="only bench_upy, or only the real drivers")
+    parser.add_argument("--game", action="append", choices=[g[0] for g in PRESS_SCENARIOS],
+                        help="press-to-light of this game only (repeatable; default: every tile's)")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
@@ -203,7 +258,7 @@ def main(argv=None):
     if not args.no_build and args.build == upy_tests.BUILD:
         build_tool.build()
     try:
-        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"))
+        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"), args.game)
     except board.VpicoError as e:
         print("bench FAILED: %s" % e, file=sys.stderr)
         return 1

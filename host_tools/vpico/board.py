@@ -26,6 +26,7 @@ FS_OFFSET = FLASH_SIZE - 1408 * 1024  # MicroPython RPI_PICO: the last 1408 KB a
 FS_BLOCK = 4096
 FS_PROG = 256  # rp2's _boot.py mounts VfsLfs2(bdev, progsize=256)
 LED_BYTES = 144 * 3
+QUIT_TIMEOUT_S = 60  # a loaded host may take a while to let it save its flash and quit
 
 
 class VpicoError(Exception):
@@ -207,8 +208,10 @@ class Pico:
         if self.proc.poll() is None:
             try:
                 self._send("Q")
-                self.proc.wait(timeout=20)
+                self.proc.wait(timeout=QUIT_TIMEOUT_S)
             except (VpicoError, subprocess.TimeoutExpired):
+                # its flash file stays as it was (it is saved whole or not at all)
+                sys.stderr.write("vpico: the virtual Pico did not quit in %d s: killed\n" % QUIT_TIMEOUT_S)
                 self.proc.kill()
                 self.proc.wait()
 

@@ -27,7 +27,7 @@ from host_tools.vpico import board
 
 ROOT = build_tool.ROOT
 HERE = os.path.dirname(os.path.abspath(__file__))
-TIMEOUT_S = 900
+TIMEOUT_S = 1800  # a loaded host runs the emulator slowly: emulated time is not affected
 
 
 def compiled(path, name):

@@ -248,16 +248,78 @@ function boot() {
       feedSerial();
     }
   };
+  pioInEmulatedTime();
   // start at boot stage 2 in flash, as rp2040js's own demo does: the bootrom's copy of
   // it through the SSI is not emulated (its functions, used later, are)
   mcu.core.PC = FLASH_BASE;
 }
 
+// -- the PIO in emulated time ---------------------------------------------------------------
+// rp2040js runs its PIO blocks from host timers, an instruction a step whatever its delay
+// or its state machine's clock divider: the LED frames a PIO program sends then take
+// whatever host time they take (a frame of the board's PioStrip came out in 125-140
+// emulated ms, not 4.3). Here every enabled state machine runs in emulated time instead:
+// an instruction takes 1 + its delay PIO cycles (rp2040js counts them in `cycles`), a PIO
+// cycle is the machine's divider (CLKDIV) in system cycles, and a machine that waits
+// (a stalled OUT on an empty FIFO: the WS2812 latch) lets the time pass.
+function pioInEmulatedTime() {
+  for (const pio of mcu.pio) {
+    pio.run = () => {}; // no host-timer loop: stepPio() below runs the machines
+    for (const m of pio.machines) m.due = 0;
+  }
+}
+
+function pioActive() {
+  for (const pio of mcu.pio) {
+    if (!pio.stopped) return true;
+  }
+  return false;
+}
+
+function pioBusy() {
+  // a machine running (not waiting): an idle core's time must pass in small steps
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const m of pio.machines) {
+      if (m.enabled && !m.waiting) return true;
+    }
+  }
+  return false;
+}
+
+function stepPio(sysCycles) {
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const m of pio.machines) {
+      if (!m.enabled) {
+        m.due = m.cycles;
+        continue;
+      }
+      const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+      m.due += sysCycles / div;
+      while (m.cycles < m.due) {
+        const before = m.cycles;
+        m.step();
+        if (m.cycles === before) m.cycles = m.due; // waiting: the time passes
+      }
+    }
+    pio.checkChangedPins();
+  }
+}
+
+const PIO_IDLE_CYCLES = 16; // while a PIO runs, an idle core's time passes in steps this small
+
 let resetPending = false;
 boot();
 
 function saveFlash() {
-  if (config.flash && config.save) fs.writeFileSync(config.flash, flash);
+  // written aside, then renamed over the old file: a harness killed mid-save (a busy
+  // host) leaves the last flash whole, never a file cut short, whose missing tail the
+  // next boot would read as erased blocks in the middle of littlefs's files
+  if (config.flash && config.save) {
+    fs.writeFileSync(config.flash + '.tmp', flash);
+    fs.renameSync(config.flash + '.tmp', config.flash);
+  }
 }
 
 let wall0 = performance.now();
@@ -275,14 +337,25 @@ function run() {
     for (let i = 0; i < 5000; i++) {
       if (core.waiting) {
         const dt = clock.nanosToNextAlarm;
-        if (dt <= 0 || clock.nanos + dt > limit) {
-          clock.tick(Math.max(0, limit - clock.nanos)); // idle until the host acts
+        if (pioBusy()) {
+          // the core idles, a PIO runs: its edges keep their emulated time
+          const step = Math.min(PIO_IDLE_CYCLES * CYCLE_NANOS, Math.max(0, dt > 0 ? dt : limit - clock.nanos));
+          if (step <= 0 || clock.nanos + step > limit) break;
+          clock.tick(step);
+          stepPio(step / CYCLE_NANOS);
+        } else if (dt <= 0 || clock.nanos + dt > limit) {
+          const idle = Math.max(0, limit - clock.nanos);
+          clock.tick(idle); // idle until the host acts
+          if (pioActive()) stepPio(idle / CYCLE_NANOS); // (its machines wait meanwhile)
           break;
         } else {
           clock.tick(dt);
+          if (pioActive()) stepPio(dt / CYCLE_NANOS);
         }
       } else {
-        clock.tick(core.executeInstruction() * CYCLE_NANOS);
+        const cycles = core.executeInstruction();
+        clock.tick(cycles * CYCLE_NANOS);
+        if (pioActive()) stepPio(cycles);
       }
     }
     if (mcu.ledFlush) mcu.ledFlush();

@@ -70,12 +70,13 @@ class FakeSM:
             self.fifo.append((v << shift) & WORD)
 
     def run(self):
-        """Runs the program until it stalls on an empty FIFO; returns the pin's
-        level over time as [(level, cycles)] and empties the FIFO."""
+        """Runs the program until it stalls on an empty FIFO, yielding the pin's level
+        over time as (level, cycles), and empties the FIFO. (A generator: a frame is
+        some 10,000 steps, which as a list would not fit a Pico's heap.)"""
         p = self.program
         assert p.settings["out_shiftdir"] == FakePIO.SHIFT_LEFT and p.settings["autopull"]
         thresh = p.settings["pull_thresh"]
-        pc, osr, shifted, x, pin, trace = p.labels.get("wrap_target", 0), 0, 32, 0, 0, []
+        pc, osr, shifted, x, pin = p.labels.get("wrap_target", 0), 0, 32, 0, 0
         while True:
             ins = p.code[pc]
             if ins.sideset is not None:
@@ -84,8 +85,8 @@ class FakeSM:
             if ins.op == "out":
                 if shifted >= thresh:  # autopull
                     if not self.fifo:
-                        trace.append((pin, 0))
-                        return trace  # stalled: the line stays at its level (the latch)
+                        yield pin, 0
+                        return  # stalled: the line stays at its level (the latch)
                     osr, shifted = self.fifo.pop(0), 0
                 dest, bits = ins.args
                 assert dest == "x" and bits == 1
@@ -97,7 +98,7 @@ class FakeSM:
                     nxt = p.labels[ins.args[-1]]
             if pc == p.labels.get("wrap", len(p.code) - 1) and nxt == pc + 1:
                 nxt = p.labels.get("wrap_target", 0)
-            trace.append((pin, 1 + ins.delay))
+            yield pin, 1 + ins.delay
             pc = nxt
 
 
@@ -147,32 +148,50 @@ class NeoPixelLike:
         self.sent.append(bytes(self.buf))
 
 
+def pulses(trace):
+    """The (level, cycles) steps of a trace merged into whole pulses, one at a time."""
+    level, cycles = None, 0
+    for lv, n in trace:
+        if lv == level:
+            cycles += n
+        else:
+            if level is not None:
+                yield level, cycles
+            level, cycles = lv, n
+    if level is not None:
+        yield level, cycles
+
+
 def decode(trace, freq):
-    """The bytes in a WS2812B pulse train; checks every bit's timing."""
-    pulses = []  # merged (level, cycles)
-    for level, cycles in trace:
-        if pulses and pulses[-1][0] == level:
-            pulses[-1] = (level, pulses[-1][1] + cycles)
-        else:
-            pulses.append((level, cycles))
+    """The bytes in a WS2812B pulse train; checks every bit's timing. The trace is
+    read as it comes (a generator) and each bit is put straight into its byte."""
     ns = 1000000000 // freq  # ns per cycle
-    assert pulses[0][0] == 0
-    bits = []
-    for i in range(1, len(pulses) - 1, 2):
-        high, low = pulses[i][1], pulses[i + 1][1]
-        last = i + 2 >= len(pulses)
-        if not last:
-            assert (high + low) * ns == 1250, (high, low)  # 800 kHz
-        if 220 <= high * ns <= 380:
-            bits.append(0)
-        elif 580 <= high * ns <= 1000:
-            bits.append(1)
+    out = bytearray()
+    nbits = 0
+    bit = None  # (high, low) of the bit read last: its low may still be the latch
+    first = True
+    for level, cycles in pulses(trace):
+        if first:
+            assert level == 0
+            first = False
+        elif level == 0:
+            bit = (bit[0], cycles)
         else:
-            assert False, "a %d ns pulse is neither a 0 nor a 1" % (high * ns)
-    assert len(bits) % 8 == 0
-    out = bytearray(len(bits) // 8)
-    for i, b in enumerate(bits):
-        out[i // 8] |= b << (7 - i % 8)
+            if bit is not None:  # not the last bit: a whole 800 kHz period
+                assert (bit[0] + bit[1]) * ns == 1250, bit
+            bit = (cycles, 0)
+            high = cycles * ns
+            if 220 <= high <= 380:
+                value = 0
+            elif 580 <= high <= 1000:
+                value = 1
+            else:
+                assert False, "a %d ns pulse is neither a 0 nor a 1" % high
+            if nbits % 8 == 0:
+                out.append(0)
+            out[-1] |= value << (7 - nbits % 8)
+            nbits += 1
+    assert nbits % 8 == 0
     return bytes(out)
 
 
