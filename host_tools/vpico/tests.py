@@ -91,13 +91,13 @@ def scenario_code(name, lines):
 class Session:
     """A virtual Pico with the test files in its flash, and the raw REPL open."""
 
-    def __init__(self, files, workdir, log_flash=False):
+    def __init__(self, files, workdir):
         self.flash = os.path.join(workdir, "flash.bin")
         board.make_flash(self.flash, files)
-        self.pico = board.Pico(flash=self.flash, log_flash=log_flash)
+        self.pico = board.Pico(flash=self.flash)
         self.pico.enter_raw()
 
-    def run(self, code, on_line):
+    def run(self, code, on_line, timeout=TIMEOUT_S):
         """Runs code; calls on_line(text) for each line it prints. Returns the error
         text (a traceback) or ''."""
         pending = [""]
@@ -108,7 +108,7 @@ class Session:
                 line, pending[0] = pending[0].split("\n", 1)
                 on_line(line.rstrip("\r"))
 
-        _, error = self.pico.exec_raw(code, TIMEOUT_S, out)
+        _, error = self.pico.exec_raw(code, timeout, out)
         if pending[0]:
             on_line(pending[0])
         return error
@@ -208,13 +208,14 @@ def run_powercuts(results, moves=1):
     from host_tools.vpico import powercut
 
     lines = []
-    tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append)
+    tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append, main_boots=1)
     for line in lines:
         results.out("    " + line)
-    results.record(lost == 0 and tried >= 2 * figures["saves"] and figures["app_boots"] > 0,
+    results.record(lost == 0 and tried >= 2 * figures["saves"] and figures["app_boots"] > 0
+                   and figures["main_boots"] == 1,
                    "power cuts on the rp2 littlefs: every flash erase and program of the first %d move(s) of "
-                   "every tile, cut before it and torn: %d cuts, %d games lost, %d App boots"
-                   % (moves, tried, lost, figures["app_boots"]))
+                   "every tile, cut before it and torn: %d cuts, %d games lost, %d App boots, 1 power-up of "
+                   "main.py" % (moves, tried, lost, figures["app_boots"]))
 
 
 def run_all(select=None, deploy=True, out=print):
