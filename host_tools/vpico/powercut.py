@@ -42,15 +42,10 @@ from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
 from host_tools.vpico.tests import Session, compiled
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
-from app.menu import TILE_CELLS  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SECTOR = board.FS_BLOCK
 MAX_REPORTS = 5
-MAIN_WATCH_MS = 1000  # main.py's boot: how long the menu, then the game, are watched (a blink is 1 s)
-SIM_WATCH_MS = 2000  # CPython's frames to match them: over this long
-MAIN_PRESS_GAP_MS = 600
-MAIN_TIMEOUT_S = 900
 RUN_TIMEOUT_S = 12 * 3600  # the full games' cuts take hours on a busy machine
 PICO_CODE = "import sys\nsys.path.append('/host')\nimport powercut_pico\npowercut_pico.%s\n"
 
@@ -79,8 +74,9 @@ def session_saves(seed=1, max_moves=None):
 
 
 class SafeModeSession(Session):
-    """A Session whose flash holds the real main.py: a1 is held at power-up, so main.py
-    starts in safe mode (no game loop, no watchdog) and leaves the REPL free."""
+    """A Session whose flash holds the real main.py, as a deployed board's does: a1 is
+    held at power-up, so main.py starts in safe mode (no game loop, no watchdog) and
+    leaves the REPL free."""
 
     def __init__(self, files, workdir):
         self.flash = os.path.join(workdir, "flash.bin")
@@ -92,8 +88,8 @@ class SafeModeSession(Session):
 
 
 def pico_files(build_dir=upy_tests.BUILD):
-    """The build (main.py too: the cuts' images boot it), the simulator's drivers (the
-    App's boot on the port's storage) and powercut_pico."""
+    """The build (main.py too, as deployed), the simulator's drivers (the App's boot on
+    the port's storage) and powercut_pico."""
     files = board.tree_files(build_dir)
     for name in upy_tests.SIM_FILES:
         files["/host/sim/%s.mpy" % name[:-3]] = compiled(os.path.join(build_tool.ROOT, "sim", name), "sim/" + name)
@@ -234,17 +230,13 @@ class Checker:
             last[name] = j
         # the saves whose cuts the App boots on (each costs seconds of the host's time)
         self.app_saves = set(first.values()) | set(last.values())
-        # the cuts the real main.py powers up on, after: torn, in the middle of each file's last save
-        self.main_cuts = set((j, (marks[j] + marks[j + 1]) // 2, True) for j in last.values()
-                             if marks[j + 1] > marks[j])
-        self.main_images = []  # (cut, the flash's filesystem part, the files as they read)
         self.cuts = [(j, k, torn) for j in range(len(saves)) for k in range(marks[j], marks[j + 1])
                      for torn in (False, True)]
         self.next = 0
         self.cut = None
         self.app_asked = None  # the reading (0 old, 1 new) the App's boot is asked on
         self.app_done = set()  # (save, reading) booted by the App already
-        self.tried = self.lost = self.app_boots = self.main_boots = 0
+        self.tried = self.lost = self.app_boots = 0
         self.app_s = 0.0  # host seconds spent in the App's boots
 
     def advance(self, k):
@@ -298,7 +290,6 @@ class Checker:
             apply(target, self.ops[k], torn=True)
             changed.update(sectors(self.ops[k]))
         self.flash.load(target, changed)
-        self.image = target
         self.pico.write(b"c\n")
 
     def judge_files(self, got):
@@ -321,10 +312,6 @@ class Checker:
             self.lose("%s: %s reads as neither the old save nor the new" % (self.where(), name))
             return None
         reading = readings.index(d)
-        if self.cut in self.main_cuts:
-            read = dict(files)
-            read[name] = text if reading else files.get(name)
-            self.main_images.append((self.cut, bytes(self.image), read))
         if self.app_every or j in self.app_saves and (j, reading) not in self.app_done:
             return reading
         return None
@@ -345,67 +332,6 @@ class Checker:
                                                   % (got, want)))
 
 
-def frames_of(board_, ms, step=10):
-    """The distinct LED levels a simulated board shows over the next `ms`."""
-    seen = set()
-    for _ in range(ms // step):
-        board_.clock.now += step
-        board_.app.step()
-        seen.add(bytes(board_.pixels.levels))
-    return seen
-
-
-def expected_frames(files, index):
-    """What CPython's board shows with these files: its menu (over 2 s: blinks), then
-    after two presses of tile `index`, its game (over 2 s)."""
-    store = powercut.MemoryStorage()
-    store.files = dict((n, t) for n, t in files.items() if t is not None)
-    sim = powercut.SimBoard(storage=store)
-    menu = frames_of(sim, SIM_WATCH_MS)
-    tile = TILE_CELLS[index][0]
-    for _ in range(2):
-        powercut.play(sim, tile)
-        sim.clock.now += MAIN_PRESS_GAP_MS
-        sim.app.step()
-    return menu, frames_of(sim, SIM_WATCH_MS)
-
-
-def main_boot(workdir, image, files, name):
-    """Power up the virtual Pico on this flash with the real main.py (rp2's _boot.py
-    mounts littlefs, main.py starts the App on the port's storage): its menu must be
-    CPython's with these files, and after two presses of the file's tile (on the key
-    matrix), its game too. Returns None, or what went wrong."""
-    from host_tools.vpico.tests import chain_to_levels
-
-    index = powercut.tile_of(name) or 0
-    menu, game = expected_frames(files, index)
-    path = os.path.join(workdir, "cut.bin")
-    with open(path, "wb") as f:
-        f.write(b"\xff" * board.FS_OFFSET + image)
-    tile = TILE_CELLS[index][0]
-    with board.Pico(flash=path) as pico:
-        pico.wait_for(lambda: pico.frames, MAIN_TIMEOUT_S, "main.py's first LED frame")
-        t = pico.frames[0][0] + MAIN_WATCH_MS * 1000
-        marks = [t]
-        for _ in range(2):
-            pico.key(tile, True, marks[-1])
-            pico.key(tile, False, marks[-1] + 80 * 1000)
-            marks.append(marks[-1] + (80 + MAIN_PRESS_GAP_MS) * 1000)
-        pico.key(0, False, marks[-1] + MAIN_WATCH_MS * 1000)  # a time mark (a1 stays up)
-        pico.wait_for(lambda: len(pico.key_times) >= 5, MAIN_TIMEOUT_S, "main.py's game")
-        frames = list(pico.frames)
-        serial = bytes(pico.serial).decode("utf-8", "replace")
-    shown_menu = [chain_to_levels(f) for end, f, _ in frames if end < t]
-    shown_game = [chain_to_levels(f) for end, f, _ in frames if end < pico.key_times[4][2]]
-    if "Traceback" in serial or "Error" in serial:
-        return "main.py printed: %s" % serial.strip()[-300:]
-    if not shown_menu or bytes(shown_menu[-1]) not in menu:
-        return "its menu is not CPython's with these files"
-    if bytes(shown_game[-1]) not in game:
-        return "after two presses of the tile, its game is not CPython's with these files"
-    return None
-
-
 def check(session, image, saves, marks, names, app_every=False, out=print, progress=0):
     checker = Checker(session.pico, image, saves, marks, names, app_every, out, progress)
     error = session.run(PICO_CODE % ("check(%r)" % (names,)), checker.on_line, RUN_TIMEOUT_S)
@@ -414,10 +340,8 @@ def check(session, image, saves, marks, names, app_every=False, out=print, progr
     return checker
 
 
-def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.BUILD, progress=0,
-        main_boots=None):
-    """Returns (cuts tried, games lost, figures {name: value}). main_boots: at most this
-    many power-ups of main.py (each takes minutes of the host's time on a busy machine)."""
+def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.BUILD, progress=0):
+    """Returns (cuts tried, games lost, figures {name: value})."""
     start = time.time()
     saves = session_saves(seed, max_moves)
     names = sorted(set(name for name, _ in saves))
@@ -432,21 +356,9 @@ def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.
             checker = check(session, image, saves, marks, names, app_every, out, progress)
         finally:
             session.close()
-        start_main = time.time()
-        for cut, fs_image, files in checker.main_images[:main_boots]:
-            checker.cut = cut
-            try:
-                problem = main_boot(workdir, fs_image, files, saves[cut[0]][0])
-            except board.VpicoError as e:
-                problem = str(e)
-            checker.main_boots += 1
-            if problem:
-                checker.lose("%s, main.py's power-up: %s" % (checker.where(), problem))
-        main_s = time.time() - start_main
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     figures = dict(saves=len(saves), flash_ops=marks[-1] - marks[0], app_boots=checker.app_boots, app_s=checker.app_s,
-                   main_boots=checker.main_boots, main_s=main_s,
                    record_s=recorded - start, check_s=time.time() - recorded)
     return checker.tried, checker.lost, figures
 
@@ -458,8 +370,6 @@ def main(argv=None):
     parser.add_argument("--app-every", action="store_true", help="the App's boot on every cut (slow)")
     parser.add_argument("--no-build", action="store_true", help="use build/ as it is")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="say how far it got every N cuts")
-    parser.add_argument("--main-boots", type=int, metavar="N",
-                        help="at most N power-ups of main.py (default: one on each file's last save)")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
@@ -470,7 +380,7 @@ def main(argv=None):
         if not args.no_build:
             build_tool.build(log=lambda *_: None)
         tried, lost, figures = run(args.seed, args.moves, args.app_every, progress=args.progress,
-                                   out=lambda text: print(text, flush=True), main_boots=args.main_boots)
+                                   out=lambda text: print(text, flush=True))
     except (board.VpicoError, build_tool.BuildError) as e:
         print("power cuts on the virtual Pico FAILED: %s" % e, file=sys.stderr)
         return 1
@@ -483,8 +393,7 @@ def bench_lines(tried, lost, figures):
     return ["BENCH power_cuts_tried_vpico %d cuts" % tried,
             "BENCH power_cut_games_lost_vpico %d games" % lost,
             "# power cuts on the virtual Pico: %(saves)d saves, %(flash_ops)d flash operations, %(app_boots)d App "
-            "boots checked (%(app_s).0f s); recorded in %(record_s).0f s, cuts booted in %(check_s).0f s; %(main_boots)d "
-            "power-ups of the real main.py (%(main_s).0f s)" % figures]
+            "boots checked (%(app_s).0f s); recorded in %(record_s).0f s, cuts booted in %(check_s).0f s" % figures]
 
 
 if __name__ == "__main__":
