@@ -14,7 +14,9 @@ beside random placement on the same deals: win rate and mean score of the wins.
 Then what the board survives (docs/RELIABILITY.md): a million random key events
 through the App (host_tools.fuzz), the power cut at every step of every save of full
 games (host_tools.powercut), and a thousand games in one run under MicroPython, with
-the heap after each (host_tools.soak).
+the heap after each (host_tools.soak); with the virtual Pico, the power cut at every
+flash erase and program of the same games on the rp2 port's own littlefs
+(host_tools.vpico.powercut; SKIPPED without its image).
 
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
                                [--fuzz-events N] [--soak-games N] [--no-vpico]
@@ -217,9 +219,10 @@ def vpico_lines(wasm, vpico):
 
 
 def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, power_moves=None,
-                      build_dir=upy_tests.BUILD):
+                      build_dir=upy_tests.BUILD, vpico=True):
     """The figures of what the board survives, and their verdicts: (lines, missed).
-    power_moves: the power-cut games cut to that many moves (default: full games)."""
+    power_moves: the power-cut games cut to that many moves (default: full games);
+    vpico: the power cuts on the virtual Pico's littlefs too, where it can run."""
     import time
 
     lines, missed = [], []
@@ -237,9 +240,9 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, po
     verdict("random key events that crashed the app", run.crashes, 0, "events")
     verdict("random key events that broke a check", run.failures, 0, "events")
     tried, lost = powercut.run(seed, power_moves, out=lambda text: lines.append("# " + text))
-    lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost,
-              "# power cuts on the rp2 port's own littlefs (on the virtual Pico): not run yet"]
+    lines += ["BENCH power_cuts_tried %d cuts" % tried, "BENCH power_cut_games_lost %d games" % lost]
     verdict("power cuts that lost a game", lost, 0, "games")
+    lines += vpico_powercut_lines(seed, power_moves, build_dir, vpico, verdict)
     heaps, errors = soak.run_soak(soak_games, seed, build_dir)
     soak_lines = soak.bench_lines(heaps, errors, len(powercut.catalog.TILES))
     lines += soak_lines
@@ -250,6 +253,26 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, po
         if line.startswith("BENCH soak_heap_slope "):
             verdict("menu heap growth a game (soak slope)", abs(float(line.split()[2])), SOAK_SLOPE_TARGET, "bytes")
     return lines, missed
+
+
+def vpico_powercut_lines(seed, power_moves, build_dir, vpico, verdict):
+    """The power cuts on the rp2 port's own littlefs (host_tools.vpico.powercut), or
+    SKIPPED lines where the virtual Pico cannot run."""
+    from host_tools.vpico import board
+    from host_tools.vpico import powercut as vpico_powercut
+
+    lacking = board.missing() if vpico else ["--no-vpico"]
+    if lacking:
+        return ["BENCH power_cuts_tried_vpico SKIPPED (%s)" % "; ".join(lacking),
+                "BENCH power_cut_games_lost_vpico SKIPPED"]
+    lines = []
+    try:
+        tried, lost, figures = vpico_powercut.run(seed, power_moves, out=lines.append, build_dir=build_dir)
+    except board.VpicoError as error:
+        raise RuntimeError("the power cuts on the virtual Pico failed: %s" % error)
+    lines += vpico_powercut.bench_lines(tried, lost, figures)
+    verdict("power cuts that lost a game (virtual Pico)", lost, 0, "games")
+    return lines
 
 
 def main(argv=None):
@@ -307,7 +330,7 @@ def main(argv=None):
             missed.append("pistes board vs first-roll")
     sys.stdout.flush()
     try:
-        more, more_missed = reliability_lines(args.fuzz_events, args.soak_games, args.seed)
+        more, more_missed = reliability_lines(args.fuzz_events, args.soak_games, args.seed, vpico=not args.no_vpico)
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as error:
         print("bench FAILED: %s" % error, file=sys.stderr)
         return 1

@@ -1,6 +1,9 @@
 """Soak: games after games across every menu tile in one run under real MicroPython
 (wasm, build/ as the Pico's filesystem, the simulator's drivers), random legal moves
-pressed as keys, the live heap (gc.mem_alloc() back in the menu) after each game.
+pressed as keys, the live heap (gc.mem_alloc() back in the menu) after each game. The
+saves go to files through the firmware's FileStorage (outside the heap, as on a Pico's
+flash), and each press is its own top-level call (the wasm port collects only there), so
+the heap measured is the firmware's.
 
     python -m host_tools.soak [--games N] [--seed N] [--no-build] [--each]
 

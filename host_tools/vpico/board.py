@@ -105,14 +105,14 @@ class Pico:
     start); buzzer changes in
     `tones` as (us, hz, duty)."""
 
-    def __init__(self, image=None, flash=None, save=False, speed=1):
+    def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False):
         lacking = missing()
         if image is None and lacking:
             raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
         matrix, leds, buzzer = pins_config()
         config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
-                  "flashSize": FLASH_SIZE}
+                  "flashSize": FLASH_SIZE, "logFlash": log_flash}
         self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
@@ -122,6 +122,7 @@ class Pico:
         self.tones = []
         self.key_times = []  # (key, down, emulated us) as the matrix changed
         self.resets = 0
+        self.flash_ops = []  # with log_flash: ("e", offset, count) or ("p", offset, bytes)
         self.ready = False
         self.on_serial = None  # called with each chunk of bytes, if set (the pty relay)
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -158,6 +159,9 @@ class Pico:
                 elif kind == "R":
                     self.resets += 1
                     self.ready = False
+                elif kind == "W":
+                    op, addr, arg = rest.split(" ")
+                    self.flash_ops.append((op, int(addr), int(arg) if op == "e" else bytes.fromhex(arg)))
                 elif kind == "READY":
                     self.ready = True
                 self.cond.notify_all()
@@ -179,6 +183,10 @@ class Pico:
     def key(self, key, down, at_us=None):
         """Press or release a key on the matrix: now, or at emulated time at_us."""
         self._send("K %d %d%s" % (key, 1 if down else 0, "" if at_us is None else " %d" % at_us))
+
+    def load_flash(self, offset, data):
+        """Put `data` in the flash at `offset`, now (the Pico should be waiting)."""
+        self._send("L %d %s" % (offset, bytes(data).hex()))
 
     def wait_for(self, predicate, timeout, what):
         end = time.monotonic() + timeout

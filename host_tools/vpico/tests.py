@@ -6,6 +6,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
     pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
     stream): the same frames and states as CPython, move by move, and its #expect lines;
+  - the power cut at every flash erase and program of the first move of every tile, on
+    the rp2 port's own littlefs (host_tools.vpico.powercut, small): no game lost;
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     then repaired by the next, a board of another MicroPython refused, and the deployed
@@ -95,7 +97,7 @@ class Session:
         self.pico = board.Pico(flash=self.flash)
         self.pico.enter_raw()
 
-    def run(self, code, on_line):
+    def run(self, code, on_line, timeout=TIMEOUT_S):
         """Runs code; calls on_line(text) for each line it prints. Returns the error
         text (a traceback) or ''."""
         pending = [""]
@@ -106,7 +108,7 @@ class Session:
                 line, pending[0] = pending[0].split("\n", 1)
                 on_line(line.rstrip("\r"))
 
-        _, error = self.pico.exec_raw(code, TIMEOUT_S, out)
+        _, error = self.pico.exec_raw(code, timeout, out)
         if pending[0]:
             on_line(pending[0])
         return error
@@ -201,6 +203,20 @@ def run_scenario(session, name, source, results):
                    "" if problem is None else "\n      " + problem.replace("MicroPython:", "vPico:      "))
 
 
+def run_powercuts(results, moves=1):
+    """host_tools.vpico.powercut, small: the first move of every tile (and the settings)."""
+    from host_tools.vpico import powercut
+
+    lines = []
+    tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append)
+    for line in lines:
+        results.out("    " + line)
+    results.record(lost == 0 and tried >= 2 * figures["saves"] and figures["app_boots"] > 0,
+                   "power cuts on the rp2 littlefs: every flash erase and program of the first %d move(s) of "
+                   "every tile, cut before it and torn: %d cuts, %d games lost, %d App boots"
+                   % (moves, tried, lost, figures["app_boots"]))
+
+
 def run_all(select=None, deploy=True, out=print):
     results = upy_tests.Results(out)
     build_tool.build(log=lambda *_: None)
@@ -219,6 +235,9 @@ def run_all(select=None, deploy=True, out=print):
                 run_scenario(session, name, source, results)
         finally:
             session.close()
+        if not select or "power" in select:
+            out("== power cuts on the rp2 port's littlefs")
+            run_powercuts(results)
         if deploy and (not select or "deploy" in select):
             from host_tools.vpico import deploy_checks
 

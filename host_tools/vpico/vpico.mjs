@@ -5,6 +5,8 @@
 //                   K <key> <0|1> [us]  press or release key (row * 12 + column), now
 //                               or when the emulated clock reaches us
 //                   Q           quit (the flash is saved first, if a file was given)
+//                   L <addr> <hex>  put bytes in the flash at offset addr, now (the power
+//                               cut tests load a flash image's changed sectors)
 //   to the host:    S <hex>     bytes the Pico wrote to its USB serial
 //                   F <us> <start us> <hex>  a frame the LED chain received (3 bytes an
 //                               LED, wire order), decoded from the WS2812 bitstream on the
@@ -13,6 +15,8 @@
 //                   B <us> <hz> <duty>  the buzzer's PWM changed (duty 0..1)
 //                   R <us>      the Pico was reset (watchdog / machine.reset())
 //                   READY       the USB serial is connected
+//                   W e <addr> <count> | W p <addr> <hex>  the flash was erased or
+//                               programmed (only with config.logFlash)
 // Time: the core runs instruction by instruction, each charged its Cortex-M0+ cycles at
 // 125 MHz (emulated time); emulated time never runs ahead of wall time (so a host
 // program's timeouts, such as mpremote's, hold), and idle waits cost no host CPU.
@@ -190,6 +194,7 @@ function flashOp(code) {
     const count = r[1] >>> 0;
     flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
     mcu.flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
+    if (config.logFlash) send(`W e ${addr} ${count}`);
     busyFlash(Math.ceil(count / 4096) * ERASE_SECTOR_NANOS);
   } else if (code === BKPT_PROGRAM) {
     const addr = r[0] >>> 0;
@@ -199,6 +204,11 @@ function flashOp(code) {
       const v = mcu.flash[addr + i] & mcu.readUint8(data + i); // NOR flash: bits only clear
       mcu.flash[addr + i] = v;
       flash[addr + i] = v;
+    }
+    if (config.logFlash) {
+      const bytes = new Uint8Array(Math.max(0, Math.min(count, FLASH_SIZE - addr)));
+      for (let i = 0; i < bytes.length; i++) bytes[i] = mcu.readUint8(data + i);
+      send(`W p ${addr} ${hex(bytes)}`);
     }
     busyFlash(Math.ceil(count / 256) * PROGRAM_PAGE_NANOS);
   } else {
@@ -399,6 +409,11 @@ process.stdin.on('data', (chunk) => {
       else apply();
     } else if (cmd === 'Q') {
       quit();
+    } else if (cmd === 'L' && b) {
+      const bytes = Buffer.from(b, 'hex');
+      const addr = parseInt(a, 10);
+      flash.set(bytes, addr);
+      mcu.flash.set(bytes, addr);
     }
   }
 });
