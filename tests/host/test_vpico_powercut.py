@@ -82,3 +82,11 @@ def test_the_checker_boots_every_cut_and_catches_a_save_that_is_lost():
     assert checker.lost == 3 and "neither the old save nor the new" in lines[-1]
     checker.on_line("@@?")
     assert pico.sent[-1] == "end\n" and checker.tried == 4
+
+
+def test_without_an_image_it_prints_skipped_figures(monkeypatch, capsys):
+    monkeypatch.setenv("VPICO_IMAGE", "/nonexistent/RPI_PICO.uf2")
+    assert vp.main([]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("BENCH power_cuts_tried_vpico SKIPPED (missing the MicroPython v1.27")
+    assert out[1] == "BENCH power_cut_games_lost_vpico SKIPPED"
