@@ -50,8 +50,13 @@ RUN_TIMEOUT_S = 12 * 3600  # the full games' cuts take hours on a busy machine
 PICO_CODE = "import sys\nsys.path.append('/host')\nimport powercut_pico\npowercut_pico.%s\n"
 
 
+class Appended(str):
+    """A file's whole text after a move's line was appended to it (app/saves.py): the
+    Pico appends the new part, as the board does, instead of writing the file anew."""
+
+
 class Recorder(powercut.MemoryStorage):
-    """The app's storage, keeping every write and remove in order."""
+    """The app's storage, keeping every write, append and remove in order."""
 
     def __init__(self):
         powercut.MemoryStorage.__init__(self)
@@ -60,6 +65,10 @@ class Recorder(powercut.MemoryStorage):
     def write(self, name, text):
         self.log.append((name, text))
         powercut.MemoryStorage.write(self, name, text)
+
+    def append(self, name, text):
+        powercut.MemoryStorage.append(self, name, text)
+        self.log.append((name, Appended(self.read(name))))
 
     def remove(self, name):
         self.log.append((name, None))
@@ -172,6 +181,11 @@ def record(session, saves):
             pico.write(("r %s\n" % name).encode())
             return
         old = last.get(name, "")
+        if isinstance(text, Appended):  # the new line alone, appended on the Pico
+            last[name] = text
+            tail = text[len(old):].encode("ascii")
+            pico.write(("p %s %d\n" % (name, len(tail))).encode() + tail)
+            return
         keep = 0
         while keep < min(len(old), len(text)) and old[keep] == text[keep]:
             keep += 1

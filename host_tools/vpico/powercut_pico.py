@@ -27,8 +27,9 @@ def ask():
 
 
 def record():
-    """Write and remove what the host sends: `w NAME KEEP N` then N characters (the
-    file's last text cut to KEEP characters, then these), `r NAME`, or `end`."""
+    """Write, append and remove what the host sends: `w NAME KEEP N` then N characters
+    (the file's last text cut to KEEP characters, then these), `p NAME N` then N
+    characters to append, `r NAME`, or `end`."""
     storage = port.make_storage()
     texts = {}
     while True:
@@ -40,6 +41,10 @@ def record():
             text = texts.get(name, "")[:int(words[2])] + sys.stdin.read(int(words[3]))
             texts[name] = text
             storage.write(name, text)
+        elif words[0] == "p":
+            tail = sys.stdin.read(int(words[2]))
+            texts[name] = texts.get(name, "") + tail
+            storage.append(name, tail)
         else:
             storage.remove(name)
             texts.pop(name, None)
