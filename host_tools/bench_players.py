@@ -128,23 +128,17 @@ def run_vpico(games, timed=GAMES, parts=("times",), heap_games=HEAP_GAMES):
     import tempfile
 
     from host_tools.vpico import board
-    from host_tools.vpico.bench import TIMEOUT_S, parse_records, run_code
-    from host_tools.vpico.tests import compiled, pico_files
+    from host_tools.vpico.bench import parse_records, run_script, script_flash
 
     config = upy_tests.job_config([], upy_tests.HEAP, upy_tests.BUILD)
     job = dict(config["args"], sys_path=["/host"], parts=list(parts), games=games, passes=1, timed=list(timed),
                heap_games=list(heap_games))
-    files = pico_files(job)
-    files["/host/bench_players_upy.mpy"] = compiled(SCRIPT, "bench_players_upy.py")
     workdir = tempfile.mkdtemp(prefix="vpico-players-")
     values, notes = {}, []
     try:
-        flash = os.path.join(workdir, "flash.bin")
-        board.make_flash(flash, files)
-        with board.Pico(flash=flash) as pico:
+        with board.Pico(flash=script_flash(workdir, job, SCRIPT)) as pico:
             pico.enter_raw()
-            lines = run_code(pico, "import sys\nsys.path.append('/host')\nimport bench_players_upy\n"
-                                   "while bench_players_upy.NEXT():\n    pass\n")
+            lines = run_script(pico, SCRIPT)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     parse_records(lines, values, notes)

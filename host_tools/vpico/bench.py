@@ -98,6 +98,26 @@ def run_code(pico, code):
     return lines
 
 
+def script_flash(workdir, job, script, build_dir=upy_tests.BUILD):
+    """A flash image (its path, in workdir) of the build with `job`, and the host-side
+    MicroPython `script` compiled into /host."""
+    from host_tools.vpico.tests import pico_files
+
+    name = os.path.basename(script)
+    files = pico_files(job, build_dir)
+    files["/host/%s.mpy" % name[:-3]] = compiled(script, name)
+    flash = os.path.join(workdir, name[:-3] + "-flash.bin")
+    board.make_flash(flash, files)
+    return flash
+
+
+def run_script(pico, script):
+    """Runs the /host `script` on `pico` one step a call (NEXT() until False): its lines."""
+    module = os.path.basename(script)[:-3]
+    return run_code(pico, "import sys\nsys.path.append('/host')\nimport %s\nwhile %s.NEXT():\n    pass\n"
+                    % (module, module))
+
+
 def upy_bench(workdir, build_dir, values, notes, seed=1):
     """bench_upy.py on the rp2 port, one pass (emulated time is exact)."""
     config = upy_tests.job_config([], upy_tests.HEAP, build_dir)
@@ -105,17 +125,10 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
     # first MAX_MOVES moves of each game (the whole games would take the host an hour)
     job = dict(config["args"], seed=seed, per_move=False, passes=1, rules_copies=1, max_moves=MAX_MOVES,
                sys_path=["/host"])
-    from host_tools.vpico.tests import pico_files
-
-    files = pico_files(job, build_dir)
-    files["/host/bench_upy.mpy"] = compiled(BENCH_UPY, "bench_upy.py")
-    flash = os.path.join(workdir, "bench-flash.bin")
-    board.make_flash(flash, files)
+    flash = script_flash(workdir, job, BENCH_UPY, build_dir)
     with board.Pico(flash=flash) as pico:
         pico.enter_raw()
-        lines = run_code(pico, "import sys\nsys.path.append('/host')\nimport bench_upy\n"
-                               "while bench_upy.NEXT():\n    pass\n")
-        parse_records(lines, values, notes)
+        parse_records(run_script(pico, BENCH_UPY), values, notes)
         pico.write(b"\x04")  # a fresh heap for the driver figures
         pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
         parse_records(run_code(pico, SCAN_CODE), values, notes)
