@@ -37,6 +37,23 @@ def test_a_real_run_measures_every_game(tmp_path):
     for name in ("squeeze_cards_save_early_ms", "squeeze_cards_save_late_ms", "squeeze_cards_save_whole_ms"):
         assert values[name][1] == "ms", name
     assert values["squeeze_cards_save_lines"][0] > 100 and values["squeeze_cards_save_file"][0] > 1000
+    # each card mode on the board, measured in a run of its own from boot
+    for mode in bench.CARD_MODES:
+        assert values["heap_squeeze_cards_%s_line_max" % mode][0] <= values["heap_peak"][0], mode
+
+
+def test_runs_merge_first_figures_and_the_highest_peak():
+    # the card modes' runs (bench.run_bench) add their figures; boot and menu stay the
+    # first run's, and the bench's heap peak is the highest of the runs' with its note
+    values, notes = {}, []
+    bench.merge_run(values, notes, ["@@M\theap_boot\t100\tbytes", "@@M\theap_peak\t500\tbytes",
+                                    "# heap peak at: pistes board move 3", "# a note"])
+    bench.merge_run(values, notes, ["@@M\theap_boot\t90\tbytes", "@@M\theap_x_line_max\t700\tbytes",
+                                    "@@M\theap_peak\t700\tbytes", "# heap peak at: x line 2"])
+    bench.merge_run(values, notes, ["@@M\theap_peak\t600\tbytes", "# heap peak at: y line 9"])
+    assert values == {"heap_boot": (100.0, "bytes"), "heap_peak": (700.0, "bytes"),
+                      "heap_x_line_max": (700.0, "bytes")}
+    assert notes == ["# a note", "# heap peak at: x line 2"]
 
 
 def test_foursquare_deals_give_win_rates_for_the_hint_and_random_placement():
