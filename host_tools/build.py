@@ -4,10 +4,10 @@ Every .py becomes .mpy (bytecode for the RP2040: -march=armv6m), except the file
 Pico runs as source at boot (main.py, boot.py), which are copied as they are but still
 compiled once so a syntax error there fails the build too. Any file mpy-cross rejects
 fails the build (exit 1) with mpy-cross's message. The firmware has no native code
-(@micropython.native/viper) but in drivers/pixels_viper.py, so each other .mpy is pure
+(@micropython.native/viper) but in the *_viper.py modules, so each other .mpy is pure
 bytecode: mpy-cross then leaves the arch field of the header empty and the file is byte
 for byte what it would be without -march, and the host's wasm MicroPython loads these
-very files in the tests (it refuses pixels_viper, and Pixels falls back to bytecode).
+very files in the tests (it refuses the *_viper modules, and their users fall back to bytecode).
 
     python -m host_tools.build [--src firmware] [--out build]
 """

@@ -61,12 +61,17 @@ class Controller(GameController):
                     land = r
                     break
             falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // FALL_MS_PER_ROW), land)
+        empty = colors.scale(colors.BLUE, 1, 12)
+        board, player_colors, put = st.board, self.player_colors, frame.set
+        hole = -1 if not falling else falling[2] * COLUMNS + falling[0]  # the falling disc's landing
         for r in range(ROWS):
+            i = r * COLUMNS
+            cell = grid.cell(TOP + r, LEFT)
             for c in range(COLUMNS):
-                who = st.at(c, r)
-                if falling and c == falling[0] and r == falling[2]:
-                    who = 0
-                frame.set(grid.cell(TOP + r, LEFT + c), self.player_colors[who] if who else colors.scale(colors.BLUE, 1, 12))
+                who = board[i] if i != hole else 0  # st.at(c, r)
+                put(cell, player_colors[who] if who else empty)
+                i += 1
+                cell += 1
         if falling:
             who = st.at(falling[0], falling[2])
             frame.set(grid.cell(TOP + falling[1], LEFT + falling[0]), self.player_colors[who])

@@ -53,6 +53,9 @@ def window_cell(move):
     return grid.cell(TOP + move // rules.SIZE, LEFT + move % rules.SIZE)
 
 
+WINDOW_CELLS = bytes(window_cell(m) for m in range(rules.CELLS))  # the same, made once
+
+
 def pile_color(rank, up, height):
     return colors.scale(RANK_COLORS[rank] if up else CARD_BACK, HEIGHT_LEVEL[height], 20)
 
@@ -209,15 +212,18 @@ class Controller(GameController):
 
     def draw_piles(self, frame, now):
         st = self.state
-        legal = st.legal_moves()
+        glow = bytearray(rules.CELLS)  # 1: an empty cell where the card may go
+        for m in st.legal_moves():
+            glow[m] = 1
         t = ticks_diff(now, self.anim_start) if self.animating(now) else None
+        height, top, up, cells, put = st.height, st.top, st.up, WINDOW_CELLS, frame.set
         for m in range(rules.CELLS):
-            h = st.height[m]
+            h = height[m]
             if h:
-                color = pile_color(st.top[m], st.up[m], h)
+                color = pile_color(top[m], up[m], h)
             else:
-                color = GLOW if m in legal else colors.OFF
-            frame.set(window_cell(m), color)
+                color = GLOW if glow[m] else colors.OFF
+            put(cells[m], color)
         if t is None:
             return
         for cells, at in ((st.row_flips, FLIP_MS), (st.col_flips, self.col_at())):

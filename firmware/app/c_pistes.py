@@ -76,6 +76,9 @@ def start_place(track, player):
     return grid.cell(10 - player, track_col(track) + 1)
 
 
+TRACK_CELLS = tuple(bytes(cell_of(t, p) for p in range(1, rules.END)) for t in range(rules.TRACKS))  # cells 1..9
+
+
 def die_cells(die):
     return DIE_CELLS[die]
 
@@ -297,10 +300,11 @@ class Controller(GameController):
             glow = st.open_tracks()
         targets = st.back_targets() if choosing and st.pending == rules.BACK else ()
         mover_glow = colors.scale(self.player_colors[st.to_move], 1, 3)
+        put = frame.set
         for t in range(rules.TRACKS):
             empty = mover_glow if glow and t in glow else EMPTY
-            for position in range(1, rules.END):
-                frame.set(cell_of(t, position), empty)
+            for cell in TRACK_CELLS[t]:
+                put(cell, empty)
             for p in range(st.players):
                 position = st.at(p, t)
                 color = self.player_colors[p + 1]

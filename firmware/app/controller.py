@@ -212,7 +212,7 @@ class GameController:
 
     def draw_thinking(self, frame, now):
         """The board thinks: a light runs round the ring in its colour."""
-        ring = grid.ring_cells()
+        ring = grid.RING
         head = ticks_diff(now, self.think_start) // SPIN_MS
         color = self.player_colors[self.state.to_move]
         for i in range(SPIN_TAIL):
@@ -379,15 +379,17 @@ class GameController:
         """The ring tells the state: whose turn (the mover's colour, dim), a draw (both
         colours in turn), the winner (the winner's colour)."""
         st = self.state
-        ring = grid.ring_cells()
-        for i in range(len(ring)):
-            if st.status == PLAYING:
-                color = colors.scale(self.player_colors[st.to_move], 1, 6)
-            elif st.status == DRAW:
-                color = self.player_colors[1 + i % 2]
-            else:
-                color = colors.scale(self.player_colors[st.winner], 1, 3)
-            frame.set(ring[i], color)
+        ring = grid.RING
+        if st.status == DRAW:
+            for i in range(len(ring)):
+                frame.set(ring[i], self.player_colors[1 + i % 2])
+            return
+        if st.status == PLAYING:
+            color = colors.scale(self.player_colors[st.to_move], 1, 6)
+        else:
+            color = colors.scale(self.player_colors[st.winner], 1, 3)
+        for cell in ring:
+            frame.set(cell, color)
 
     def draw_hint(self, frame, now):
         """What HINT shows: by default the keys of the legal moves blink white."""

@@ -49,6 +49,9 @@ def ring_cells():
     return top + right + bottom + left
 
 
+RING = bytes(ring_cells())  # the same, made once: screens that draw the ring every frame
+
+
 def area_origin(width, height):
     """Top-left (row, col) that centres a width x height board in the 10 x 10 play
     area (rounded towards the top-left)."""

@@ -160,6 +160,7 @@ class MatrixKeys:
         self._debouncer = Debouncer(nkeys, threshold, lockout)
         self._stable = array("l", [0] * nrows)  # debounced column bits of each row
         self._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
+        self._active = array("l", [0] * nrows)  # column bits of the row's keys counting or settling
         self._held = bytearray(nkeys)  # down at power-up
         self._muted = bytearray(nkeys)  # ignored until seen released
         for pin in self._rows:
@@ -206,27 +207,38 @@ class MatrixKeys:
         col_bits = self._col_bits
         base = r * self.ncols
         stable = self._stable[r]
-        settling = 0
+        # only the keys that can move: those reading unlike their debounced state, and
+        # those still counting or ignoring their chatter (the rest would be fed a
+        # reading that changes nothing). One key's bounce then costs one key's work,
+        # not the row's: this runs in the scan, a thousand times a second.
+        todo = (bits ^ stable) | self._active[r]
+        active = 0
+        count = deb._count
+        lock = deb._lock
         for c in range(self.ncols):
+            bit = col_bits[c]
+            if not todo & bit:
+                continue
             key = base + c
-            event = deb.update(key, bits & col_bits[c])
-            if deb.settling(key):
-                settling = 1
+            event = deb.update(key, bits & bit)
+            if count[key] or lock[key]:
+                active |= bit
             if event is None:
                 continue
             if event:
-                stable |= col_bits[c]
+                stable |= bit
             else:
-                stable &= ~col_bits[c]
+                stable &= ~bit
             if self._muted[key]:
                 if not event:
                     self._muted[key] = 0  # released at last: it counts from now on
                 continue
             self._queue.put(key, event, now)
         self._stable[r] = stable
+        self._active[r] = active
         # a key disagreeing with its debounced state is still counting, and a key that
         # just changed ignores its chatter for a while: the row is scanned key by key
-        self._dirty[r] = 1 if bits != stable or settling else 0
+        self._dirty[r] = 1 if bits != stable or active else 0
 
     def held_at_start(self, key):
         return self._held[key] == 1

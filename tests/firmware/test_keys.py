@@ -477,3 +477,34 @@ def test_debouncer_lockout_ignores_readings_after_a_change():
     assert deb.is_down(0) and not deb.settling(0)
     assert events(feed(deb, 0, "..")) == [(1, False)]
     assert deb.settling(0)
+
+
+def test_matrix_feeds_only_moving_keys_yet_matches_a_debouncer_of_every_key():
+    # The scan feeds the debouncer only the keys that can change (reading unlike their
+    # state, counting, or ignoring chatter); its events must be those of a debouncer
+    # fed every key of the row at every scan. Three keys of one row chatter at once,
+    # from a fixed pseudo-random sequence (no clock, no randomness module).
+    m = FakeMatrix()
+    FastMatrixKeys.matrix = m
+    keys = FastMatrixKeys(m.rows, m.cols)
+    ref = Debouncer(144, keys._debouncer.threshold, keys._debouncer.lockout)
+    watched = (24, 25, 31)  # row 2
+    x = 12345
+    expect, got = [], []
+    for t in range(3000):
+        down = set()
+        for key in watched:
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            phase = (t // 37 + key) % 2  # the key's intent: long presses and releases
+            if (x >> 16) % 8 != 0 if phase else (x >> 16) % 8 == 0:  # 1 reading in 8 chatters
+                down.add(key)
+        m.down = down
+        keys.scan(t)
+        got += drain(keys)  # (the queue holds 64)
+        for key in range(24, 36):
+            event = ref.update(key, key in down)
+            if event is not None:
+                expect.append((key, event, t))
+    assert len(got) > 100  # it did chatter, press and release
+    assert got == expect
+    assert keys._dirty[2] in (0, 1) and all(keys._active[r] == 0 for r in range(12) if r != 2)
