@@ -345,7 +345,9 @@ def make_rp2_keys(sio):
     sys.modules["machine"] = FakeMachine
     try:
         m = FakeMatrix()  # its pins only take the idle writes here
-        return Rp2MatrixKeys(m.rows, m.cols, ROW_GPIOS, COL_GPIOS)
+        # the register model given: on a Pico the default (machine.mem32) would take the
+        # native pass, which reads the real SIO registers, not this model
+        return Rp2MatrixKeys(m.rows, m.cols, ROW_GPIOS, COL_GPIOS, mem32=sio)
     finally:
         if saved is None:
             del sys.modules["machine"]
