@@ -91,6 +91,7 @@ class Controller(GameController):
         GameController.__init__(self, app, setup, moves)
         self.stats = load_stats(app.storage)
         self.hint_cell = None  # the key the hint shows
+        self.hint_wanted = False  # HINT pressed: the hint is worked out once the press has lit
         self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
         self.peek_until = None
         self.end_start = None  # ticks when the game ended here (the end's slides)
@@ -118,12 +119,15 @@ class Controller(GameController):
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
-            from app.app import unload
-            from games.foursquare_hint import best_move
-
-            self.hint_cell = window_cell(best_move(self.state))
-            unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
+            self.hint_wanted = True  # in busy(): its look-ahead (~50 ms on a Pico) after the light
         GameController.tap(self, cell, now)
+
+    def find_hint(self):
+        from app.app import unload
+        from games.foursquare_hint import best_move
+
+        self.hint_cell = window_cell(best_move(self.state))
+        unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
 
     def press(self, cell, now):
         row, col = grid.row_col(cell)
@@ -173,6 +177,7 @@ class Controller(GameController):
     def on_played(self, move, now):
         st = self.state
         self.hint_cell = None
+        self.hint_wanted = False
         if st.row_flips or st.col_flips:
             self.anim_start = now
 
@@ -185,6 +190,11 @@ class Controller(GameController):
         return ticks_diff(now, self.anim_start) < self.col_at() + FLASH_MS
 
     def busy(self, now):
+        if self.hint_wanted:
+            self.hint_wanted = False
+            if self.state.status == PLAYING:
+                self.find_hint()
+                self.app.dirty = True
         self.peek_until = pending(self.peek_until, now)
         return GameController.busy(self, now) or self.peek_until is not None
 
