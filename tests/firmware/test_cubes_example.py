@@ -2,16 +2,12 @@
 # beside this file; tests/host/test_cubes_properties.py checks the copy is current):
 # before every move the '+' cells, the bracketed last cube and the X/O cubes must be
 # what the rules core says, and every result line must match.
+from example_file import example_lines
 from games import cubes
 from games.base import WON
 
 EXAMPLE = "test_cubes_example.txt"
 
-
-def example_lines():
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    with open(here + "/" + EXAMPLE) as f:
-        return f.read().split("\n")
 
 
 def parse_board(lines):
@@ -36,7 +32,7 @@ def parse_board(lines):
 
 
 def test_example_replays_exactly():
-    lines = example_lines()
+    lines = example_lines(EXAMPLE)
     state = cubes.new_state()
     moves = 0
     i = 0

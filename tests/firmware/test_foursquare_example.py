@@ -2,16 +2,12 @@
 # shared/examples/foursquare.txt beside this file; tests/host/test_foursquare_properties.py
 # checks the copy is current): every card's rank and cell, the status after it, and
 # every drawn pile (rank, face, height) cell by cell, the cells not drawn being empty.
+from example_file import example_lines
 from games import foursquare
 from games.base import LOST, PLAYING
 
 EXAMPLE = "test_foursquare_example.txt"
 
-
-def example_lines():
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    with open(here + "/" + EXAMPLE) as f:
-        return f.read().split("\n")
 
 
 def parse_cards(lines):
@@ -50,7 +46,7 @@ def deck_starting(ranks):
 
 
 def test_the_worked_deal_card_by_card():
-    cards = parse_cards(example_lines())
+    cards = parse_cards(example_lines(EXAMPLE))
     assert len(cards) == 11
     state = foursquare.Foursquare(deck_starting([c[0] for c in cards]))
     for n, (rank, cell, status, piles) in enumerate(cards, 1):
@@ -70,7 +66,7 @@ def test_the_worked_deal_card_by_card():
 
 
 def test_the_example_starts_with_the_centre_only():
-    cards = parse_cards(example_lines())
+    cards = parse_cards(example_lines(EXAMPLE))
     state = foursquare.Foursquare(deck_starting([c[0] for c in cards]))
     assert state.status == PLAYING and state.legal_texts() == ["d4"]
     assert state.card() == 2 and state.stock() == 39

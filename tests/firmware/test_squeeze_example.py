@@ -3,17 +3,13 @@
 # every move's launch and arrival cell, every drawn board cell by cell (pawns, y/b/*
 # pentacles, 'o' reachable-now marks, '.' other empty cells), the pentacle counts, the
 # start's legal launches and each game's final status and winner.
+from example_file import example_lines
 from games import squeeze
 from games.base import PLAYING
 
 EXAMPLE = "test_squeeze_example.txt"
 BOARD_LINES = 12  # header, 5 rows, the median line, 5 rows
 
-
-def example_lines():
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    with open(here + "/" + EXAMPLE) as f:
-        return f.read().split("\n")
 
 
 def parse_board(lines):
@@ -91,7 +87,7 @@ def find(lines, prefix):
 
 
 def test_start_board_and_legal_launches():
-    lines = example_lines()
+    lines = example_lines(EXAMPLE)
     i = find(lines, "Start (player 1 to play)")
     state = squeeze.new_state()
     check_board(state, lines[i + 1:i + 1 + BOARD_LINES], "start")
@@ -104,7 +100,7 @@ def test_start_board_and_legal_launches():
 
 
 def test_game_a_squeezes_then_an_alignment_wins():
-    lines = example_lines()
+    lines = example_lines(EXAMPLE)
     state, moves = replay_game(lines, find(lines, "Game A"), "Game A")
     assert moves == 24
     assert state.status == "won" and state.winner == 2 and state.line is not None
@@ -114,7 +110,7 @@ def test_game_a_squeezes_then_an_alignment_wins():
 
 
 def test_game_b_fills_the_board_and_counts_decide():
-    lines = example_lines()
+    lines = example_lines(EXAMPLE)
     state, moves = replay_game(lines, find(lines, "Game B"), "Game B")
     assert moves == 63
     assert state.status == "won" and state.winner == 1 and state.line is None
