@@ -202,11 +202,11 @@ class GameController:
             if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
                 self.start_thinking(now, hint=True)  # and the strongest move, once found
         elif cell in (grid.MENU, grid.NEW):
-            self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
+            self.refuse((cell,), now, "hold", colors.WHITE)
         elif self.state.status != PLAYING:
-            self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (bottom-right corner)")
+            self.refuse((cell, grid.NEW), now, "over")
         elif self.board_to_move():
-            self.refuse((cell,), now, "the board is thinking: wait for its move (or undo yours)", colors.WHITE)
+            self.refuse((cell,), now, "thinking", colors.WHITE)
         else:
             if self.think_for_hint:
                 self.stop_thinking()
@@ -224,10 +224,7 @@ class GameController:
     def press(self, cell, now):
         move = self.move_for_cell(cell)
         if move is None:
-            reason = "%s plays no move" % (self.label(cell) or "a key off the board")
-            if self.where_to_press:
-                reason += ": " + self.where_to_press
-            self.refuse((cell,), now, reason)
+            self.refuse((cell,), now, "no move")  # (its words name the key: flash_cells)
             return
         self.play_move(move, cell, now)
 
@@ -253,7 +250,7 @@ class GameController:
 
     def save_or_refuse(self, now):
         if not self.save():
-            self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+            self.refuse((grid.MENU,), now, "unsaved", colors.ORANGE)
             self.app.dirty = True
 
     def undo(self, now):
@@ -262,6 +259,9 @@ class GameController:
         _call("controller_start", "undo", self, now)
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
+        """Flash `cells` and beep; `reason` says why (the simulator's `error`), in words
+        or, for the controller's own refusals, by a name of app/controller_text.py's
+        REFUSALS: the board only flashes, so a Pico does not hold their words."""
         self.error = reason
         self.flash_cells = cells
         self.flash_color = color

@@ -4,6 +4,24 @@
 from app import grid
 from games.base import DRAW, PLAYING
 
+# The words of the controller's own refusals, by the name it gives refuse().
+REFUSALS = {
+    "hold": "hold this key to use it",
+    "over": "the game is over: hold the new-game key (bottom-right corner)",
+    "thinking": "the board is thinking: wait for its move (or undo yours)",
+    "unsaved": "the game could not be saved (is the flash full?)",
+}
+
+
+def error_text(ctrl):
+    """Why the last press was refused, in words (see GameController.refuse)."""
+    error = ctrl.error
+    if error == "no move":  # a key that plays nothing: the one refused
+        error = "%s plays no move" % (ctrl.label(ctrl.flash_cells[0]) or "a key off the board")
+        if ctrl.where_to_press:
+            error += ": " + ctrl.where_to_press
+    return REFUSALS.get(error, error)
+
 
 def axis_labels(ctrl):
     letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
@@ -39,7 +57,7 @@ def describe(ctrl):
         "legal": [st.format_move(m) for m in legal],
         "keys": dict((st.format_move(m), grid.name(ctrl.cell_for_move(m))) for m in legal),
         "moves": [st.format_move(m) for m in st.history],
-        "error": ctrl.error,
+        "error": error_text(ctrl),
         "colors": ["%06x" % c for c in ctrl.player_colors[1:]],  # player 1's first
         "title": NAMES.get(game, game),
         "turn": ctrl.turn_text(),
