@@ -164,9 +164,9 @@ class GameController:
                 return
             self.planned = move
         if ticks_diff(now, self.think_start) >= _THINK_MIN_MS:
-            move = self.planned
+            move = self.planned  # (found by the board's player: legal)
             self.stop_thinking()
-            self.board_plays(move, now)
+            self.play_move(move, self.cell_for_move(move), now)
 
     def hint_cell(self, move):
         """The cell HINT lights (steady cyan) for the strongest move."""
@@ -235,18 +235,11 @@ class GameController:
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return False
-        self.played(move, now)
-        return True
-
-    def board_plays(self, move, now):
-        """The board plays `move` (found by its player: legal)."""
-        self.play_move(move, self.cell_for_move(move), now)
-
-    def played(self, move, now):
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
         self.app.after_render = self.save_or_refuse  # the move lights up before it is saved
+        return True
 
     def save_or_refuse(self, now):
         if not self.save():
