@@ -28,8 +28,8 @@ ALTERNATE = "alternate"
 MATCH_SETTING = "setting"
 
 
-def _call(module, name, *args):
-    """`name`(*args) of app/`module`.py, a part of the controller that only some moments
+def call_part(module, name, *args):
+    """`name`(*args) of app/`module`.py, a part of a controller that only some moments
     need: loaded for the call and unloaded after it (RAM on a Pico)."""
     part = __import__("app." + module, None, None, (name,))
     try:
@@ -114,7 +114,7 @@ class GameController:
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
         setup["level"]; ValueError for a bad value (app/controller_start.py)."""
-        return _call("controller_start", "check_board", setup)
+        return call_part("controller_start", "check_board", setup)
 
     def has_player(self):
         from games.levels import PLAYER_GAMES
@@ -219,7 +219,7 @@ class GameController:
         elif cell == grid.MENU:
             self.app.show_menu()
         else:
-            _call("controller_start", "new_game", self)
+            call_part("controller_start", "new_game", self)
 
     def press(self, cell, now):
         move = self.move_for_cell(cell)
@@ -249,7 +249,7 @@ class GameController:
     def undo(self, now):
         """Takes back the last move; against the board, also the board's moves before
         it, back to your turn (your move and the board's answer)."""
-        _call("controller_start", "undo", self, now)
+        call_part("controller_start", "undo", self, now)
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
         """Flash `cells` and beep; `reason` says why (the simulator's `error`), in words
@@ -331,14 +331,14 @@ class GameController:
     # -- the simulator's words (app/controller_text.py: a board never asks for them) --
     def describe(self):
         """The screen's state for the simulator (the headless `state`)."""
-        return _call("controller_text", "describe", self)
+        return call_part("controller_text", "describe", self)
 
     def turn_text(self):
         """The state in players' terms: 'yellow to move', 'red wins', 'a draw'."""
-        return _call("controller_text", "turn_text", self)
+        return call_part("controller_text", "turn_text", self)
 
     def axis_labels(self):
         """The simulator's labels around the board, in the game's own notation: the
         (top, bottom, left, right) margins, 12 strings each ('' for none). By default
         the grid's own a..l and 1..12."""
-        return _call("controller_text", "axis_labels", self)
+        return call_part("controller_text", "axis_labels", self)
