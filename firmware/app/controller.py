@@ -2,6 +2,8 @@
 # hold NEW for a new game), the red flash and beep of a refused press, the end of the
 # game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
+import sys
+
 from app import colors, grid, saves
 from app.app import FLASH_MS, blink_on, pending, unload  # noqa: F401 (the controllers import them from here)
 from compat import const, ticks_add, ticks_diff
@@ -28,14 +30,22 @@ ALTERNATE = "alternate"
 MATCH_SETTING = "setting"
 
 
+# Parts of a controller that only some moments need (app/controller_*.py, a game's
+# own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
+# Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
+# them: it has the RAM, and a fresh import each time the simulator asks costs ~1 ms.
+FREE_PARTS = sys.implementation.name != "cpython"
+
+
 def call_part(module, name, *args):
-    """`name`(*args) of app/`module`.py, a part of a controller that only some moments
-    need: loaded for the call and unloaded after it (RAM on a Pico)."""
+    """`name`(*args) of app/`module`.py, loaded for the call (and unloaded after it,
+    see FREE_PARTS; a call made within it finds it loaded)."""
     part = __import__("app." + module, None, None, (name,))
     try:
         return getattr(part, name)(*args)
     finally:
-        unload("app." + module)
+        if FREE_PARTS:
+            unload("app." + module)
 
 
 class GameController:
