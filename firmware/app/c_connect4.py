@@ -26,10 +26,6 @@ class Controller(GameController):
     def cell_for_move(self, col):
         return grid.cell(0, LEFT + col)
 
-    def label(self, cell):
-        col = self.move_for_cell(cell)
-        return None if col is None else str(col + 1)  # a column, as in the notation
-
     def axis_labels(self):
         cols = [""] * grid.SIZE
         for c in range(COLUMNS):

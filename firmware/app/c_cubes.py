@@ -39,10 +39,6 @@ class Controller(GameController):
     def cell_for_move(self, move):
         return BOARD_CELLS[move]
 
-    def label(self, cell):
-        move = self.move_for_cell(cell)
-        return None if move is None else self.state.format_move(move)
-
     def axis_labels(self):
         return grid.window_labels(TOP, LEFT, SIZE)
 

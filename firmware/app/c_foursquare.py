@@ -68,6 +68,7 @@ def draw_number(frame, value, color):
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.WHITE)
+    words = "c_foursquare_text"  # its state (the stats, the hint's key) and status line
 
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
@@ -85,19 +86,9 @@ class Controller(GameController):
     def cell_for_move(self, move):
         return WINDOW_CELLS[move]
 
-    def label(self, cell):
-        move = self.move_for_cell(cell)
-        return None if move is None else self.state.format_move(move)
-
     def axis_labels(self):
         """The 7 x 7 window's own a..g and 1..7, the moves' notation."""
         return grid.window_labels(TOP, LEFT, rules.SIZE)
-
-    def turn_text(self):
-        st = self.state
-        if st.status == PLAYING:
-            return "lay the %d (%d cards left in the stock)" % (st.card(), st.stock())
-        return "%s, score %d" % ("won" if st.status == WON else "lost", st.score())
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
@@ -278,9 +269,3 @@ class Controller(GameController):
         GameController.draw(self, frame, now)
         if not (pending(self.flash_until, now) and grid.UNDO in self.flash_cells):
             frame.set(grid.UNDO, colors.OFF)  # no undo in this game
-
-    def describe(self):
-        info = GameController.describe(self)
-        info["stats"] = dict(self.stats)
-        info["hint"] = grid.name(self.hint_cell) if self.hint_cell is not None else None
-        return info

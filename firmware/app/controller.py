@@ -53,6 +53,7 @@ class GameController:
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
+    words = "controller_text"  # the module of the simulator's words: describe(), turn_text()
 
     @classmethod
     def first_swap(cls, rng):
@@ -113,8 +114,9 @@ class GameController:
 
     def label(self, cell):
         """`cell` in the game's own notation (what messages say and the simulator's
-        labels show), or None for a key that is no part of the game."""
-        return None
+        labels show), or None for a key that is no part of the game. By default the
+        move a press on it plays, in the notation (app/controller_text.py)."""
+        return call_part("controller_text", "label", self, cell)
 
     def mover_colour(self):
         """The index in player_colors of the side to move (a team game: its team)."""
@@ -341,11 +343,11 @@ class GameController:
     # -- the simulator's words (app/controller_text.py: a board never asks for them) --
     def describe(self):
         """The screen's state for the simulator (the headless `state`)."""
-        return call_part("controller_text", "describe", self)
+        return call_part(self.words, "describe", self)
 
     def turn_text(self):
         """The state in players' terms: 'yellow to move', 'red wins', 'a draw'."""
-        return call_part("controller_text", "turn_text", self)
+        return call_part(self.words, "turn_text", self)
 
     def axis_labels(self):
         """The simulator's labels around the board, in the game's own notation: the

@@ -23,6 +23,11 @@ def error_text(ctrl):
     return REFUSALS.get(error, error)
 
 
+def label(ctrl, cell):
+    move = ctrl.move_for_cell(cell)
+    return None if move is None else ctrl.state.format_move(move)
+
+
 def axis_labels(ctrl):
     letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
     numbers = [str(i + 1) for i in range(grid.SIZE)]

@@ -1,6 +1,7 @@
 # The parts of a game's controller that only some moments need (app/controller.py
-# call_part): the simulator's words (app/controller_text.py), a game started afresh
-# (app/controller_start.py: its setup checked, a new game, an undo). Each works through
+# call_part): the simulator's words (app/controller_text.py, a game's own), a game
+# started afresh (app/controller_start.py: its setup checked, a new game, an undo),
+# Foursquare's stats file (app/c_foursquare_stats.py). Each works through
 # the app as before, and where RAM is short (MicroPython, FREE_PARTS) none stays loaded
 # after its moment. Plain asserts: runs under MicroPython too.
 import sys
@@ -8,7 +9,7 @@ import sys
 from app import controller, grid
 from sim.drivers import SimBoard
 
-PARTS = ("app.controller_text", "app.controller_start")
+PARTS = ("app.controller_text", "app.controller_start", "app.c_foursquare_text", "app.c_foursquare_stats")
 
 
 def parts_left():
@@ -75,5 +76,21 @@ def test_an_undo_and_a_new_game_load_their_part_only_for_the_moment():
     hold(board, grid.NEW)
     state = board.app.describe()
     assert state["moves"] == [] and state["status"] == "playing" and state["error"] is None
+    if controller.FREE_PARTS:
+        assert parts_left() == []
+
+
+def test_a_games_own_words_and_its_stats_file_are_parts_too():
+    board = SimBoard()
+    board.app.start_game("foursquare", seed=3)
+    board.app.step()
+    state = board.app.describe()
+    assert state["game"] == "foursquare" and state["turn"] == "lay the %d (39 cards left in the stock)" % state["card"]
+    assert state["stats"] == {"played": 0, "won": 0, "best": None} and state["hint"] is None
+    assert state["legal"] == ["d4"] and board.app.screen.label(board.app.screen.cell_for_move(24)) == "d4"
+    tap(board, board.app.screen.cell_for_move(24))
+    hold(board, grid.NEW)  # a game given up: played, in the stats file
+    assert board.app.describe()["stats"] == {"played": 1, "won": 0, "best": None}
+    assert '"played": 1' in board.storage.read("stats_foursquare.json")
     if controller.FREE_PARTS:
         assert parts_left() == []
