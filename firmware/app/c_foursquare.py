@@ -11,7 +11,9 @@
 # is fixed). The end: the window shows the score, the best score, the games won and
 # played in turn (digits), between looks at the final piles; these stats are kept
 # across power cycles in their own file.
-from app import colors, grid
+import json
+
+from app import colors, grid, saves
 from app.controller import GameController, blink_on, call_part, pending
 from compat import const, ticks_add, ticks_diff
 from games import foursquare as rules
@@ -41,7 +43,7 @@ _FLASH_MS = const(150)  # a turning card flashes white this long, then shows its
 _PEEK_MS = const(1500)  # a tap on the legend or the bar shows its answer this long
 _LOOK_MS = const(3000)  # the end: the final piles this long, then each figure
 _FIGURE_MS = const(1500)
-STATS_FILE = "stats_foursquare.json"  # (app/c_foursquare_stats.py reads and writes it)
+STATS_FILE = "stats_foursquare.json"  # (app/c_foursquare_stats.py reads it)
 
 # 3x5 digits, 3 bits a row from the top row (the highest bits), the left column first.
 DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
@@ -117,13 +119,13 @@ class Controller(GameController):
         GameController.press(self, cell, now)
         if playing and self.state.status != PLAYING:
             self.end_start = now
-            call_part("c_foursquare_stats", "count_game", self, self.state.status == WON)
+            self.count_game(self.state.status == WON)
 
     def hold(self, cell, now):
         if cell == grid.NEW:
             st = self.state
             if st.status == PLAYING and st.history:
-                call_part("c_foursquare_stats", "count_game", self, False)  # given up: played, not won
+                self.count_game(False)  # a game given up counts as played, not won
             self.setup = dict(self.setup)
             old = self.setup.get("seed") or 0
             seed = (now * 7919 + old * 31 + 1) & 0x3FFFFFFF
@@ -135,6 +137,16 @@ class Controller(GameController):
 
     def undo(self, now):
         self.refuse((grid.UNDO,), now, "no undo in Foursquare: the deal is fixed, so undoing would show the next card")
+
+    def count_game(self, won):
+        stats = self.stats
+        stats["played"] += 1
+        if won:
+            stats["won"] += 1
+            score = self.state.score()
+            if stats["best"] is None or score > stats["best"]:
+                stats["best"] = score
+        saves.write(self.app.storage, STATS_FILE, json.dumps(stats))
 
     # -- the flips' animation --------------------------------------------------------------------
     def on_played(self, move, now):

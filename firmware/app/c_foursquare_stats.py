@@ -1,9 +1,6 @@
 # Foursquare's stats (app/c_foursquare.py): the games played and won and the best
-# score, kept across power cycles in their own file. Read as a game starts and written
-# as one ends: loaded for that and unloaded after, so that a game in play does not
-# hold this code.
-import json
-
+# score, kept across power cycles in their own file, read as a game starts: loaded
+# for that and unloaded after, so that a game in play does not hold this code.
 from app import saves
 from app.c_foursquare import STATS_FILE
 from games.foursquare import DECK
@@ -21,13 +18,3 @@ def load_stats(storage):
             stats = {"played": p, "won": w, "best": b}
     return stats
 
-
-def count_game(ctrl, won):
-    stats = ctrl.stats
-    stats["played"] += 1
-    if won:
-        stats["won"] += 1
-        score = ctrl.state.score()
-        if stats["best"] is None or score > stats["best"]:
-            stats["best"] = score
-    saves.write(ctrl.app.storage, STATS_FILE, json.dumps(stats))

@@ -30,10 +30,22 @@ ALTERNATE = "alternate"
 MATCH_SETTING = "setting"
 
 
+def next_swap(policy, swap, winner):
+    """`swap` for the game after one that ended with `winner` (None: a draw)."""
+    if policy == ALTERNATE or (policy == LOSER and winner is None):
+        return not swap
+    if policy == LOSER:
+        loser_colour = (3 - winner) if not swap else winner
+        return loser_colour == 2
+    return swap
+
+
 # Parts of a controller that only some moments need (app/controller_*.py, a game's
 # own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
 # Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
 # them: it has the RAM, and a fresh import each time the simulator asks costs ~1 ms.
+# Never for a key press's own work: an import from a Pico's flash takes ~25 ms, more
+# than a press's light may (the game's start, the simulator's questions: they may).
 FREE_PARTS = sys.implementation.name != "cpython"
 
 
@@ -230,8 +242,20 @@ class GameController:
             self.tap(cell, now)  # a slow press is still a press
         elif cell == grid.MENU:
             self.app.show_menu()
-        else:
-            call_part("controller_start", "new_game", self)
+        elif cell == grid.NEW:
+            self.error = None  # a hint from a short press on this key is answered now
+            self.flash_until = None
+            if self.state.status != PLAYING:  # the next game of a match
+                policy = self.match_starter
+                if policy == MATCH_SETTING:
+                    policy = self.app.settings["match"]
+                self.set_swap(next_swap(policy, self.setup["swap"], self.state.winner))
+            self.state = self.fresh_state()
+            self.anim_start = None
+            self.stop_thinking()
+            self.hint_move = None
+            self.app.after_render = self.save_or_refuse
+            self.app.sound.play("menu")
 
     def press(self, cell, now):
         move = self.move_for_cell(cell)
@@ -261,7 +285,27 @@ class GameController:
     def undo(self, now):
         """Takes back the last move; against the board, also the board's moves before
         it, back to your turn (your move and the board's answer)."""
-        call_part("controller_start", "undo", self, now)
+        if not self.state.history:
+            self.refuse((grid.UNDO,), now, "no undo")
+            return
+        self.stop_thinking()
+        self.hint_move = None
+        moves = self.state.history[:-1]
+        humans = len(self.board_seats) < self.state.players
+        while moves and humans and self.seat_after(moves) in self.board_seats:
+            moves = moves[:-1]
+        self.state = self.fresh_state()
+        for m in moves:
+            self.state.play(m)
+        self.app.after_render = self.save_or_refuse
+        self.app.sound.play("move")
+
+    def seat_after(self, moves):
+        """The seat to move after `moves` from a fresh state."""
+        st = self.fresh_state()
+        for m in moves:
+            st.play(m)
+        return st.to_move
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
         """Flash `cells` and beep; `reason` says why (the simulator's `error`), in words

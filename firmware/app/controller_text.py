@@ -10,6 +10,7 @@ REFUSALS = {
     "over": "the game is over: hold the new-game key (bottom-right corner)",
     "thinking": "the board is thinking: wait for its move (or undo yours)",
     "unsaved": "the game could not be saved (is the flash full?)",
+    "no undo": "nothing to undo",
 }
 
 

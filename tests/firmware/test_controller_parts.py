@@ -1,9 +1,9 @@
 # The parts of a game's controller that only some moments need (app/controller.py
-# call_part): the simulator's words (app/controller_text.py, a game's own), a game
-# started afresh (app/controller_start.py: its setup checked, a new game, an undo),
-# Foursquare's stats file (app/c_foursquare_stats.py). Each works through
-# the app as before, and where RAM is short (MicroPython, FREE_PARTS) none stays loaded
-# after its moment. Plain asserts: runs under MicroPython too.
+# call_part): the simulator's words and the refusals' texts (app/controller_text.py, a
+# game's own), a game's setup check (app/controller_start.py), Foursquare's stats file
+# read (app/c_foursquare_stats.py). Each works through the app as before, and where RAM
+# is short (MicroPython, FREE_PARTS) none stays loaded after its moment; a key press's
+# own work (an undo, a new game) loads none. Plain asserts: runs under MicroPython too.
 import sys
 
 from app import controller, grid
@@ -63,7 +63,7 @@ def test_the_state_and_the_refusals_words_come_from_a_part_loaded_when_asked():
         assert parts_left() == []
 
 
-def test_an_undo_and_a_new_game_load_their_part_only_for_the_moment():
+def test_an_undo_and_a_new_game_leave_no_part_loaded():
     board = connect4()
     tap(board, grid.UNDO)
     assert board.app.describe()["error"] == "nothing to undo"

@@ -1,7 +1,6 @@
-# Who starts the next game of a match (app.controller_start.next_swap): `swap` True means
+# Who starts the next game of a match (app.controller.next_swap): `swap` True means
 # the second colour plays as player 1.
-from app.controller import ALTERNATE, LOSER, SAME
-from app.controller_start import next_swap
+from app.controller import ALTERNATE, LOSER, SAME, next_swap
 
 
 def test_loser_starts_next():
