@@ -2,12 +2,12 @@
 # cell of a column, or on the ring cell above it, drops a disc there.
 from app import colors, grid
 from app.controller import FIXED, MATCH_SETTING, GameController
-from compat import ticks_diff
+from compat import const, ticks_diff
 from games.base import PLAYING
 from games.connect4 import COLUMNS, ROWS
 
 TOP, LEFT = grid.area_origin(COLUMNS, ROWS)
-FALL_MS_PER_ROW = 35  # the falling disc's speed
+_FALL_MS_PER_ROW = const(35)  # the falling disc's speed
 
 
 class Controller(GameController):
@@ -26,10 +26,6 @@ class Controller(GameController):
     def cell_for_move(self, col):
         return grid.cell(0, LEFT + col)
 
-    def label(self, cell):
-        col = self.move_for_cell(cell)
-        return None if col is None else str(col + 1)  # a column, as in the notation
-
     def axis_labels(self):
         cols = [""] * grid.SIZE
         for c in range(COLUMNS):
@@ -46,7 +42,7 @@ class Controller(GameController):
         self.anim_col = col
 
     def animating(self, now):
-        return self.anim_start is not None and ticks_diff(now, self.anim_start) < FALL_MS_PER_ROW * ROWS
+        return self.anim_start is not None and ticks_diff(now, self.anim_start) < _FALL_MS_PER_ROW * ROWS
 
     def end_cells(self):
         line = self.state.win_line or ()
@@ -60,7 +56,7 @@ class Controller(GameController):
                 if st.at(self.anim_col, r):
                     land = r
                     break
-            falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // FALL_MS_PER_ROW), land)
+            falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // _FALL_MS_PER_ROW), land)
         empty = colors.scale(colors.BLUE, 1, 12)
         board, player_colors, put = st.board, self.player_colors, frame.set
         hole = -1 if not falling else falling[2] * COLUMNS + falling[0]  # the falling disc's landing

@@ -10,6 +10,7 @@
 from app import colors, grid
 from app.app import FRAME_MS
 from app.controller import ALTERNATE, RANDOM, GameController
+from compat import const
 from games.base import DRAW, PLAYING
 from games.cubes import CELLS, SIZE
 
@@ -19,15 +20,12 @@ TOP, LEFT = grid.area_origin(SIZE, SIZE)
 # in the mover's colour, breathing, an older cube 18, the last cube 64.
 EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit
 DEAD = colors.scale(colors.WHITE, 1, 3)  # an empty cell after a draw (blinks)
-GLOW_MS = 300  # the glow breathes: one step of GLOW_LEVELS this long
+_GLOW_MS = const(300)  # the glow breathes: one step of GLOW_LEVELS this long
 GLOW_LEVELS = (2, 3, 4, 3)  # sixteenths of the mover's colour (a cube: at least 8)
 
 
-def board_cell(move):
-    return grid.cell(TOP + move // SIZE, LEFT + move % SIZE)
-
-
-BOARD_CELLS = bytes(board_cell(m) for m in range(CELLS))  # move -> its key: drawn every frame
+# A move -> its key, made once (drawn every frame).
+BOARD_CELLS = bytes(grid.cell(TOP + m // SIZE, LEFT + m % SIZE) for m in range(CELLS))
 
 
 class Controller(GameController):
@@ -39,11 +37,7 @@ class Controller(GameController):
         return grid.window_move(cell, TOP, LEFT, SIZE)
 
     def cell_for_move(self, move):
-        return board_cell(move)
-
-    def label(self, cell):
-        move = self.move_for_cell(cell)
-        return None if move is None else self.state.format_move(move)
+        return BOARD_CELLS[move]
 
     def axis_labels(self):
         return grid.window_labels(TOP, LEFT, SIZE)
@@ -51,13 +45,13 @@ class Controller(GameController):
     def end_cells(self):
         st = self.state
         if st.status == DRAW:
-            return [board_cell(m) for m in range(CELLS) if not st.board[m]]
-        return [board_cell(r * SIZE + c) for c, r in st.win_line or ()]
+            return [BOARD_CELLS[m] for m in range(CELLS) if not st.board[m]]
+        return [BOARD_CELLS[r * SIZE + c] for c, r in st.win_line or ()]
 
     def busy(self, now):
         # The glow breathes: the app draws it again as each step of the breath begins,
         # and only then (an idle game costs little, and settles like the others).
-        breath = self.state.status == PLAYING and now % GLOW_MS < FRAME_MS
+        breath = self.state.status == PLAYING and now % _GLOW_MS < FRAME_MS
         return GameController.busy(self, now) or breath
 
     def allowed(self):
@@ -74,7 +68,7 @@ class Controller(GameController):
 
     def draw_board(self, frame, now):
         st = self.state
-        level = GLOW_LEVELS[(now // GLOW_MS) % len(GLOW_LEVELS)]
+        level = GLOW_LEVELS[(now // _GLOW_MS) % len(GLOW_LEVELS)]
         glow = colors.scale(self.player_colors[st.to_move], level, 16)
         allowed = self.allowed()
         full = self.player_colors

@@ -14,8 +14,8 @@
 import json
 
 from app import colors, grid, saves
-from app.controller import GameController, blink_on, pending
-from compat import ticks_add, ticks_diff
+from app.controller import GameController, blink_on, call_part, pending
+from compat import const, ticks_add, ticks_diff
 from games import foursquare as rules
 from games.base import LOST, PLAYING, WON
 
@@ -23,7 +23,7 @@ TOP, LEFT = grid.area_origin(rules.SIZE, rules.SIZE)  # the window: c3..i9
 LEGEND_ROW = TOP - 1  # b2..k2: ranks 1..10
 METER_ROW = TOP + rules.SIZE  # b10..f10: the face-down cards
 BAR_ROW = METER_ROW + 1  # b11..k11: the drawn card
-FIRST_COL = 1  # the legend, meter and bar start in column b
+_FIRST_COL = const(1)  # the legend, meter and bar start in column b
 
 # The rank ramp (index = rank): hues in rainbow order, low ranks warm, high ranks cold.
 RANK_COLORS = (colors.OFF, 0xFF0000, 0xFF4800, 0xFFB000, 0x90FF00, 0x00FF30,
@@ -31,29 +31,26 @@ RANK_COLORS = (colors.OFF, 0xFF0000, 0xFF4800, 0xFFB000, 0x90FF00, 0x00FF30,
 CARD_BACK = colors.WHITE  # a face-down top card
 HEIGHT_LEVEL = (0, 12, 15, 17, 20)  # a pile's level by height, in 20ths: taller is brighter
 GLOW = colors.scale(colors.WHITE, 1, 10)  # an empty cell where the card may go
-LEGEND_DIM = 2  # the legend at half its colours, the drawn card's rank at full
+_LEGEND_DIM = const(2)  # the legend at half its colours, the drawn card's rank at full
 STOCK_COLOR = colors.scale(colors.WHITE, 1, 3)  # the ring: cards left, every fifth brighter
 FIFTH_STOCK = colors.WHITE
 RING = bytes(c for c in grid.ring_cells() if c not in grid.CORNERS)  # 40 cells from b1
 METER_COLOR = colors.ORANGE  # a face-down card on the meter
 METER_EMPTY = colors.scale(colors.ORANGE, 1, 12)
 
-FLIP_MS = 350  # the row turns this long after the card lands, the column as long after
-FLASH_MS = 150  # a turning card flashes white this long, then shows its new face
-PEEK_MS = 1500  # a tap on the legend or the bar shows its answer this long
-LOOK_MS = 3000  # the end: the final piles this long, then each figure
-FIGURE_MS = 1500
-STATS_FILE = "stats_foursquare.json"
+_FLIP_MS = const(350)  # the row turns this long after the card lands, the column as long after
+_FLASH_MS = const(150)  # a turning card flashes white this long, then shows its new face
+_PEEK_MS = const(1500)  # a tap on the legend or the bar shows its answer this long
+_LOOK_MS = const(3000)  # the end: the final piles this long, then each figure
+_FIGURE_MS = const(1500)
+STATS_FILE = "stats_foursquare.json"  # (app/c_foursquare_stats.py reads it)
 
 # 3x5 digits, 3 bits a row from the top row (the highest bits), the left column first.
 DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
 
 
-def window_cell(move):
-    return grid.cell(TOP + move // rules.SIZE, LEFT + move % rules.SIZE)
-
-
-WINDOW_CELLS = bytes(window_cell(m) for m in range(rules.CELLS))  # the same, made once
+# A move (a window cell) -> its key, made once.
+WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS))
 
 
 def pile_color(rank, up, height):
@@ -71,25 +68,13 @@ def draw_number(frame, value, color):
                 frame.set(grid.cell(3 + k // 3, left + 4 * i + k % 3), color)
 
 
-def load_stats(storage):
-    """{"played", "won", "best"} kept across power cycles; none (zeros) when the file
-    is missing or damaged."""
-    data = saves.read_json(storage, STATS_FILE)
-    stats = {"played": 0, "won": 0, "best": None}
-    if isinstance(data, dict):
-        p, w, b = data.get("played"), data.get("won"), data.get("best")
-        ints = all(isinstance(x, int) and not isinstance(x, bool) for x in (p, w))
-        if ints and 0 <= w <= p and (b is None or (isinstance(b, int) and 0 <= b < rules.DECK)):
-            stats = {"played": p, "won": w, "best": b}
-    return stats
-
-
 class Controller(GameController):
     player_colors = (colors.OFF, colors.WHITE)
+    words = "c_foursquare_text"  # its state (the stats, the hint's key) and status line
 
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
-        self.stats = load_stats(app.storage)
+        self.stats = call_part("c_foursquare_stats", "load_stats", app.storage)
         self.hint_cell = None  # the key the hint shows
         self.hint_wanted = False  # HINT pressed: the hint is worked out once the press has lit
         self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
@@ -101,21 +86,11 @@ class Controller(GameController):
         return grid.window_move(cell, TOP, LEFT, rules.SIZE)
 
     def cell_for_move(self, move):
-        return window_cell(move)
-
-    def label(self, cell):
-        move = self.move_for_cell(cell)
-        return None if move is None else self.state.format_move(move)
+        return WINDOW_CELLS[move]
 
     def axis_labels(self):
         """The 7 x 7 window's own a..g and 1..7, the moves' notation."""
         return grid.window_labels(TOP, LEFT, rules.SIZE)
-
-    def turn_text(self):
-        st = self.state
-        if st.status == PLAYING:
-            return "lay the %d (%d cards left in the stock)" % (st.card(), st.stock())
-        return "%s, score %d" % ("won" if st.status == WON else "lost", st.score())
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
@@ -126,18 +101,18 @@ class Controller(GameController):
         from app.app import unload
         from games.foursquare_hint import best_move
 
-        self.hint_cell = window_cell(best_move(self.state))
+        self.hint_cell = WINDOW_CELLS[best_move(self.state)]
         unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
 
     def press(self, cell, now):
         row, col = grid.row_col(cell)
-        if row in (LEGEND_ROW, BAR_ROW) and FIRST_COL <= col < FIRST_COL + rules.RANKS:
-            rank = col - FIRST_COL + 1
+        if row in (LEGEND_ROW, BAR_ROW) and _FIRST_COL <= col < _FIRST_COL + rules.RANKS:
+            rank = col - _FIRST_COL + 1
             if row == BAR_ROW:
                 self.peek = ("card", self.state.card())
             else:
                 self.peek = ("rank", rank)
-            self.peek_until = ticks_add(now, PEEK_MS)
+            self.peek_until = ticks_add(now, _PEEK_MS)
             self.error = None
             return
         playing = self.state.status == PLAYING
@@ -182,12 +157,12 @@ class Controller(GameController):
             self.anim_start = now
 
     def col_at(self):
-        return 2 * FLIP_MS if self.state.row_flips else FLIP_MS
+        return 2 * _FLIP_MS if self.state.row_flips else _FLIP_MS
 
     def animating(self, now):
         if self.anim_start is None:
             return False
-        return ticks_diff(now, self.anim_start) < self.col_at() + FLASH_MS
+        return ticks_diff(now, self.anim_start) < self.col_at() + _FLASH_MS
 
     def busy(self, now):
         if self.hint_wanted:
@@ -205,14 +180,14 @@ class Controller(GameController):
         self.draw_ring_count(frame, st.stock(), STOCK_COLOR if st.status == PLAYING else
                              (colors.GREEN if st.status == WON else colors.RED))
         for i in range(rules.MAX_DOWN + 1):
-            frame.set(grid.cell(METER_ROW, FIRST_COL + i), METER_COLOR if i < st.down else METER_EMPTY)
+            frame.set(grid.cell(METER_ROW, _FIRST_COL + i), METER_COLOR if i < st.down else METER_EMPTY)
         card = st.card()
         for rank in range(1, rules.RANKS + 1):
             color = RANK_COLORS[rank]
-            frame.set(grid.cell(LEGEND_ROW, FIRST_COL + rank - 1),
-                      color if rank == card else colors.scale(color, 1, LEGEND_DIM))
+            frame.set(grid.cell(LEGEND_ROW, _FIRST_COL + rank - 1),
+                      color if rank == card else colors.scale(color, 1, _LEGEND_DIM))
             if card is not None and rank <= card:
-                frame.set(grid.cell(BAR_ROW, FIRST_COL + rank - 1), RANK_COLORS[card])
+                frame.set(grid.cell(BAR_ROW, _FIRST_COL + rank - 1), RANK_COLORS[card])
         if pending(self.peek_until, now):
             self.draw_peek(frame, now)
         if st.status != PLAYING:
@@ -236,15 +211,15 @@ class Controller(GameController):
             put(cells[m], color)
         if t is None:
             return
-        for cells, at in ((st.row_flips, FLIP_MS), (st.col_flips, self.col_at())):
+        for cells, at in ((st.row_flips, _FLIP_MS), (st.col_flips, self.col_at())):
             for m in cells:
                 if t < at:  # not turned yet: its old face
                     color = pile_color(st.top[m], 1 - st.up[m], st.height[m])
-                elif t < at + FLASH_MS:
+                elif t < at + _FLASH_MS:
                     color = colors.WHITE
                 else:
                     continue
-                frame.set(window_cell(m), color)
+                frame.set(WINDOW_CELLS[m], color)
 
     def draw_ring_count(self, frame, count, color):
         """`count` of the 40 ring cells between the corners, clockwise from b1, every
@@ -263,11 +238,11 @@ class Controller(GameController):
                 draw_number(frame, rank, RANK_COLORS[rank])
             return
         st = self.state
-        frame.set(grid.cell(LEGEND_ROW, FIRST_COL + rank - 1), RANK_COLORS[rank])
+        frame.set(grid.cell(LEGEND_ROW, _FIRST_COL + rank - 1), RANK_COLORS[rank])
         if not blink_on(now):
             for m in range(rules.CELLS):
                 if st.height[m] and st.up[m] and st.top[m] == rank:
-                    frame.set(window_cell(m), colors.WHITE)
+                    frame.set(WINDOW_CELLS[m], colors.WHITE)
 
     def clear_window(self, frame):
         for r in range(2, 10):
@@ -285,17 +260,17 @@ class Controller(GameController):
 
     def draw_end(self, frame, now):
         figures = self.end_figures()
-        t = ticks_diff(now, self.end_start) % (LOOK_MS + FIGURE_MS * len(figures))
-        if t < LOOK_MS:
+        t = ticks_diff(now, self.end_start) % (_LOOK_MS + _FIGURE_MS * len(figures))
+        if t < _LOOK_MS:
             return
-        value, color = figures[(t - LOOK_MS) // FIGURE_MS]
+        value, color = figures[(t - _LOOK_MS) // _FIGURE_MS]
         self.clear_window(frame)
         draw_number(frame, value, color)
 
     def end_cells(self):
         st = self.state
         if st.status == LOST and st.lost_reason == rules.TOO_MANY_DOWN:
-            return [window_cell(m) for m in range(rules.CELLS) if st.height[m] and not st.up[m]]
+            return [WINDOW_CELLS[m] for m in range(rules.CELLS) if st.height[m] and not st.up[m]]
         return []
 
     def draw_hint(self, frame, now):
@@ -306,9 +281,3 @@ class Controller(GameController):
         GameController.draw(self, frame, now)
         if not (pending(self.flash_until, now) and grid.UNDO in self.flash_cells):
             frame.set(grid.UNDO, colors.OFF)  # no undo in this game
-
-    def describe(self):
-        info = GameController.describe(self)
-        info["stats"] = dict(self.stats)
-        info["hint"] = grid.name(self.hint_cell) if self.hint_cell is not None else None
-        return info

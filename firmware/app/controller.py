@@ -2,16 +2,18 @@
 # hold NEW for a new game), the red flash and beep of a refused press, the end of the
 # game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
+import sys
+
 from app import colors, grid, saves
-from app.app import FLASH_MS, blink_on, pending  # noqa: F401 (the controllers import them from here)
-from compat import ticks_add, ticks_diff
+from app.app import FLASH_MS, blink_on, pending, unload  # noqa: F401 (the controllers import them from here)
+from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
 
-THINK_MIN_MS = 600  # the board "thinks" at least this long, so that its move is seen
-SPIN_MS = 50  # the thinking light moves one ring cell this often
-SPIN_TAIL = 4  # ring cells the thinking light drags behind it
-HINT_MS = 1500  # HINT shows the keys of the legal moves this long
+_THINK_MIN_MS = const(600)  # the board "thinks" at least this long, so that its move is seen
+_SPIN_MS = const(50)  # the thinking light moves one ring cell this often
+_SPIN_TAIL = const(4)  # ring cells the thinking light drags behind it
+_HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long
 
 
 # [reading] Who starts. Players are numbered in turn order (docs/RULES.md), so choosing who
@@ -28,12 +30,6 @@ ALTERNATE = "alternate"
 MATCH_SETTING = "setting"
 
 
-def catalog_name(game):
-    from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
-
-    return NAMES.get(game, game)
-
-
 def next_swap(policy, swap, winner):
     """`swap` for the game after one that ended with `winner` (None: a draw)."""
     if policy == ALTERNATE or (policy == LOSER and winner is None):
@@ -44,11 +40,32 @@ def next_swap(policy, swap, winner):
     return swap
 
 
+# Parts of a controller that only some moments need (app/controller_*.py, a game's
+# own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
+# Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
+# them: it has the RAM, and a fresh import each time the simulator asks costs ~1 ms.
+# Never for a key press's own work: an import from a Pico's flash takes ~25 ms, more
+# than a press's light may (the game's start, the simulator's questions: they may).
+FREE_PARTS = sys.implementation.name != "cpython"
+
+
+def call_part(module, name, *args):
+    """`name`(*args) of app/`module`.py, loaded for the call (and unloaded after it,
+    see FREE_PARTS; a call made within it finds it loaded)."""
+    part = __import__("app." + module, None, None, (name,))
+    try:
+        return getattr(part, name)(*args)
+    finally:
+        if FREE_PARTS:
+            unload("app." + module)
+
+
 class GameController:
     # The colour of each player (index 1..) on this game's screen, unswapped.
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
+    words = "controller_text"  # the module of the simulator's words: describe(), turn_text()
 
     @classmethod
     def first_swap(cls, rng):
@@ -71,7 +88,7 @@ class GameController:
         self.thinking = None  # the board's search while it runs (a generator)
         self.think_start = None  # ticks when it started, while it runs or waits to play
         self.think_for_hint = False  # the search is for the hint, not the board's move
-        self.planned = None  # the board's move, found, shown after THINK_MIN_MS
+        self.planned = None  # the board's move, found, shown after _THINK_MIN_MS
         self.hint_move = None  # the strongest move, shown by HINT
         self.board_seats, self.level = self.check_board(setup)
         self.state = self.fresh_state()
@@ -87,17 +104,10 @@ class GameController:
         self.player_colors = (pc[0], pc[2], pc[1]) + pc[3:] if swap else pc
 
     # -- hooks for each game ---------------------------------------------------------
-    def move_for_cell(self, cell):
-        """The move a press on `cell` plays, or None if that cell plays nothing."""
-        raise NotImplementedError
-
-    def cell_for_move(self, move):
-        """One cell whose press plays `move` (the simulator's `keys`, the hint)."""
-        raise NotImplementedError
-
-    def draw_board(self, frame, now):
-        raise NotImplementedError
-
+    # Every game writes move_for_cell(cell) (the move a press on `cell` plays, or None
+    # if that cell plays nothing), cell_for_move(move) (one cell whose press plays
+    # `move`: the simulator's `keys`, the hint) and draw_board(frame, now); the hooks
+    # below have defaults.
     where_to_press = None  # what a refused press off the game's keys is told to press instead
 
     def refused_cells(self, cell, move):
@@ -116,16 +126,9 @@ class GameController:
 
     def label(self, cell):
         """`cell` in the game's own notation (what messages say and the simulator's
-        labels show), or None for a key that is no part of the game."""
-        return None
-
-    def axis_labels(self):
-        """The simulator's labels around the board, in the game's own notation: the
-        (top, bottom, left, right) margins, 12 strings each ('' for none). By default
-        the grid's own a..l and 1..12."""
-        letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
-        numbers = [str(i + 1) for i in range(grid.SIZE)]
-        return letters, letters, numbers, numbers
+        labels show), or None for a key that is no part of the game. By default the
+        move a press on it plays, in the notation (app/controller_text.py)."""
+        return call_part("controller_text", "label", self, cell)
 
     def mover_colour(self):
         """The index in player_colors of the side to move (a team game: its team)."""
@@ -134,25 +137,8 @@ class GameController:
     # -- the board as a player (games/GAME_player.py) ----------------------------------
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
-        setup["level"]; ValueError for a bad value."""
-        from games.levels import PLAYER_GAMES, check_level
-
-        seats = setup.get("board") or []
-        level = check_level(setup.get("level"))
-        if not isinstance(seats, (list, tuple)):
-            raise ValueError("board must be a list of seats, not %r" % (seats,))
-        if seats:
-            players = setup.get("players") or 2
-            if setup["game"] not in PLAYER_GAMES or players != 2:
-                raise ValueError("the board does not play %s with %d players" % (setup["game"], players))
-            for seat in seats:
-                if seat not in range(1, players + 1) or list(seats).count(seat) > 1:
-                    raise ValueError("board seats must be distinct numbers 1..%d, not %r" % (players, seats))
-        else:  # people only: the players' code is freed (RAM) until a hint needs it
-            from app.app import unload
-
-            unload("games.player")
-        return list(seats), level
+        setup["level"]; ValueError for a bad value (app/controller_start.py)."""
+        return call_part("controller_start", "check_board", setup)
 
     def has_player(self):
         from games.levels import PLAYER_GAMES
@@ -182,7 +168,7 @@ class GameController:
 
     def think(self, now):
         """One slice of the board's search (called every app step while it runs), then
-        its move once THINK_MIN_MS have passed."""
+        its move once _THINK_MIN_MS have passed."""
         if self.thinking is None and self.planned is None:
             if self.board_to_move() and self.anim_start is None:
                 self.start_thinking(now)
@@ -198,13 +184,13 @@ class GameController:
             if self.think_for_hint:
                 self.think_start = None
                 self.hint_move = move
-                self.hint_until = ticks_add(now, HINT_MS)
+                self.hint_until = ticks_add(now, _HINT_MS)
                 return
             self.planned = move
-        if ticks_diff(now, self.think_start) >= THINK_MIN_MS:
-            move = self.planned
+        if ticks_diff(now, self.think_start) >= _THINK_MIN_MS:
+            move = self.planned  # (found by the board's player: legal)
             self.stop_thinking()
-            self.board_plays(move, now)
+            self.play_move(move, self.cell_for_move(move), now)
 
     def hint_cell(self, move):
         """The cell HINT lights (steady cyan) for the strongest move."""
@@ -213,10 +199,10 @@ class GameController:
     def draw_thinking(self, frame, now):
         """The board thinks: a light runs round the ring in its colour."""
         ring = grid.RING
-        head = ticks_diff(now, self.think_start) // SPIN_MS
+        head = ticks_diff(now, self.think_start) // _SPIN_MS
         color = self.player_colors[self.state.to_move]
-        for i in range(SPIN_TAIL):
-            frame.set(ring[(head - i) % len(ring)], colors.scale(color, SPIN_TAIL - i, SPIN_TAIL))
+        for i in range(_SPIN_TAIL):
+            frame.set(ring[(head - i) % len(ring)], colors.scale(color, _SPIN_TAIL - i, _SPIN_TAIL))
 
     # -- shared behaviour --------------------------------------------------------------
     def fresh_state(self):
@@ -236,15 +222,15 @@ class GameController:
         elif cell == grid.HINT:
             self.app.sound.play("hint")
             self.hint_move = None
-            self.hint_until = ticks_add(now, HINT_MS)
+            self.hint_until = ticks_add(now, _HINT_MS)
             if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
                 self.start_thinking(now, hint=True)  # and the strongest move, once found
         elif cell in (grid.MENU, grid.NEW):
-            self.refuse((cell,), now, "hold this key to use it", colors.WHITE)
+            self.refuse((cell,), now, "hold", colors.WHITE)
         elif self.state.status != PLAYING:
-            self.refuse((cell, grid.NEW), now, "the game is over: hold the new-game key (bottom-right corner)")
+            self.refuse((cell, grid.NEW), now, "over")
         elif self.board_to_move():
-            self.refuse((cell,), now, "the board is thinking: wait for its move (or undo yours)", colors.WHITE)
+            self.refuse((cell,), now, "thinking", colors.WHITE)
         else:
             if self.think_for_hint:
                 self.stop_thinking()
@@ -274,10 +260,7 @@ class GameController:
     def press(self, cell, now):
         move = self.move_for_cell(cell)
         if move is None:
-            reason = "%s plays no move" % (self.label(cell) or "a key off the board")
-            if self.where_to_press:
-                reason += ": " + self.where_to_press
-            self.refuse((cell,), now, reason)
+            self.refuse((cell,), now, "no move")  # (its words name the key: flash_cells)
             return
         self.play_move(move, cell, now)
 
@@ -288,29 +271,22 @@ class GameController:
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return False
-        self.played(move, now)
-        return True
-
-    def board_plays(self, move, now):
-        """The board plays `move` (found by its player: legal)."""
-        self.play_move(move, self.cell_for_move(move), now)
-
-    def played(self, move, now):
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
         self.app.after_render = self.save_or_refuse  # the move lights up before it is saved
+        return True
 
     def save_or_refuse(self, now):
         if not self.save():
-            self.refuse((grid.MENU,), now, "the game could not be saved (is the flash full?)", colors.ORANGE)
+            self.refuse((grid.MENU,), now, "unsaved", colors.ORANGE)
             self.app.dirty = True
 
     def undo(self, now):
         """Takes back the last move; against the board, also the board's moves before
         it, back to your turn (your move and the board's answer)."""
         if not self.state.history:
-            self.refuse((grid.UNDO,), now, "nothing to undo")
+            self.refuse((grid.UNDO,), now, "no undo")
             return
         self.stop_thinking()
         self.hint_move = None
@@ -332,6 +308,9 @@ class GameController:
         return st.to_move
 
     def refuse(self, cells, now, reason, color=colors.ILLEGAL):
+        """Flash `cells` and beep; `reason` says why (the simulator's `error`), in words
+        or, for the controller's own refusals, by a name of app/controller_text.py's
+        REFUSALS: the board only flashes, so a Pico does not hold their words."""
         self.error = reason
         self.flash_cells = cells
         self.flash_color = color
@@ -401,43 +380,21 @@ class GameController:
         color = self.player_colors[index]
         return colors.NAMES.get(color, "player %d" % index)
 
-    def turn_text(self):
-        """The state in players' terms: 'yellow to move', 'red wins', 'a draw'."""
-        st = self.state
-        if st.status == PLAYING:
-            return "%s to move" % self.colour_name(self.mover_colour())
-        if st.status == DRAW:
-            return "a draw"
-        if st.winner is None:
-            return "nobody wins"
-        return "%s wins" % self.colour_name(st.winner)
-
     def described_moves(self):
         """The moves describe() lists under `legal` and `keys`: by default all of them."""
         return self.state.legal_moves()
 
+    # -- the simulator's words (app/controller_text.py: a board never asks for them) --
     def describe(self):
-        st = self.state
-        playing = st.status == PLAYING
-        legal = self.described_moves()
-        info = {
-            "screen": "game",
-            "game": self.setup["game"],
-            "players": st.players,
-            "status": st.status,
-            "winner": st.winner,
-            "to_move": st.to_move if playing else None,
-            "legal": [st.format_move(m) for m in legal],
-            "keys": dict((st.format_move(m), grid.name(self.cell_for_move(m))) for m in legal),
-            "moves": [st.format_move(m) for m in st.history],
-            "error": self.error,
-            "colors": ["%06x" % c for c in self.player_colors[1:]],  # player 1's first
-            "title": catalog_name(self.setup["game"]),
-            "turn": self.turn_text(),
-            "board": self.board_seats,
-            "level": self.level,
-            "thinking": self.think_start is not None and not self.think_for_hint,
-            "hint": st.format_move(self.hint_move) if self.hint_move is not None else None,
-        }
-        info.update(st.info())
-        return info
+        """The screen's state for the simulator (the headless `state`)."""
+        return call_part(self.words, "describe", self)
+
+    def turn_text(self):
+        """The state in players' terms: 'yellow to move', 'red wins', 'a draw'."""
+        return call_part(self.words, "turn_text", self)
+
+    def axis_labels(self):
+        """The simulator's labels around the board, in the game's own notation: the
+        (top, bottom, left, right) margins, 12 strings each ('' for none). By default
+        the grid's own a..l and 1..12."""
+        return call_part("controller_text", "axis_labels", self)

@@ -17,9 +17,11 @@ class GameState:
     """Base of every game state.
 
     A game sets `players` and `to_move` (players are numbered from 1), keeps `status`
-    and `winner` up to date, and writes the hooks: legal_moves(), _apply(move),
-    parse_move(text), format_move(move), rows(). It may override why_illegal(move)
-    to explain a refusal better, and info() to add fields to the referee's JSON.
+    and `winner` up to date, and writes the hooks: legal_moves(), _apply(move) (a
+    legal move), parse_move(text) (the move in the game's notation; ValueError with a
+    clear message if malformed), format_move(move), rows() (the board as text, one
+    string per row: referee, logs, tests). It may override why_illegal(move) to
+    explain a refusal better, and info() to add fields to the referee's JSON.
     Moves are whatever the game finds convenient (ints, tuples), compared with ==.
     """
 
@@ -60,24 +62,6 @@ class GameState:
     def info(self):
         """Extra fields a game adds to the referee's JSON (counts, dice, ...)."""
         return {}
-
-    # -- hooks each game writes -----------------------------------------------------
-    def legal_moves(self):
-        raise NotImplementedError
-
-    def _apply(self, move):
-        raise NotImplementedError
-
-    def parse_move(self, text):
-        """Move from notation; raises ValueError with a clear message if malformed."""
-        raise NotImplementedError
-
-    def format_move(self, move):
-        raise NotImplementedError
-
-    def rows(self):
-        """The board as text, one string per row (referee, logs, tests)."""
-        raise NotImplementedError
 
 
 def check_setup(game, players, variant, player_counts=(2,), variants=("classic",)):

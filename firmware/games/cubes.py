@@ -52,6 +52,7 @@ def _neighbours(cell):
 # NEIGHBOURS[cell]: the up to 8 cells touching it by a side or a corner (computed once:
 # every move uses them)
 NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
+del _all_lines, _neighbours  # made the tables: no more use (RAM on a Pico)
 
 
 def fallback_cells(board):

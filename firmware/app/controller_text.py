@@ -1,0 +1,76 @@
+# What the simulator asks of a game's screen (app/controller.py): its state, its
+# status line, its margin labels. A board never asks, so these words are kept apart:
+# the controller loads this module for each question and unloads it after.
+from app import grid
+from games.base import DRAW, PLAYING
+
+# The words of the controller's own refusals, by the name it gives refuse().
+REFUSALS = {
+    "hold": "hold this key to use it",
+    "over": "the game is over: hold the new-game key (bottom-right corner)",
+    "thinking": "the board is thinking: wait for its move (or undo yours)",
+    "unsaved": "the game could not be saved (is the flash full?)",
+    "no undo": "nothing to undo",
+}
+
+
+def error_text(ctrl):
+    """Why the last press was refused, in words (see GameController.refuse)."""
+    error = ctrl.error
+    if error == "no move":  # a key that plays nothing: the one refused
+        error = "%s plays no move" % (ctrl.label(ctrl.flash_cells[0]) or "a key off the board")
+        if ctrl.where_to_press:
+            error += ": " + ctrl.where_to_press
+    return REFUSALS.get(error, error)
+
+
+def label(ctrl, cell):
+    move = ctrl.move_for_cell(cell)
+    return None if move is None else ctrl.state.format_move(move)
+
+
+def axis_labels(ctrl):
+    letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
+    numbers = [str(i + 1) for i in range(grid.SIZE)]
+    return letters, letters, numbers, numbers
+
+
+def turn_text(ctrl):
+    st = ctrl.state
+    if st.status == PLAYING:
+        return "%s to move" % ctrl.colour_name(ctrl.mover_colour())
+    if st.status == DRAW:
+        return "a draw"
+    if st.winner is None:
+        return "nobody wins"
+    return "%s wins" % ctrl.colour_name(st.winner)
+
+
+def describe(ctrl):
+    from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
+
+    st = ctrl.state
+    game = ctrl.setup["game"]
+    playing = st.status == PLAYING
+    legal = ctrl.described_moves()
+    info = {
+        "screen": "game",
+        "game": game,
+        "players": st.players,
+        "status": st.status,
+        "winner": st.winner,
+        "to_move": st.to_move if playing else None,
+        "legal": [st.format_move(m) for m in legal],
+        "keys": dict((st.format_move(m), grid.name(ctrl.cell_for_move(m))) for m in legal),
+        "moves": [st.format_move(m) for m in st.history],
+        "error": error_text(ctrl),
+        "colors": ["%06x" % c for c in ctrl.player_colors[1:]],  # player 1's first
+        "title": NAMES.get(game, game),
+        "turn": ctrl.turn_text(),
+        "board": ctrl.board_seats,
+        "level": ctrl.level,
+        "thinking": ctrl.think_start is not None and not ctrl.think_for_hint,
+        "hint": st.format_move(ctrl.hint_move) if ctrl.hint_move is not None else None,
+    }
+    info.update(st.info())
+    return info
