@@ -11,8 +11,8 @@
 from array import array
 
 from compat import const
-from games.fours import LineCounts, line_gains
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, lines_of_four, only_move, pick
+from games.fours import LineCounts, line_gains, lines_of_four
+from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -29,7 +29,7 @@ SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
 
 # cell = column * 6 + row from the bottom
-LINE_CELLS, LINES_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
+LINE_CELLS, THROUGH, THROUGH_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
 GAINS = line_gains((0, 1, 4, 16, 0))
 
 
@@ -53,7 +53,8 @@ class Search(StackSearch, LineCounts):
 
     # -- moves -------------------------------------------------------------------------
     line_cells = LINE_CELLS
-    lines_at = LINES_AT
+    through = THROUGH
+    through_at = THROUGH_AT
     gains = GAINS
 
     def make(self, c):
