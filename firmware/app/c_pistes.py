@@ -22,6 +22,7 @@
 # beside it (kept across power cycles).
 # The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
 from app import colors, grid, saves
+from app.app import unload
 from app.controller import GameController, blink_on, pending
 from compat import ticks_add, ticks_diff
 from games.base import PLAYING, WON
@@ -122,7 +123,10 @@ class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN, colors.PURPLE, colors.CYAN)
 
     def __init__(self, app, setup, moves=()):
-        GameController.__init__(self, app, setup, moves)
+        try:
+            GameController.__init__(self, app, setup, moves)
+        finally:  # a save's replay read its moves' notation: its words go
+            unload(rules.WORDS_MODULE)
         self.seats = check_seats(self.setup.get("board"), self.state.players)
         self.policy = None  # the board's player (games.pistes_player), loaded only when it plays a seat
         if self.seats:
@@ -195,6 +199,12 @@ class Controller(GameController):
         self.before = bytes(self.state.pos)
         GameController.press(self, cell, now)
         self.record_best()
+
+    def play_move(self, move, cell, now):
+        played = GameController.play_move(self, move, cell, now)
+        if not played:  # the refusal's words (games/pistes_text.py) go
+            unload(rules.WORDS_MODULE)
+        return played
 
     def on_played(self, move, now):
         """The pawns the move put somewhere else blink a moment, so everyone sees them."""
