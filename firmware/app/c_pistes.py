@@ -379,6 +379,7 @@ class Controller(GameController):
 
     def describe(self):
         info = GameController.describe(self)
+        unload(rules.WORDS_MODULE)  # (the rules' info() loaded its words: as on the board, they go)
         info["board_seats"] = list(self.seats)
         if self.state.players == 1:
             info["best"] = self.best
