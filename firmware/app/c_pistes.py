@@ -377,34 +377,21 @@ class Controller(GameController):
             frame.set(grid.cell(ROLL_ROWS[i], KEYS_COL), color)
         frame.set(STOP_CELL, colors.ORANGE if rules.STOP in legal else colors.scale(colors.ORANGE, 1, 8))
 
+    # -- the simulator's words (app/c_pistes_text.py: never needed on the board) ---------
     def describe(self):
-        info = GameController.describe(self)
-        unload(rules.WORDS_MODULE)  # (the rules' info() loaded its words: as on the board, they go)
-        info["board_seats"] = list(self.seats)
-        if self.state.players == 1:
-            info["best"] = self.best
+        info = _text().describe(self)
+        unload(TEXT_MODULE)  # as on the board, the words go (the rules' too: info())
+        unload(rules.WORDS_MODULE)
         return info
 
     def turn_text(self):
-        """Whose turn and what to press now (the status line); at the end, the scores."""
-        st = self.state
-        if st.status != PLAYING:
-            if st.players == 1 and st.scores:  # the solo: a score, not a winner
-                return "out: a pawn is still on its start cell" if st.eliminated[0] else "score %d" % st.scores[0]
-            text = GameController.turn_text(self)
-            if st.scores:
-                text += " (%s)" % ", ".join("%s %s" % (self.colour_name(p + 1), "out" if st.eliminated[p] else st.scores[p])
-                                            for p in range(st.players))
-            return text
-        who = self.colour_name(st.to_move)
-        if st.to_move in self.seats:
-            return "%s (the board) to move" % who
-        if st.phase == rules.TO_ROLL:
-            return "%s to roll (a8)" % who
-        if st.phase == rules.TO_CHOOSE:
-            if st.pending == rules.BACK:
-                return "%s: press a blinking pawn to send it 2 cells back" % who
-            return "%s: press a glowing track for the %s" % (who, "joker" if st.pending == rules.JOKER else "four 6s")
-        if rules.ROLL in st.legal_texts():
-            return "%s: press dice to set them aside, roll again (a8) or stop (a11)" % who
-        return "%s: stop (a11), or take back a die set aside" % who
+        return _text().turn_text(self)
+
+
+TEXT_MODULE = "app.c_pistes_text"
+
+
+def _text():
+    from app import c_pistes_text
+
+    return c_pistes_text
