@@ -46,15 +46,10 @@ EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty 
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
 FREE = (colors.scale(colors.WHITE, 1, 40), colors.OFF)  # under dice 1, 3 and 2, 4: where each die ends
-PIPS = (
-    (),
-    ((1, 1),),
-    ((0, 0), (2, 2)),
-    ((0, 0), (1, 1), (2, 2)),
-    ((0, 0), (0, 2), (2, 0), (2, 2)),
-    ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
-    ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
-)
+# each face's pips: cells of its die's 3 x 3 (row * 3 + column), in one bytes (pairs
+# of tuples hold some 300 bytes more of a Pico's RAM): face f's at PIPS[PIP_AT[f]:PIP_AT[f + 1]]
+PIPS = bytes((4, 0, 8, 0, 4, 8, 0, 2, 6, 8, 0, 2, 4, 6, 8, 0, 3, 6, 2, 5, 8))
+PIP_AT = bytes((0, 0, 1, 3, 6, 10, 15, 21))
 
 
 def track_col(track):
@@ -356,8 +351,9 @@ class Controller(GameController):
                 under = LOCKED if st.locked & bit else ASIDE
             for c in cells:
                 frame.set(c, under)
-            for r, c in PIPS[dice[die]] if dice else ():
-                frame.set(cells[r * 3 + c], pip)
+            face = dice[die] if dice else 0
+            for k in range(PIP_AT[face], PIP_AT[face + 1]):
+                frame.set(cells[PIPS[k]], pip)
 
     def draw_keys(self, frame, now):
         st = self.state
