@@ -11,7 +11,7 @@
 from array import array
 
 from compat import const
-from games.fours import LineCounts, line_gains, lines_of_four
+from games.fours import LineCounts, load_tables
 from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
 
 COLUMNS = const(7)
@@ -29,8 +29,10 @@ SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
 
 # cell = column * 6 + row from the bottom
-LINE_CELLS, THROUGH, THROUGH_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
-GAINS = line_gains((0, 1, 4, 16, 0))
+_tables = load_tables()
+LINE_CELLS, THROUGH, THROUGH_AT = _tables.lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
+GAINS = _tables.line_gains((0, 1, 4, 16, 0))
+del _tables
 
 
 class Search(StackSearch, LineCounts):

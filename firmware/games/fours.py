@@ -2,16 +2,15 @@
 # lines of four kept as bytes, a win in one as a byte read, the score kept as pieces
 # come and go. Apart from games.player so that a player without it (4D Squeeze's)
 # does not load it: a Pico's RAM.
-from array import array
 
 
 class LineCounts:
     """For games of fours (Connect Four, the cubes): every line keeps one byte, player
     1's pieces + 8 x player 2's, in self.lv; t1[cell] (t2) counts the lines a piece of
     player 1 (2) on that empty cell would complete, so a win in one is a byte read;
-    self.score is player 1's view of the lines (gains: line_gains()). A subclass sets
-    line_cells, through, through_at (lines_through()), gains and makes cells, lv, t1,
-    t2 (bytearrays)."""
+    self.score is player 1's view of the lines. A subclass sets line_cells, through,
+    through_at, gains (games/fours_tables.py makes them) and makes cells, lv, t1, t2
+    (bytearrays)."""
 
     score = 0
 
@@ -70,48 +69,16 @@ class LineCounts:
         cells[x] = 0
 
 
-def lines_of_four(columns, rows, index):
-    """Every line of 4 cells of a columns x rows board, 4 cell indexes each in one
-    bytes (index(column, row) numbers a cell), and the lines through each cell (as
-    lines_through())."""
-    cells = bytearray()
-    for c in range(columns):
-        for r in range(rows):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if 0 <= c + 3 * dc < columns and 0 <= r + 3 * dr < rows:
-                    for i in range(4):
-                        cells.append(index(c + i * dc, r + i * dr))
-    return (bytes(cells),) + lines_through(cells, columns * rows)
+def load_tables():
+    """games/fours_tables.py (the lines of a board, what a line gains), for a player
+    module's import: forgotten at once, so that its code goes once the tables are
+    made (it is not needed after)."""
+    import sys
 
+    import games
+    from games import fours_tables
 
-def lines_through(line_cells, count):
-    """(through, at): the lines (of line_cells, 4 cells each) through each of `count`
-    cells, cell x's at through[at[x]:at[x + 1]]. Two tables, not a bytes a cell: a bytes
-    object costs 32 bytes of a Pico's RAM, its dozen lines or not."""
-    at = array("H", bytes(2 * count + 2))
-    for x in line_cells:  # each cell's count, then where its lines start
-        at[x + 1] += 1
-    for x in range(count):
-        at[x + 1] += at[x]
-    through = bytearray(len(line_cells))
-    free = array("H", at)  # where each cell's next line goes
-    for k in range(len(line_cells)):
-        x = line_cells[k]
-        through[free[x]] = k // 4
-        free[x] += 1
-    return bytes(through), at
-
-
-def line_gains(worth):
-    """For games scored by lines of four, each line kept as one byte v (player 1's
-    pieces + 8 x player 2's): what a piece of player 1 (and of player 2) adds to the
-    score, player 1's view, of a line with byte v. A line holding both colours is
-    worth nothing, a fuller one more: worth[n] for n pieces of one colour. (Signed
-    bytes: two tuples of small ints would take 4 times the RAM.)"""
-    def value(v):
-        one, two = min(v & 7, 4), min(v >> 3, 4)
-        return 0 if one and two else worth[one] - worth[two]
-
-    top = 4 + 8 * 4
-    return (array("b", [value(min(v + 1, top)) - value(v) for v in range(top + 1)]),
-            array("b", [value(min(v + 8, top)) - value(v) for v in range(top + 1)]))
+    sys.modules.pop("games.fours_tables", None)
+    if "fours_tables" in dir(games):
+        delattr(games, "fours_tables")
+    return fours_tables
