@@ -156,8 +156,8 @@ class Controller(GameController):
         if die is not None:
             bit = 1 << die
             if st.phase != rules.TO_DECIDE or st.aside & bit:
-                return (rules.UNKEEP, bit)  # play() says why not, if it cannot be
-            return (rules.KEEP, bit)
+                return rules.UNKEEPS[die]  # play() says why not, if it cannot be
+            return rules.KEEPS[die]
         track = track_at(cell)
         if track is None:
             return None

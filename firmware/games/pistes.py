@@ -30,6 +30,11 @@ JOKER = "joker"
 SIX4 = "six4"
 BACK = "back"
 
+# The moves of one die, made once: a game's history holds these, not a new tuple each
+# (16 bytes of a Pico's RAM a move, some 30 keeps a game).
+KEEPS = tuple((KEEP, 1 << i) for i in range(DICE))
+UNKEEPS = tuple((UNKEEP, 1 << i) for i in range(DICE))
+
 # What a turn waits for (`phase`).
 TO_ROLL = "roll"  # the first roll of a turn
 TO_DECIDE = "decide"  # after a roll: set dice aside, roll again or stop
@@ -141,9 +146,9 @@ class Pistes(GameState):
         for i in range(DICE):
             bit = 1 << i
             if self.free_dice() & bit:
-                out.append((KEEP, bit))
+                out.append(KEEPS[i])
             elif not self.locked & bit:
-                out.append((UNKEEP, bit))
+                out.append(UNKEEPS[i])
         return out
 
     def why_illegal(self, move):

@@ -9,7 +9,7 @@
 from array import array
 
 from games import pistes
-from games.pistes import BACK, END, KEEP, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS, UNKEEP
+from games.pistes import BACK, END, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS
 
 # Position values (tuned with `make bench`: solo mean score, 2-player win rate).
 ROOM = 5  # /10 of a cell: what a cell still ahead of a pawn is worth (future rolls)
@@ -374,9 +374,9 @@ def board_move(state):
     for i in range(pistes.DICE):  # one die at a time, as a person presses them
         bit = 1 << i
         if mask & bit and not state.aside & bit:
-            return (KEEP, bit)
+            return pistes.KEEPS[i]
         if state.aside & bit and not mask & bit:
-            return (UNKEEP, bit)
+            return pistes.UNKEEPS[i]
     return ROLL
 
 
