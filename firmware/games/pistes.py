@@ -10,7 +10,7 @@
 #   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
-from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup
+from games.base import PLAYING, GameState, check_setup
 
 TRACKS = const(4)
 DICE = const(4)
@@ -54,11 +54,6 @@ def back_moves(fives):
 def can_be_sent_back(cell):
     """[reading] "any pawn" but those on their start or end cell: any player's."""
     return 0 < cell < END
-
-
-def eliminates(cells):
-    """[reading] a pawn on its start cell at the end, never left or sent back."""
-    return 0 in cells
 
 
 def landing(cell, step, occupied):
@@ -239,18 +234,7 @@ class Pistes(GameState):
             self._new_turn()
 
     def _finish(self):
-        self.phase, self.pending = TO_ROLL, None
-        self.eliminated = [eliminates(self.cells(p)) for p in range(self.players)]
-        self.scores = [0 if self.eliminated[p] else sum(self.cells(p)) for p in range(self.players)]
-        best = max(self.scores[p] for p in range(self.players) if not self.eliminated[p]) if not all(self.eliminated) else -1
-        self.winners = [p + 1 for p in range(self.players) if not self.eliminated[p] and self.scores[p] == best]
-        if self.players == 1:
-            self.status = WON if self.winners else LOST  # the solo: a score, or eliminated
-        elif len(self.winners) == 1:
-            self.status = WON
-        else:
-            self.status = DRAW  # a shared win, or nobody wins (everyone eliminated)
-        self.winner = self.winners[0] if len(self.winners) == 1 else None
+        _end().finish(self)
 
     # -- notation (the words: games/pistes_text.py) -------------------------------------
     def parse_move(self, text):
@@ -282,6 +266,19 @@ def _words():
     from games import pistes_text
 
     return pistes_text
+
+
+def _end():
+    """games/pistes_end.py (the end of a game, scored), imported for it and forgotten
+    at once: it runs once a game, so a Pico holds its code only while it runs."""
+    import sys
+
+    import games
+    from games import pistes_end
+
+    del sys.modules["games.pistes_end"]
+    del games.pistes_end
+    return pistes_end
 
 
 def new_state(players=None, variant=None, rng=None):
