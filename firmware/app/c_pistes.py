@@ -94,35 +94,19 @@ def die_at(cell):
     return row // 3 if DICE_COL <= col < DICE_COL + 3 else None
 
 
-def check_seats(seats, players):
-    """The seats the board plays (a list of 1-based seats), or ValueError."""
-    if seats is None:
-        return []
-    if not isinstance(seats, (list, tuple)) or not all(isinstance(s, int) for s in seats):
-        raise ValueError("board seats must be a list of seat numbers, not %r" % (seats,))
-    for s in seats:
-        if not 1 <= s <= players:
-            raise ValueError("there is no seat %d for the board (seats 1..%d)" % (s, players))
-    if len(set(seats)) != len(seats):
-        raise ValueError("a seat is named twice: %r" % (seats,))
-    return list(seats)
-
-
-def load_best(storage):
-    data = saves.read_json(storage, BEST_FILE)
-    best = data.get("best") if isinstance(data, dict) else None
-    return best if isinstance(best, int) and 0 <= best <= 4 * rules.END else None
-
-
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN, colors.PURPLE, colors.CYAN)
 
     def __init__(self, app, setup, moves=()):
         try:
             GameController.__init__(self, app, setup, moves)
-        finally:  # a save's replay read its moves' notation: its words go
+            from app import c_pistes_start as start
+
+            self.seats = start.check_seats(self.setup.get("board"), self.state.players)
+            self.best = start.load_best(app.storage)
+        finally:  # what only the start needed goes: its code, a save's words (its replay)
+            unload(START_MODULE)
             unload(rules.WORDS_MODULE)
-        self.seats = check_seats(self.setup.get("board"), self.state.players)
         self.policy = None  # the board's player (games.pistes_player), loaded only when it plays a seat
         if self.seats:
             from games import pistes_player
@@ -132,7 +116,6 @@ class Controller(GameController):
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
         self.moved = ()  # the cells of the pawns the last move moved (they blink)
-        self.best = load_best(app.storage)
         self.record_best()
 
     def check_board(self, setup):
@@ -385,6 +368,7 @@ class Controller(GameController):
 
 
 TEXT_MODULE = "app.c_pistes_text"
+START_MODULE = "app.c_pistes_start"
 
 
 def _text():
