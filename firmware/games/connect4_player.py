@@ -116,9 +116,9 @@ class Search(StackSearch, LineCounts):
         exact values (win/draw/loss) and the transposition table."""
         self.exact = exact
         if exact and self.table is None:
-            # 6 bytes an entry. The key (lo, hi) is kept as hi and lo ^ hi << 7's
-            # quotient by TT_SIZE (its remainder is the entry's index): hi's low 16
-            # bits, then hi >> 16 | the quotient << 5 | the value's code << 23 |
+            # 6 bytes an entry, not 8: the entry's index is lo ^ hi << 7 modulo
+            # TT_SIZE, so hi and that number's quotient q tell the key (lo, hi). Per
+            # entry: hi's low 16 bits, then hi >> 16 | q << 5 | the value's code << 23 |
             # move << 27 (under 2 ** 30: a small int on the Pico)
             self.table = (array("H", bytes(2 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
         StackSearch.start(self, depth, first)

@@ -23,8 +23,8 @@ class LineCounts:
         score = self.score
         through = self.through
         at = self.through_at
-        for k in range(at[x], at[x + 1]):
-            line = through[k]
+        for j in range(at[x], at[x + 1]):
+            line = through[j]
             v = lv[line]
             if v == 3:
                 t1[x] -= 1
@@ -49,8 +49,8 @@ class LineCounts:
         add = 1 if cells[x] == 1 else 8
         through = self.through
         at = self.through_at
-        for k in range(at[x], at[x + 1]):
-            line = through[k]
+        for j in range(at[x], at[x + 1]):
+            line = through[j]
             v = lv[line]
             if v == 3 or v == 24:  # the threat it made goes
                 for k in range(line * 4, line * 4 + 4):
