@@ -22,6 +22,7 @@
 # beside it (kept across power cycles).
 # The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
 from app import colors, grid, saves
+from app.app import unload
 from app.controller import GameController, blink_on, pending
 from compat import ticks_add, ticks_diff
 from games.base import PLAYING, WON
@@ -45,15 +46,10 @@ EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty 
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
 FREE = (colors.scale(colors.WHITE, 1, 40), colors.OFF)  # under dice 1, 3 and 2, 4: where each die ends
-PIPS = (
-    (),
-    ((1, 1),),
-    ((0, 0), (2, 2)),
-    ((0, 0), (1, 1), (2, 2)),
-    ((0, 0), (0, 2), (2, 0), (2, 2)),
-    ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
-    ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
-)
+# each face's pips: cells of its die's 3 x 3 (row * 3 + column), in one bytes (pairs
+# of tuples hold some 300 bytes more of a Pico's RAM): face f's at PIPS[PIP_AT[f]:PIP_AT[f + 1]]
+PIPS = bytes((4, 0, 8, 0, 4, 8, 0, 2, 6, 8, 0, 2, 4, 6, 8, 0, 3, 6, 2, 5, 8))
+PIP_AT = bytes((0, 0, 1, 3, 6, 10, 15, 21))
 
 
 def track_col(track):
@@ -98,32 +94,19 @@ def die_at(cell):
     return row // 3 if DICE_COL <= col < DICE_COL + 3 else None
 
 
-def check_seats(seats, players):
-    """The seats the board plays (a list of 1-based seats), or ValueError."""
-    if seats is None:
-        return []
-    if not isinstance(seats, (list, tuple)) or not all(isinstance(s, int) for s in seats):
-        raise ValueError("board seats must be a list of seat numbers, not %r" % (seats,))
-    for s in seats:
-        if not 1 <= s <= players:
-            raise ValueError("there is no seat %d for the board (seats 1..%d)" % (s, players))
-    if len(set(seats)) != len(seats):
-        raise ValueError("a seat is named twice: %r" % (seats,))
-    return list(seats)
-
-
-def load_best(storage):
-    data = saves.read_json(storage, BEST_FILE)
-    best = data.get("best") if isinstance(data, dict) else None
-    return best if isinstance(best, int) and 0 <= best <= 4 * rules.END else None
-
-
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN, colors.PURPLE, colors.CYAN)
 
     def __init__(self, app, setup, moves=()):
-        GameController.__init__(self, app, setup, moves)
-        self.seats = check_seats(self.setup.get("board"), self.state.players)
+        try:
+            GameController.__init__(self, app, setup, moves)
+            from app import c_pistes_start as start
+
+            self.seats = start.check_seats(self.setup.get("board"), self.state.players)
+            self.best = start.load_best(app.storage)
+        finally:  # what only the start needed goes: its code, a save's words (its replay)
+            unload(START_MODULE)
+            unload(rules.WORDS_MODULE)
         self.policy = None  # the board's player (games.pistes_player), loaded only when it plays a seat
         if self.seats:
             from games import pistes_player
@@ -133,7 +116,6 @@ class Controller(GameController):
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
         self.moved = ()  # the cells of the pawns the last move moved (they blink)
-        self.best = load_best(app.storage)
         self.record_best()
 
     def check_board(self, setup):
@@ -157,8 +139,8 @@ class Controller(GameController):
         if die is not None:
             bit = 1 << die
             if st.phase != rules.TO_DECIDE or st.aside & bit:
-                return (rules.UNKEEP, bit)  # play() says why not, if it cannot be
-            return (rules.KEEP, bit)
+                return rules.UNKEEPS[die]  # play() says why not, if it cannot be
+            return rules.KEEPS[die]
         track = track_at(cell)
         if track is None:
             return None
@@ -195,6 +177,12 @@ class Controller(GameController):
         self.before = bytes(self.state.pos)
         GameController.press(self, cell, now)
         self.record_best()
+
+    def play_move(self, move, cell, now):
+        played = GameController.play_move(self, move, cell, now)
+        if not played:  # the refusal's words (games/pistes_text.py) go
+            unload(rules.WORDS_MODULE)
+        return played
 
     def on_played(self, move, now):
         """The pawns the move put somewhere else blink a moment, so everyone sees them."""
@@ -346,8 +334,9 @@ class Controller(GameController):
                 under = LOCKED if st.locked & bit else ASIDE
             for c in cells:
                 frame.set(c, under)
-            for r, c in PIPS[dice[die]] if dice else ():
-                frame.set(cells[r * 3 + c], pip)
+            face = dice[die] if dice else 0
+            for k in range(PIP_AT[face], PIP_AT[face + 1]):
+                frame.set(cells[PIPS[k]], pip)
 
     def draw_keys(self, frame, now):
         st = self.state
@@ -367,33 +356,22 @@ class Controller(GameController):
             frame.set(grid.cell(ROLL_ROWS[i], KEYS_COL), color)
         frame.set(STOP_CELL, colors.ORANGE if rules.STOP in legal else colors.scale(colors.ORANGE, 1, 8))
 
+    # -- the simulator's words (app/c_pistes_text.py: never needed on the board) ---------
     def describe(self):
-        info = GameController.describe(self)
-        info["board_seats"] = list(self.seats)
-        if self.state.players == 1:
-            info["best"] = self.best
+        info = _text().describe(self)
+        unload(TEXT_MODULE)  # as on the board, the words go (the rules' too: info())
+        unload(rules.WORDS_MODULE)
         return info
 
     def turn_text(self):
-        """Whose turn and what to press now (the status line); at the end, the scores."""
-        st = self.state
-        if st.status != PLAYING:
-            if st.players == 1 and st.scores:  # the solo: a score, not a winner
-                return "out: a pawn is still on its start cell" if st.eliminated[0] else "score %d" % st.scores[0]
-            text = GameController.turn_text(self)
-            if st.scores:
-                text += " (%s)" % ", ".join("%s %s" % (self.colour_name(p + 1), "out" if st.eliminated[p] else st.scores[p])
-                                            for p in range(st.players))
-            return text
-        who = self.colour_name(st.to_move)
-        if st.to_move in self.seats:
-            return "%s (the board) to move" % who
-        if st.phase == rules.TO_ROLL:
-            return "%s to roll (a8)" % who
-        if st.phase == rules.TO_CHOOSE:
-            if st.pending == rules.BACK:
-                return "%s: press a blinking pawn to send it 2 cells back" % who
-            return "%s: press a glowing track for the %s" % (who, "joker" if st.pending == rules.JOKER else "four 6s")
-        if rules.ROLL in st.legal_texts():
-            return "%s: press dice to set them aside, roll again (a8) or stop (a11)" % who
-        return "%s: stop (a11), or take back a die set aside" % who
+        return _text().turn_text(self)
+
+
+TEXT_MODULE = "app.c_pistes_text"
+START_MODULE = "app.c_pistes_start"
+
+
+def _text():
+    from app import c_pistes_text
+
+    return c_pistes_text

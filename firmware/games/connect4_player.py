@@ -11,14 +11,14 @@
 from array import array
 
 from compat import const
-from games.fours import LineCounts, line_gains
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, lines_of_four, only_move, pick
+from games.fours import LineCounts, load_tables
+from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
 CELLS = const(42)
 ORDER = (3, 2, 4, 1, 5, 0, 6)  # centre first: it takes part in the most lines
-TT_SIZE = const(1021)  # transposition table entries (prime): 8 KB; a solve fits in budget
+TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits in budget
 # Per level: the search depth (heuristic), the node budget (the strongest level's fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
@@ -29,8 +29,10 @@ SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
 
 # cell = column * 6 + row from the bottom
-LINE_CELLS, LINES_AT = lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
-GAINS = line_gains((0, 1, 4, 16, 0))
+_tables = load_tables()
+LINE_CELLS, THROUGH, THROUGH_AT = _tables.lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
+GAINS = _tables.line_gains((0, 1, 4, 16, 0))
+del _tables
 
 
 class Search(StackSearch, LineCounts):
@@ -53,7 +55,8 @@ class Search(StackSearch, LineCounts):
 
     # -- moves -------------------------------------------------------------------------
     line_cells = LINE_CELLS
-    lines_at = LINES_AT
+    through = THROUGH
+    through_at = THROUGH_AT
     gains = GAINS
 
     def make(self, c):
@@ -113,8 +116,11 @@ class Search(StackSearch, LineCounts):
         exact values (win/draw/loss) and the transposition table."""
         self.exact = exact
         if exact and self.table is None:
-            # per entry: the key's lo, and its hi | the value's code << 21 | move << 25
-            self.table = (array("i", bytes(4 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
+            # 6 bytes an entry, not 8: the entry's index is lo ^ hi << 7 modulo
+            # TT_SIZE, so hi and that number's quotient q tell the key (lo, hi). Per
+            # entry: hi's low 16 bits, then hi >> 16 | q << 5 | the value's code << 23 |
+            # move << 27 (under 2 ** 30: a small int on the Pico)
+            self.table = (array("H", bytes(2 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
         StackSearch.start(self, depth, first)
 
     def enter(self, ply):
@@ -138,15 +144,16 @@ class Search(StackSearch, LineCounts):
         ttmove = NO_MOVE
         if self.exact:
             keys, entries = self.table
-            i = (self.lo ^ (self.hi << 7)) % TT_SIZE
+            hi = self.hi
+            q, i = divmod(self.lo ^ (hi << 7), TT_SIZE)
             e = entries[i]
-            if e >> 21 and keys[i] == self.lo and e & 0x1FFFFF == self.hi:
-                code = ((e >> 21) & 15) - 1
+            if e >> 23 and keys[i] == hi & 0xFFFF and e & 0x7FFFFF == hi >> 16 | q << 5:
+                code = ((e >> 23) & 15) - 1
                 v = (code // 3 - 1) * WIN
                 kind = code % 3  # 0 exact, 1 a lower bound, 2 an upper bound
                 if ply and (kind == 0 or (kind == 1 and v >= beta) or (kind == 2 and v <= alpha)):
                     return v
-                ttmove = e >> 25
+                ttmove = e >> 27
         base = ply * COLUMNS
         moves = self.moves
         k = 0
@@ -176,15 +183,16 @@ class Search(StackSearch, LineCounts):
         if not self.exact:
             return
         keys, entries = self.table
-        i = (self.lo ^ (self.hi << 7)) % TT_SIZE
+        hi = self.hi
+        q, i = divmod(self.lo ^ (hi << 7), TT_SIZE)
         if best <= self.alpha0[ply]:
             kind = 2  # an upper bound
         elif best >= self.beta[ply]:
             kind = 1  # a lower bound
         else:
             kind = 0
-        keys[i] = self.lo
-        entries[i] = self.hi | (1 + (best // WIN + 1) * 3 + kind) << 21 | self.bestmove[ply] << 25
+        keys[i] = hi & 0xFFFF
+        entries[i] = hi >> 16 | q << 5 | (1 + (best // WIN + 1) * 3 + kind) << 23 | self.bestmove[ply] << 27
 
 
 def think(state, level=5, rng=None):

@@ -6,8 +6,8 @@
 # decides where the opponent may answer, so looking two plies ahead matters most.
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
-from games.fours import LineCounts, line_gains
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, lines_through, pick
+from games.fours import LineCounts, load_tables
+from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 2, 4, 8)
@@ -15,14 +15,17 @@ BUDGET = (60, 200, 400, 600, 900)
 SLIPS = (40, 20, 8, 0, 0)
 
 
-LINES_AT = lines_through(LINES, CELLS)  # 88 lines
-GAINS = line_gains((0, 1, 4, 16, 0))
+_tables = load_tables()
+THROUGH, THROUGH_AT = _tables.lines_through(LINES, CELLS)  # 88 lines
+GAINS = _tables.line_gains((0, 1, 4, 16, 0))
+del _tables
 
 
 class Search(StackSearch, LineCounts):
     width = CELLS
     line_cells = LINES
-    lines_at = LINES_AT
+    through = THROUGH
+    through_at = THROUGH_AT
     gains = GAINS
 
     def __init__(self, state):

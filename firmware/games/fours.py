@@ -8,8 +8,9 @@ class LineCounts:
     """For games of fours (Connect Four, the cubes): every line keeps one byte, player
     1's pieces + 8 x player 2's, in self.lv; t1[cell] (t2) counts the lines a piece of
     player 1 (2) on that empty cell would complete, so a win in one is a byte read;
-    self.score is player 1's view of the lines (gains: line_gains()). A subclass sets
-    line_cells, lines_at, gains and makes cells, lv, t1, t2 (bytearrays)."""
+    self.score is player 1's view of the lines. A subclass sets line_cells, through,
+    through_at, gains (games/fours_tables.py makes them) and makes cells, lv, t1, t2
+    (bytearrays)."""
 
     score = 0
 
@@ -20,7 +21,10 @@ class LineCounts:
         gain = self.gains[0 if first else 1]
         cells[x] = 1 if first else 2
         score = self.score
-        for line in self.lines_at[x]:
+        through = self.through
+        at = self.through_at
+        for j in range(at[x], at[x + 1]):
+            line = through[j]
             v = lv[line]
             if v == 3:
                 t1[x] -= 1
@@ -43,7 +47,10 @@ class LineCounts:
         """Takes back put(x, ...); the search restores the score it saved before."""
         cells, lv, t1, t2, line_cells = self.cells, self.lv, self.t1, self.t2, self.line_cells
         add = 1 if cells[x] == 1 else 8
-        for line in self.lines_at[x]:
+        through = self.through
+        at = self.through_at
+        for j in range(at[x], at[x + 1]):
+            line = through[j]
             v = lv[line]
             if v == 3 or v == 24:  # the threat it made goes
                 for k in range(line * 4, line * 4 + 4):
@@ -62,15 +69,16 @@ class LineCounts:
         cells[x] = 0
 
 
-def line_gains(worth):
-    """For games scored by lines of four, each line kept as one byte v (player 1's
-    pieces + 8 x player 2's): what a piece of player 1 (and of player 2) adds to the
-    score, player 1's view, of a line with byte v. A line holding both colours is
-    worth nothing, a fuller one more: worth[n] for n pieces of one colour."""
-    def value(v):
-        one, two = min(v & 7, 4), min(v >> 3, 4)
-        return 0 if one and two else worth[one] - worth[two]
+def load_tables():
+    """games/fours_tables.py (the lines of a board, what a line gains), for a player
+    module's import: forgotten at once, so that its code goes once the tables are
+    made (it is not needed after)."""
+    import sys
 
-    top = 4 + 8 * 4
-    return (tuple(value(min(v + 1, top)) - value(v) for v in range(top + 1)),
-            tuple(value(min(v + 8, top)) - value(v) for v in range(top + 1)))
+    import games
+    from games import fours_tables
+
+    sys.modules.pop("games.fours_tables", None)
+    if "fours_tables" in dir(games):
+        delattr(games, "fours_tables")
+    return fours_tables

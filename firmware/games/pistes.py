@@ -10,7 +10,7 @@
 #   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
-from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup, is_number
+from games.base import PLAYING, GameState, check_setup
 
 TRACKS = const(4)
 DICE = const(4)
@@ -29,6 +29,11 @@ UNKEEP = "unkeep"
 JOKER = "joker"
 SIX4 = "six4"
 BACK = "back"
+
+# The moves of one die, made once: a game's history holds these, not a new tuple each
+# (16 bytes of a Pico's RAM a move, some 30 keeps a game).
+KEEPS = tuple((KEEP, 1 << i) for i in range(DICE))
+UNKEEPS = tuple((UNKEEP, 1 << i) for i in range(DICE))
 
 # What a turn waits for (`phase`).
 TO_ROLL = "roll"  # the first roll of a turn
@@ -49,11 +54,6 @@ def back_moves(fives):
 def can_be_sent_back(cell):
     """[reading] "any pawn" but those on their start or end cell: any player's."""
     return 0 < cell < END
-
-
-def eliminates(cells):
-    """[reading] a pawn on its start cell at the end, never left or sent back."""
-    return 0 in cells
 
 
 def landing(cell, step, occupied):
@@ -141,48 +141,27 @@ class Pistes(GameState):
         for i in range(DICE):
             bit = 1 << i
             if self.free_dice() & bit:
-                out.append((KEEP, bit))
+                out.append(KEEPS[i])
             elif not self.locked & bit:
-                out.append((UNKEEP, bit))
+                out.append(UNKEEPS[i])
         return out
 
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if move in self.legal_moves():
+        if move in self.legal_moves() or self.several_dice(move):
             return None
-        if isinstance(move, str):
-            kind = move
-        elif isinstance(move, tuple) and move:
-            kind = move[0]
-        else:
-            return "%r is not a move of 4 pistes" % (move,)
-        if self.phase == TO_CHOOSE:
-            if self.pending == BACK:
-                if kind == BACK:
-                    return "that pawn cannot be sent back (only pawns on cells 1..9)"
-                return "choose the pawn to send back 2 cells (back P T)"
-            if kind == self.pending:
-                return "that track's pawn is home"
-            return "choose the track for the %s (%s T)" % ("joker" if self.pending == JOKER else "four 6s", self.pending)
-        if kind in (JOKER, SIX4, BACK):
-            return "there is no %s to play now" % ("joker" if kind == JOKER else "four 6s move" if kind == SIX4 else "back move")
-        if self.phase == TO_ROLL:
-            return "roll the dice first"
-        if kind == ROLL:
-            return "every die is set aside: stop"
-        if kind in (KEEP, UNKEEP) and isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], int):
-            mask = move[1]
-            if kind == KEEP and mask and not mask & ~self.free_dice():
-                return None  # several dice at once
-            if kind == UNKEEP and mask and not mask & (self.locked | self.free_dice()) and 0 < mask < 16:
-                return None
-            if kind == KEEP:
-                return "that die is already set aside" if mask & self.aside else "there is no such die"
-            if mask & self.locked:
-                return "5s and dice set aside before a roll stay set aside"
-            return "that die is not set aside"
-        return "%s is not a move of 4 pistes" % (move,)
+        return _words().why_illegal(self, move)
+
+    def several_dice(self, move):
+        """A keep of free dice, or an unkeep of dice set aside, several at once (the
+        notation's "keep 1 3"; legal_moves() lists one die a move)."""
+        if self.phase != TO_DECIDE or not isinstance(move, tuple) or len(move) != 2 or not isinstance(move[1], int):
+            return False
+        mask = move[1]
+        if move[0] == KEEP:
+            return mask != 0 and not mask & ~self.free_dice()
+        return move[0] == UNKEEP and 0 < mask < 16 and not mask & (self.locked | self.free_dice())
 
     def _apply(self, move):
         self.movers.append(self.to_move)
@@ -255,53 +234,11 @@ class Pistes(GameState):
             self._new_turn()
 
     def _finish(self):
-        self.phase, self.pending = TO_ROLL, None
-        self.eliminated = [eliminates(self.cells(p)) for p in range(self.players)]
-        self.scores = [0 if self.eliminated[p] else sum(self.cells(p)) for p in range(self.players)]
-        best = max(self.scores[p] for p in range(self.players) if not self.eliminated[p]) if not all(self.eliminated) else -1
-        self.winners = [p + 1 for p in range(self.players) if not self.eliminated[p] and self.scores[p] == best]
-        if self.players == 1:
-            self.status = WON if self.winners else LOST  # the solo: a score, or eliminated
-        elif len(self.winners) == 1:
-            self.status = WON
-        else:
-            self.status = DRAW  # a shared win, or nobody wins (everyone eliminated)
-        self.winner = self.winners[0] if len(self.winners) == 1 else None
+        _end().finish(self)
 
-    # -- notation ----------------------------------------------------------------------
+    # -- notation (the words: games/pistes_text.py) -------------------------------------
     def parse_move(self, text):
-        words = text.strip().lower().split()
-        if not words:
-            raise ValueError("empty move")
-        kind, args = words[0], words[1:]
-        if kind in (ROLL, STOP):
-            if args:
-                raise ValueError("'%s' takes nothing after it" % kind)
-            return kind
-        if kind in (KEEP, UNKEEP):
-            if not args:
-                raise ValueError("'%s' needs die numbers 1..4, like '%s 1 3'" % (kind, kind))
-            mask = 0
-            for a in args:
-                if not (len(a) == 1 and "1" <= a <= "4"):
-                    raise ValueError("'%s' is not a die: dice are 1..4" % a)
-                if mask & (1 << (int(a) - 1)):
-                    raise ValueError("die %s is named twice" % a)
-                mask |= 1 << (int(a) - 1)
-            return (kind, mask)
-        if kind in (JOKER, SIX4):
-            if len(args) != 1 or not (len(args[0]) == 1 and "1" <= args[0] <= "4"):
-                raise ValueError("'%s' needs one track 1..4, like '%s 2'" % (kind, kind))
-            return (kind, int(args[0]) - 1)
-        if kind == BACK:
-            if len(args) != 2 or args[0][:1] != "p" or args[1][:1] != "t" or not is_number(args[0][1:]) \
-                    or not is_number(args[1][1:]) or not 1 <= int(args[1][1:]) <= TRACKS:
-                raise ValueError("'back' needs a player and a track, like 'back P2 T3'")
-            player = int(args[0][1:])
-            if not 1 <= player <= self.players:
-                raise ValueError("there is no player %d (players 1..%d)" % (player, self.players))
-            return (BACK, player - 1, int(args[1][1:]) - 1)
-        raise ValueError("'%s' is not a move (roll, keep 1 3, unkeep 3, stop, joker 2, six4 3, back P2 T3)" % words[0])
+        return _words().parse_move(self, text)
 
     def format_move(self, move):
         if isinstance(move, str):
@@ -314,37 +251,34 @@ class Pistes(GameState):
         return "%s %d" % (kind, move[1] + 1)
 
     def rows(self):
-        """One line per track: its start cell, cells 1..9, its end cell; pawns are the
-        players' numbers ('.' an empty cell). Then the dice ('*' set aside, '!' for
-        good) and the rolls left."""
-        out = []
-        for t in range(TRACKS):
-            line = "T%d [%s]" % (t + 1, "".join(str(p + 1) for p in range(self.players) if self.at(p, t) == 0))
-            for cell in range(1, END):
-                p = self.occupant(t, cell)
-                line += " " + ("." if p < 0 else str(p + 1))
-            out.append(line + " [%s]" % "".join(str(p + 1) for p in range(self.players) if self.at(p, t) == END))
-        dice = ""
-        for i in range(DICE):
-            bit = 1 << i
-            dice += " " + (str(self.dice[i]) if self.dice[i] else "-") + ("!" if self.locked & bit else "*" if self.aside & bit else "")
-        out.append("dice%s, rolls left %d" % (dice, self.rolls_left))
-        return out
+        return _words().rows(self)
 
     def info(self):
-        pending = None
-        if self.status == PLAYING and self.phase == TO_CHOOSE:
-            pending = {"choice": self.pending, "answers": self.legal_texts(), "backs_left": self.backs_left}
-        return {
-            "dice": list(self.dice) if self.rolls_left < ROLLS else None,
-            "aside": [bool(self.aside & (1 << i)) for i in range(DICE)],
-            "rolls_left": self.rolls_left,
-            "pending": pending,
-            "positions": [self.cells(p) for p in range(self.players)],
-            "eliminated": self.eliminated,
-            "scores": self.scores,
-            "winners": self.winners,
-        }
+        return _words().info(self)
+
+WORDS_MODULE = "games.pistes_text"
+
+
+def _words():
+    """games/pistes_text.py: reading the notation, the board as text, why a move is
+    refused; loaded when asked (a save's replay, a refusal, the referee, the
+    simulator), so that a Pico playing holds none of it (app/c_pistes.py frees it)."""
+    from games import pistes_text
+
+    return pistes_text
+
+
+def _end():
+    """games/pistes_end.py (the end of a game, scored), imported for it and forgotten
+    at once: it runs once a game, so a Pico holds its code only while it runs."""
+    import sys
+
+    import games
+    from games import pistes_end
+
+    del sys.modules["games.pistes_end"]
+    del games.pistes_end
+    return pistes_end
 
 
 def new_state(players=None, variant=None, rng=None):

@@ -9,7 +9,7 @@
 from array import array
 
 from games import pistes
-from games.pistes import BACK, END, KEEP, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS, UNKEEP
+from games.pistes import BACK, END, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS
 
 # Position values (tuned with `make bench`: solo mean score, 2-player win rate).
 ROOM = 5  # /10 of a cell: what a cell still ahead of a pawn is worth (future rolls)
@@ -60,13 +60,10 @@ def _outcomes(k):
     return keys, ways_of
 
 
-OUTCOMES = [None] * (pistes.DICE + 1)  # OUTCOMES[k], made when first needed
-
-
-def outcomes(k):
-    if OUTCOMES[k] is None:
-        OUTCOMES[k] = _outcomes(k)
-    return OUTCOMES[k]
+# OUTCOMES[k]: those of k dice, made at import (the code that makes them then goes:
+# the board needs them all in its first turn)
+OUTCOMES = tuple(_outcomes(k) for k in range(pistes.DICE + 1))
+del _outcomes
 
 
 # -- position values ----------------------------------------------------------------------
@@ -81,6 +78,7 @@ def cell_value(c):
 
 
 CELL_VALUES = tuple(cell_value(c) for c in range(END + 1))
+del cell_value  # (made once: its code goes)
 
 
 def final_value(pos, players, me):
@@ -312,7 +310,7 @@ def warm_up(state):
     locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
     base = faces_key(locked)
     n = 0
-    for key in outcomes(pistes.DICE - len(locked))[0]:
+    for key in OUTCOMES[pistes.DICE - len(locked)][0]:
         turn.dice_value(base + key)
         n += 1
         if n % WARM_STEP == 0:
@@ -345,7 +343,7 @@ def best_keep(state):
         base = faces_key(kept)
         ev = 0
         values = turn.values  # (looked up here: the same outcomes come back often)
-        keys, ways = outcomes(k)
+        keys, ways = OUTCOMES[k]
         for j in range(len(keys)):
             key = base + keys[j]
             v = values.get(key)
@@ -374,9 +372,9 @@ def board_move(state):
     for i in range(pistes.DICE):  # one die at a time, as a person presses them
         bit = 1 << i
         if mask & bit and not state.aside & bit:
-            return (KEEP, bit)
+            return pistes.KEEPS[i]
         if state.aside & bit and not mask & bit:
-            return (UNKEEP, bit)
+            return pistes.UNKEEPS[i]
     return ROLL
 
 

@@ -62,28 +62,6 @@ def pick(rng, level, best, safe, legal, slips):
     return best
 
 
-def lines_of_four(columns, rows, index):
-    """Every line of 4 cells of a columns x rows board, 4 cell indexes each in one
-    bytes (index(column, row) numbers a cell), and for each cell the lines through it."""
-    cells = bytearray()
-    for c in range(columns):
-        for r in range(rows):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if 0 <= c + 3 * dc < columns and 0 <= r + 3 * dr < rows:
-                    for i in range(4):
-                        cells.append(index(c + i * dc, r + i * dr))
-    return bytes(cells), lines_through(cells, columns * rows)
-
-
-def lines_through(line_cells, count):
-    """For each of `count` cells, the lines (of line_cells, 4 cells each) through it."""
-    through = [bytearray() for _ in range(count)]
-    for line in range(len(line_cells) // 4):
-        for i in range(4):
-            through[line_cells[line * 4 + i]].append(line)
-    return tuple(bytes(t) for t in through)
-
-
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
 SLICE = 20  # nodes a next() of a search, by default (a game's Search sets its own)

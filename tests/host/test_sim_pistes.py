@@ -232,6 +232,28 @@ def test_resume_replays_the_same_dice():
     assert (r["dice"], r["aside"], r["moves"]) == (s["dice"], s["aside"], s["moves"])
 
 
+def test_the_words_are_freed_after_a_resume_and_a_refusal():
+    # games/pistes_text.py (the notation read, a refusal's words) is loaded for those
+    # and freed after: a Pico playing holds none of it (the simulator's state() loads it)
+    import sys
+
+    storage = MemoryStorage()
+    sim = new_game("--seed 8", storage)
+    sim.run("press " + ROLL)
+    sim.run("press " + die_key(2))
+    again = Headless(storage)
+    tile = [t for t in again.state()["tiles"] if t["game"] == "pistes"][0]
+    again.run("press " + tile["cell"])
+    again.run("press " + tile["cell"])  # resumed: the save's moves read from their notation
+    ctrl = again.board.app.screen
+    assert ctrl.state.history == sim.board.app.screen.state.history
+    assert pistes.WORDS_MODULE not in sys.modules
+    assert not ctrl.play_move((pistes.JOKER, 0), None, again.board.clock.now)
+    assert ctrl.error == "there is no joker to play now"
+    assert pistes.WORDS_MODULE not in sys.modules
+    assert again.state()["moves"] == sim.state()["moves"]
+
+
 def test_every_legal_move_has_a_key_that_plays_it():
     for players, seed in ((1, 4), (3, 5), (6, 6)):
         sim = new_game("--seed %d --players %d" % (seed, players))
