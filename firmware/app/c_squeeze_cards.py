@@ -67,7 +67,14 @@ def side_cell(side, place):
     return classic.RING_CELLS[side * 10 + line]
 
 
+TEXT_MODULE = "app.c_squeeze_cards_text"
+PICK_MODULE = "app.c_squeeze_cards_pick"
+
+
 class Controller(classic.Controller):
+    # and the card lines' (games/squeeze_cards_lines.py), the simulator's words, a pick's
+    helpers = classic.Controller.helpers + (cards.LINES_MODULE, TEXT_MODULE, PICK_MODULE)
+
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
         if self.mode not in MODES:
@@ -85,10 +92,6 @@ class Controller(classic.Controller):
         self.effect_color = colors.WHITE
         self.launch_cache = (None, b"")
         classic.Controller.__init__(self, app, setup, moves)
-        if moves:  # a save's card lines were read (games/squeeze_cards_lines.py): no more
-            from app.app import unload
-
-            unload(cards.LINES_MODULE)
 
     def fresh_state(self):
         seed = self.setup.get("seed")
@@ -136,12 +139,6 @@ class Controller(classic.Controller):
         classic.Controller.hold(self, cell, now)
         if cell == grid.NEW:
             self.end_pick()  # a new game: no pick left over from the last one
-        if cell == grid.MENU:  # back in the menu: the helpers go with the game's modules
-            from app.app import unload
-
-            unload(TEXT_MODULE)
-            unload(PICK_MODULE)
-            unload(cards.LINES_MODULE)
 
     def press(self, cell, now):
         st = self.state
@@ -378,9 +375,6 @@ class Controller(classic.Controller):
     def turn_text(self):
         return _text().turn_text(self)
 
-
-TEXT_MODULE = "app.c_squeeze_cards_text"
-PICK_MODULE = "app.c_squeeze_cards_pick"
 
 
 def _pick():

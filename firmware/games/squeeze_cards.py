@@ -491,12 +491,7 @@ class CardsState(SqueezeState):
 
     # -- notation ------------------------------------------------------------------------------
     def parse_move(self, text):
-        if not isinstance(text, str):
-            raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
-        words = text.strip().lower().split()
-        if not words or words[0] not in KINDS:
-            return SqueezeState.parse_move(self, text)  # a launch or an arrival cell
-        return _lines().parse_card(self, text, words)
+        return _lines().parse_move(self, text)
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""

@@ -86,8 +86,20 @@ def legal_moves(st):
     return moves
 
 
+def parse_move(st, text):
+    """The move of a line: a launch, an arrival cell or a card line."""
+    if not isinstance(text, str):
+        raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
+    words = text.strip().lower().split()
+    if not words or words[0] not in KINDS:
+        return SqueezeState.parse_move(st, text)  # a launch or an arrival cell
+    return parse_card(st, text, words)
+
+
 def parse_card(st, text, words):
     """The move of a card line (`words`: its words, lower case, the first a kind)."""
+    from games import squeeze_lines  # (games/squeeze.py's own lines: not for the referee's list)
+
     kind = KINDS.index(words[0])
     seat = None
     if len(words) > 1 and words[-1][:1] == "p" and is_number(words[-1][1:]):
@@ -107,16 +119,16 @@ def parse_card(st, text, words):
         col, row = parse_cell(args[0], SIZE, SIZE)
         a = row * SIZE + col
     elif kind == POUSSEE:
-        a = sq.parse_launch(args[0])
+        a = squeeze_lines.parse_launch(args[0])
     elif kind == DOUBLE:
-        a = SqueezeState.parse_move(st, args[0])
+        a = squeeze_lines.parse_move(st, args[0])
         if "-" in args[1] or a >= LAUNCHES or st.arrive[a] == NONE:
-            b = SqueezeState.parse_move(st, args[1])
+            b = squeeze_lines.parse_move(st, args[1])
         else:  # an arrival cell for the second launch: on the board after the first
             first = st.arrive[a]
             st._set([first], [st.colour()])
             try:
-                b = SqueezeState.parse_move(st, args[1])
+                b = squeeze_lines.parse_move(st, args[1])
             finally:
                 st._set([first], [EMPTY])
         if a >= LAUNCHES or b >= LAUNCHES:

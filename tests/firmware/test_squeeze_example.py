@@ -3,7 +3,7 @@
 # every move's launch and arrival cell, every drawn board cell by cell (pawns, y/b/*
 # pentacles, 'o' reachable-now marks, '.' other empty cells), the pentacle counts, the
 # start's legal launches and each game's final status and winner.
-from games import squeeze
+from games import squeeze, squeeze_lines
 from games.base import PLAYING
 
 EXAMPLE = "test_squeeze_example.txt"
@@ -33,7 +33,7 @@ def check_board(state, lines, where):
     marks = state.reachable()
     want = parse_board(lines)
     for cell in range(100):
-        got = state.char(cell, marks)
+        got = squeeze_lines.char(state, cell, marks)
         assert got == want[cell], "%s: cell %s is %r, the example draws %r" % (
             where, squeeze.cell_text(cell), got, want[cell])
     assert state.rows() == lines, where  # and rows() draws it exactly the same way
