@@ -25,6 +25,7 @@
 # referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
+from app.app import unload
 from app.controller import blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
@@ -72,8 +73,9 @@ PICK_MODULE = "app.c_squeeze_cards_pick"
 
 
 class Controller(classic.Controller):
-    # and the card lines' (games/squeeze_cards_lines.py), the simulator's words, a pick's
-    helpers = classic.Controller.helpers + (cards.LINES_MODULE, TEXT_MODULE, PICK_MODULE)
+    # and the card lines' (games/squeeze_cards_lines.py), a card's effects, the
+    # simulator's words, a pick's
+    helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
 
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
@@ -139,6 +141,7 @@ class Controller(classic.Controller):
         classic.Controller.hold(self, cell, now)
         if cell == grid.NEW:
             self.end_pick()  # a new game: no pick left over from the last one
+            self.drop_effects()
 
     def press(self, cell, now):
         st = self.state
@@ -165,14 +168,18 @@ class Controller(classic.Controller):
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
             self.end_pick()
+        self.drop_effects()  # (a refused card was checked by it too)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
         if self.pick is not None:
-            from app.app import unload
-
             self.pick = None
             unload(PICK_MODULE)
+
+    def drop_effects(self):
+        """No card waits for its effect: the cards' effects (games/squeeze_cards_effects.py) go."""
+        if not self.state.stack:
+            unload(cards.EFFECTS_MODULE)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -184,12 +191,11 @@ class Controller(classic.Controller):
         moves = list(self.state.history)
         while moves and moves[-1] == cards.PASS_MOVE:
             moves.pop()
-        if not moves:
-            classic.Controller.undo(self, now)
-            return
-        self.state.history = moves
-        self.window_id = None
+        if moves:
+            self.state.history = moves
+            self.window_id = None
         classic.Controller.undo(self, now)
+        self.drop_effects()
 
     # -- time: the windows' countdowns, the effects -------------------------------------
     def on_played(self, move, now):
