@@ -39,18 +39,18 @@ ANNULATION_MS = 4000  # the Annulation window's countdown
 EFFECT_MS = 900  # a card's effect flashes this long
 GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
 PINK = 0xFF3090
-# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom,
-# drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
+# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom, the
+# top-left cell the highest bit; drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
 # annulation.
 KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
 SYMBOLS = (
-    "101010101",  # trahison: a cross, a pawn changing sides
-    "010111111",  # flammes: a flame
-    "011010110",  # eclair: a zigzag
-    "010110010",  # poussee: an arrow
-    "101000101",  # double: two pairs
-    "000111000",  # negation: a bar
-    "111101111",  # annulation: a ring
+    0b101010101,  # trahison: a cross, a pawn changing sides
+    0b010111111,  # flammes: a flame
+    0b011010110,  # eclair: a zigzag
+    0b010110010,  # poussee: an arrow
+    0b101000101,  # double: two pairs
+    0b000111000,  # negation: a bar
+    0b111101111,  # annulation: a ring
 )
 SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 NO_CARD = colors.scale(colors.RED, 1, 3)
@@ -92,14 +92,12 @@ class Controller(classic.Controller):
         self.effect_until = None
         self.effect_cells = ()
         self.effect_color = colors.WHITE
-        self.launch_cache = (None, b"")
         classic.Controller.__init__(self, app, setup, moves)
 
     def fresh_state(self):
         seed = self.setup.get("seed")
         rng = Rng(seed if seed is not None else 0)
         hands = cards.TRUSTED if self.mode == "cards" else cards.DEALT
-        self.launch_cache = (None, b"")
         return cards.new_state(self.setup.get("players") or 2, rng, hands)
 
     # -- keys -------------------------------------------------------------------------------
@@ -201,7 +199,6 @@ class Controller(classic.Controller):
     def on_played(self, move, now):
         st = self.state
         self.effect_until = None
-        self.launch_cache = (None, b"")
         for event in st.events:
             if event[0] == "launch":
                 self.start_slide(event[1], event[2], now)
@@ -225,10 +222,6 @@ class Controller(classic.Controller):
         if kind == cards.NEGATION and self.state.launched != rules.NONE:
             return (classic.BOARD_CELLS[self.state.launched],)
         return (side_cell(self.sides[seat], 0),)
-
-    def animating(self, now):
-        t = self.elapsed(now)
-        return t is not None and t < classic.SLIDE_MS * self.anim_steps
 
     def busy(self, now):
         st = self.state
@@ -256,17 +249,14 @@ class Controller(classic.Controller):
 
     # -- drawing ---------------------------------------------------------------------------------
     def legal_launch_marks(self):
-        """Which launches the mover may play now (cached per move: the golden rule's
-        check is too slow for every frame on a Pico)."""
+        """Which launches the mover may play now (the state keeps its list until the next
+        change: the golden rule's check is too slow for every frame on a Pico)."""
         st = self.state
-        key = True  # cleared by every move, undo and new game
-        if self.launch_cache[0] != key:
-            marks = bytearray(rules.LAUNCHES)
-            if st.status == PLAYING and not st.window:
-                for l in st.legal_launches():
-                    marks[l] = 1
-            self.launch_cache = (key, marks)
-        return self.launch_cache[1]
+        marks = bytearray(rules.LAUNCHES)
+        if st.status == PLAYING and not st.window:
+            for l in st.legal_launches():
+                marks[l] = 1
+        return marks
 
     def draw_board(self, frame, now):
         st = self.state
@@ -348,7 +338,7 @@ class Controller(classic.Controller):
             return  # in turn with the board below it
         row0, col0 = grid.row_col(SYMBOL_AT)
         for i in range(9):
-            if SYMBOLS[kind][i] == "1":
+            if SYMBOLS[kind] >> (8 - i) & 1:
                 frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
 
     def draw_peek(self, frame, seat):

@@ -175,23 +175,20 @@ class CardsState(SqueezeState):
         """The line a pawn of `colour` on `cell` would make, or None."""
         return line_through(self.board, cell, colour)
 
-    def launch_problem(self, launch, seat=None):
-        """Why `seat` (the mover) may not launch `launch` now, or None."""
-        seat = self.to_move if seat is None else seat
+    def launch_problem(self, launch):
+        """Why the mover may not launch `launch` now, or None."""
         cell = self.arrive[launch]
         if cell == NONE:
             return SqueezeState.why_illegal(self, launch)
         if cell in self.forbidden:
             return "Negation took back the launch to %s: launch to another cell" % sq.cell_text(cell)
-        if self.bound[seat] and self._makes_line(cell, self.colour(seat)):
+        if self.bound[self.to_move] and self._makes_line(cell, self.colour()):
             return "golden rule: %s would make your four in a row in a turn you played a card" % sq.launch_name(launch)
         return None
 
-    def legal_launches(self, seat=None):
+    def legal_launches(self):
         """The mover's legal launches (kept until the next change: the board asks for
         them too, and the golden rule makes them cost)."""
-        if seat is not None and seat != self.to_move:
-            return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
         if self.launches is None:  # launch_problem(l) is None, without its messages
             arrive, board, forbidden = self.arrive, self.board, self.forbidden
             bound, colour = self.bound[self.to_move], self.colour()
