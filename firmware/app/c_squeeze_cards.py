@@ -20,10 +20,9 @@
 #   after the kinds) when it holds no playable card: the game is a draw.
 # Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
-# RAM on a Pico: a card's keys and pictures (app/c_squeeze_cards_pick.py) and its rules
-# (games/squeeze_cards_effects.py) are loaded from its pick or play to its effect, the
-# simulator's words (app/c_squeeze_cards_text.py) and the referee's lines
-# (games/squeeze_cards_lines.py) when asked; all go with the menu.
+# RAM on a Pico: a card pick's keys and picture (app/c_squeeze_cards_pick.py) are loaded
+# while a pick lasts, the simulator's words (app/c_squeeze_cards_text.py) and the
+# referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
 from app.app import unload
@@ -37,6 +36,7 @@ from games.rng import Rng
 MODES = ("cards", "deal")
 NEGATION_MS = 3000  # the Negation window's countdown
 ANNULATION_MS = 4000  # the Annulation window's countdown
+EFFECT_MS = 900  # a card's effect flashes this long
 GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
 PINK = 0xFF3090
 # Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom, the
@@ -164,19 +164,20 @@ class Controller(classic.Controller):
 
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
-            self.pick = None
-        self.drop_card()  # (a refused card was checked by the effects' module too)
+            self.end_pick()
+        self.drop_effects()  # (a refused card was checked by it too)
 
     def end_pick(self):
-        self.pick = None
-        self.drop_card()
-
-    def drop_card(self):
-        """No card picked, none waiting for its effect: a card's modules go (its keys
-        and pictures, app/c_squeeze_cards_pick.py; its checks and effects,
-        games/squeeze_cards_effects.py)."""
-        if self.pick is None and not self.state.stack:
+        """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
+        if self.pick is not None:
+            self.pick = None
             unload(PICK_MODULE)
+        self.drop_effects()
+
+    def drop_effects(self):
+        """No card picked nor waiting for its effect: the cards' effects
+        (games/squeeze_cards_effects.py) go."""
+        if self.pick is None and not self.state.stack:
             unload(cards.EFFECTS_MODULE)
 
     def refused_cells(self, cell, move):
@@ -193,7 +194,7 @@ class Controller(classic.Controller):
             self.state.history = moves
             self.window_id = None
         classic.Controller.undo(self, now)
-        self.drop_card()
+        self.drop_effects()
 
     # -- time: the windows' countdowns, the effects -------------------------------------
     def on_played(self, move, now):
@@ -203,7 +204,25 @@ class Controller(classic.Controller):
             if event[0] == "launch":
                 self.start_slide(event[1], event[2], now)
             elif event[0] in ("effect", "cancelled"):
-                _pick().show_effect(self, event, now)
+                card = event[1]
+                self.effect_until = ticks_add(now, EFFECT_MS)
+                self.effect_color = KIND_COLORS[card[0]] if event[0] == "effect" else colors.WHITE
+                self.effect_cells = self.card_cells(card)
+                self.app.sound.play("squeeze")
+
+    def card_cells(self, card):
+        kind, a, b, seat = card
+        if kind in (cards.TRAHISON, cards.FLAMMES):
+            return (classic.BOARD_CELLS[a],)
+        if kind == cards.ECLAIR:
+            return tuple(classic.BOARD_CELLS[c] for c in cards.square(a))
+        if kind == cards.POUSSEE:
+            return (classic.RING_CELLS[a],) + tuple(classic.BOARD_CELLS[c] for c in rules.PATHS[a * 5:a * 5 + 5])
+        if kind == cards.DOUBLE:
+            return (classic.RING_CELLS[a], classic.RING_CELLS[b])
+        if kind == cards.NEGATION and self.state.launched != rules.NONE:
+            return (classic.BOARD_CELLS[self.state.launched],)
+        return (side_cell(self.sides[seat], 0),)
 
     def busy(self, now):
         st = self.state
@@ -219,6 +238,8 @@ class Controller(classic.Controller):
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
+        if self.pick is not None:  # a card may come: its rules load after the pick's light,
+            cards.effects()  # not in its play's (an import takes ~20 ms on a Pico)
         busy = classic.Controller.busy(self, now)
         golden = st.status == PLAYING and any(st.bound)  # its card key pulses
         return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
@@ -305,7 +326,11 @@ class Controller(classic.Controller):
         for i in range(len(order)):
             frame.set(order[i], colors.scale(KIND_COLORS[answer], 1, 3) if i < lit else colors.OFF)
         if st.stack:
-            _pick().draw_card(self, frame, now)
+            card = st.stack[0]
+            self.draw_symbol(frame, card[0], now)
+            for c in self.card_cells(card):
+                if blink_on(now, 250):
+                    frame.set(c, KIND_COLORS[card[0]])
         else:  # the launch that Negation could take back, and Negation's symbol
             self.draw_symbol(frame, cards.NEGATION, now)
             if blink_on(now, 250) and st.launched != rules.NONE:
@@ -352,8 +377,8 @@ class Controller(classic.Controller):
 
 
 def _pick():
-    """app/c_squeeze_cards_pick.py: a card's keys and pictures, loaded from its pick
-    (or its play) to its effect (most presses launch: the RAM stays free)."""
+    """app/c_squeeze_cards_pick.py: a card pick's keys and picture, loaded while a
+    player picks a card and its target (most presses launch: the RAM stays free)."""
     from app import c_squeeze_cards_pick
 
     return c_squeeze_cards_pick

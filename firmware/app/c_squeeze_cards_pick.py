@@ -1,19 +1,13 @@
-# 4D Squeeze with cards on the board (app/c_squeeze_cards.py): a card, from the card
-# key's tap to its effect (or backed out of): the pick's keys (the kind on the player's
-# side, then the target) and picture, the card's cells blinking while its Annulation
-# window is open, its effect's flash. The controller loads this module when a pick
-# starts (or a card is played, or drawn) and unloads it once no card is picked nor
-# waits for its effect, so that the RAM it takes on a Pico is free while the players
-# launch.
+# 4D Squeeze with cards on the board (app/c_squeeze_cards.py): a card pick, from the
+# card key's tap to the card played (or backed out of): its keys (the kind on the
+# player's side, then the target) and its picture. The controller loads this module
+# when a pick starts and unloads it when the pick ends, so that the RAM it takes on a
+# Pico is free while the players launch.
 from app import c_squeeze as classic
 from app import colors, grid
 from app.c_squeeze_cards import KIND_COLORS, KIND_PLACES, NO_CARD, NO_CARD_PLACE, side_cell
-from app.controller import blink_on
-from compat import ticks_add
 from games import squeeze as rules
 from games import squeeze_cards as cards
-
-EFFECT_MS = 900  # a card's effect flashes this long
 
 
 def press(ctrl, cell, now):
@@ -115,38 +109,3 @@ def draw(ctrl, frame, now):
         for c in classic.RING_ORDER:
             frame.set(c, colors.OFF)
         frame.set(side_cell(side, KIND_PLACES[kind]), KIND_COLORS[kind])
-
-
-def card_cells(ctrl, card):
-    """The cells a card names: its target, the launch a Negation takes back, else its
-    player's card key."""
-    kind, a, b, seat = card
-    if kind in (cards.TRAHISON, cards.FLAMMES):
-        return (classic.BOARD_CELLS[a],)
-    if kind == cards.ECLAIR:
-        return tuple(classic.BOARD_CELLS[c] for c in cards.square(a))
-    if kind == cards.POUSSEE:
-        return (classic.RING_CELLS[a],) + tuple(classic.BOARD_CELLS[c] for c in rules.PATHS[a * 5:a * 5 + 5])
-    if kind == cards.DOUBLE:
-        return (classic.RING_CELLS[a], classic.RING_CELLS[b])
-    if kind == cards.NEGATION and ctrl.state.launched != rules.NONE:
-        return (classic.BOARD_CELLS[ctrl.state.launched],)
-    return (side_cell(ctrl.sides[seat], 0),)
-
-
-def show_effect(ctrl, event, now):
-    """A card's effect (or its cancellation: white) flashes on the cells it names."""
-    card = event[1]
-    ctrl.effect_until = ticks_add(now, EFFECT_MS)
-    ctrl.effect_color = KIND_COLORS[card[0]] if event[0] == "effect" else colors.WHITE
-    ctrl.effect_cells = card_cells(ctrl, card)
-    ctrl.app.sound.play("squeeze")
-
-
-def draw_card(ctrl, frame, now):
-    """The card an Annulation window is open for: its symbol, its cells blinking."""
-    card = ctrl.state.stack[0]
-    ctrl.draw_symbol(frame, card[0], now)
-    for c in card_cells(ctrl, card):
-        if blink_on(now, 250):
-            frame.set(c, KIND_COLORS[card[0]])

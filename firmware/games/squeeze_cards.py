@@ -17,8 +17,8 @@
 #
 # The lines' parsing, the full legal list and the referee's fields are in
 # games/squeeze_cards_lines.py, loaded when asked (the board seldom does).
-# A card's checks and effects are in games/squeeze_cards_effects.py, loaded when a card
-# is played.
+# An own-turn card's checks and a card's effects are in games/squeeze_cards_effects.py,
+# loaded when asked.
 #
 # Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
 # the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
@@ -245,7 +245,21 @@ class CardsState(SqueezeState):
             if self.window or (not self.dealt and not self.legal_launches() and not self.relaunch):
                 return None
             return "nothing to pass: no window is open (launch or play a card)"
-        return _effects().card_why(self, move)
+        kind, a, b, seat = unpack(move)
+        if kind in (NEGATION, ANNULATION) and 1 <= seat <= self.players:  # an answer to a window
+            window = NEGATION_WINDOW if kind == NEGATION else ANNULATION_WINDOW
+            if self.window != window:
+                if kind == NEGATION:
+                    return "negation answers a launch, right after it"
+                return "annulation answers a card, right after it"
+            if kind == NEGATION and seat != self.next_seat():
+                return "only player %d (next clockwise) may play negation now" % self.next_seat()
+            if kind == ANNULATION and seat == self.stack[-1][3]:
+                return "player %d played the card just played" % seat
+            if not self.holds(seat, kind):
+                return "player %d holds no %s card" % (seat, KINDS[kind])
+            return None
+        return effects().card_why(self, move)  # an own-turn card
 
     def _apply(self, move):
         self.events = []
@@ -258,7 +272,7 @@ class CardsState(SqueezeState):
             if self.window == NEGATION_WINDOW:
                 self._close_negation()
             elif self.window == ANNULATION_WINDOW:
-                _effects().resolve(self)  # the chain's first card takes effect, or not
+                effects().resolve(self)  # the chain's first card takes effect, or not
             else:
                 self._end(DRAW, None)  # real cards: no launch and no card
             return
@@ -354,9 +368,10 @@ def _lines():
     return squeeze_cards_lines
 
 
-def _effects():
-    """games/squeeze_cards_effects.py: a card's checks and effects, loaded when a card
-    is played (the board unloads it once no card is pending)."""
+def effects():
+    """games/squeeze_cards_effects.py: an own-turn card's checks, a card's effects,
+    loaded when asked (the board loads it while a player picks a card, and unloads it
+    once no card is pending)."""
     from games import squeeze_cards_effects
 
     return squeeze_cards_effects

@@ -1,12 +1,13 @@
-# 4D Squeeze with cards (games/squeeze_cards.py): what a card does, from its play to its
-# effect: an own-turn card's checks (timing, hand, target, golden rule) and what
-# happens when its Annulation window closes. Kept apart so that a Pico holds it only
-# while a card is played and waits for its effect: the state loads it when asked, the
-# board's controller unloads it when no card is pending (the referee's list uses it too).
+# 4D Squeeze with cards (games/squeeze_cards.py): what an own-turn card needs, from its
+# pick to its effect: its checks (timing, hand, target, golden rule) and what happens
+# when a card's Annulation window closes. Kept apart so that a Pico holds it only while
+# a card is picked or waits for its effect: the state loads it when asked, the board's
+# controller while a player picks, and unloads it when no card is pending (the
+# referee's list uses it too).
 from games import squeeze as sq
 from games.squeeze import CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, SqueezeState
-from games.squeeze_cards import (ANNULATION, ANNULATION_WINDOW, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS, NEGATION,
-                                 NEGATION_WINDOW, POUSSEE, TRAHISON, line_through, square, unpack)
+from games.squeeze_cards import (DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS, NEGATION, POUSSEE, TRAHISON, line_through,
+                                 square, unpack)
 from games.base import DRAW, WON
 
 VERBS = ("turn", "burn", "strike", "push")
@@ -42,24 +43,12 @@ def effect(board, kind, a, colour):
 
 
 def card_why(st, move):
-    """Why a card move (a pass aside) is not legal now, or None: the window it answers
-    or the mover's turn, its player, its hand, its target (CardsState.why_illegal)."""
+    """Why an own-turn card's move is not legal now, or None: its player, the mover's
+    turn, its target (CardsState.why_illegal checks a pass and a window's answers; a
+    move naming no player of the table comes here too)."""
     kind, a, b, seat = unpack(move)
     if not 1 <= seat <= st.players:
         return "there is no player %r" % (seat,)
-    if kind in (NEGATION, ANNULATION):
-        window = NEGATION_WINDOW if kind == NEGATION else ANNULATION_WINDOW
-        if st.window != window:
-            if kind == NEGATION:
-                return "negation answers a launch, right after it"
-            return "annulation answers a card, right after it"
-        if kind == NEGATION and seat != st.next_seat():
-            return "only player %d (next clockwise) may play negation now" % st.next_seat()
-        if kind == ANNULATION and seat == st.stack[-1][3]:
-            return "player %d played the card just played" % seat
-        if not st.holds(seat, kind):
-            return "player %d holds no %s card" % (seat, KINDS[kind])
-        return None
     if st.window:
         return "the %s window is open: answer it or pass" % st.window
     if seat != st.to_move:

@@ -289,8 +289,8 @@ def test_the_rules_book_pictures_show_what_their_captions_say():
 
 
 def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
-    # a Pico's RAM: a card's modules (its keys and pictures, its rules) from its pick to
-    # its effect, the lines while a save is read, none of them (nor the simulator's
+    # a Pico's RAM: the card pick's module while a pick lasts, a card's rules from its
+    # pick to its effect, the lines while a save is read, none of them (nor the simulator's
     # words) back in the menu
     import sys
 
@@ -320,9 +320,10 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     tap(NORTH)  # blue's card key: a pick starts
     tap(KIND_KEYS[NORTH][1])  # flammes
     assert loaded() == [screen.PICK_MODULE]
+    ctrl.busy(board.clock.now)  # after the pick's light: the card's rules, for its play
+    assert sorted(loaded()) == sorted([screen.PICK_MODULE, cards.EFFECTS_MODULE])
     tap(key("c3"))  # the neutral pentacle: played, the pick is over
-    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2)
-    assert sorted(loaded()) == sorted([screen.PICK_MODULE, cards.EFFECTS_MODULE])  # its window, then its effect
+    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == [cards.EFFECTS_MODULE]
     ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window: the effect
     assert ctrl.state.board[22] == cards.EMPTY and loaded() == []
     ctrl.save()
