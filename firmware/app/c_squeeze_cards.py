@@ -21,7 +21,8 @@
 # Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
 # RAM on a Pico: a card pick's keys and picture (app/c_squeeze_cards_pick.py) are loaded
-# while a pick lasts, the simulator's words (app/c_squeeze_cards_text.py) and the
+# while a pick lasts, a card's rules (games/squeeze_cards_effects.py) from its pick (or
+# its play) to its effect, the simulator's words (app/c_squeeze_cards_text.py) and the
 # referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
