@@ -59,13 +59,33 @@ class Controller(GameController):
     palette = (None, colors.YELLOW, colors.BLUE, NEUTRAL,
                colors.scale(colors.YELLOW, *PENTACLE_LEVEL), colors.scale(colors.BLUE, *PENTACLE_LEVEL))
 
+    # modules loaded when asked (the notation's: games/squeeze_lines.py), unloaded after a
+    # save's replay and with the game's modules (RAM on a Pico)
+    helpers = (rules.LINES_MODULE,)
+
+    def __init__(self, app, setup, moves=()):
+        GameController.__init__(self, app, setup, moves)
+        if moves:  # a save's lines were read: no more
+            self.unload_helpers()
+
+    def hold(self, cell, now):
+        GameController.hold(self, cell, now)
+        if cell == grid.MENU:  # back in the menu
+            self.unload_helpers()
+
+    def unload_helpers(self):
+        from app.app import unload
+
+        for name in self.helpers:
+            unload(name)
+
     def move_for_cell(self, cell):
         if cell in LAUNCH_AT:
             return LAUNCH_AT[cell]
         row, col = grid.row_col(cell)
         if 1 <= row <= 10 and 1 <= col <= 10:
             # the arrival cell: its launch now, or a move that play() refuses with a reason
-            return self.state.parse_move(rules.cell_text((row - 1) * 10 + col - 1))
+            return self.state.move_to((row - 1) * 10 + col - 1)
         return None
 
     def cell_for_move(self, move):

@@ -21,10 +21,12 @@
 # Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
 # RAM on a Pico: a card pick's keys and picture (app/c_squeeze_cards_pick.py) are loaded
-# while a pick lasts, the simulator's words (app/c_squeeze_cards_text.py) and the
+# while a pick lasts, a card's rules (games/squeeze_cards_effects.py) from its pick (or
+# its play) to its effect, the simulator's words (app/c_squeeze_cards_text.py) and the
 # referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
+from app.app import unload
 from app.controller import blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
@@ -38,18 +40,18 @@ ANNULATION_MS = 4000  # the Annulation window's countdown
 EFFECT_MS = 900  # a card's effect flashes this long
 GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
 PINK = 0xFF3090
-# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom,
-# drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
+# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom, the
+# top-left cell the highest bit; drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
 # annulation.
 KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
 SYMBOLS = (
-    "101010101",  # trahison: a cross, a pawn changing sides
-    "010111111",  # flammes: a flame
-    "011010110",  # eclair: a zigzag
-    "010110010",  # poussee: an arrow
-    "101000101",  # double: two pairs
-    "000111000",  # negation: a bar
-    "111101111",  # annulation: a ring
+    0b101010101,  # trahison: a cross, a pawn changing sides
+    0b010111111,  # flammes: a flame
+    0b011010110,  # eclair: a zigzag
+    0b010110010,  # poussee: an arrow
+    0b101000101,  # double: two pairs
+    0b000111000,  # negation: a bar
+    0b111101111,  # annulation: a ring
 )
 SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 NO_CARD = colors.scale(colors.RED, 1, 3)
@@ -67,7 +69,15 @@ def side_cell(side, place):
     return classic.RING_CELLS[side * 10 + line]
 
 
+TEXT_MODULE = "app.c_squeeze_cards_text"
+PICK_MODULE = "app.c_squeeze_cards_pick"
+
+
 class Controller(classic.Controller):
+    # and the card lines' (games/squeeze_cards_lines.py), a card's effects, the
+    # simulator's words, a pick's
+    helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
+
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
         if self.mode not in MODES:
@@ -83,18 +93,12 @@ class Controller(classic.Controller):
         self.effect_until = None
         self.effect_cells = ()
         self.effect_color = colors.WHITE
-        self.launch_cache = (None, b"")
         classic.Controller.__init__(self, app, setup, moves)
-        if moves:  # a save's card lines were read (games/squeeze_cards_lines.py): no more
-            from app.app import unload
-
-            unload(cards.LINES_MODULE)
 
     def fresh_state(self):
         seed = self.setup.get("seed")
         rng = Rng(seed if seed is not None else 0)
         hands = cards.TRUSTED if self.mode == "cards" else cards.DEALT
-        self.launch_cache = (None, b"")
         return cards.new_state(self.setup.get("players") or 2, rng, hands)
 
     # -- keys -------------------------------------------------------------------------------
@@ -136,12 +140,6 @@ class Controller(classic.Controller):
         classic.Controller.hold(self, cell, now)
         if cell == grid.NEW:
             self.end_pick()  # a new game: no pick left over from the last one
-        if cell == grid.MENU:  # back in the menu: the helpers go with the game's modules
-            from app.app import unload
-
-            unload(TEXT_MODULE)
-            unload(PICK_MODULE)
-            unload(cards.LINES_MODULE)
 
     def press(self, cell, now):
         st = self.state
@@ -168,14 +166,20 @@ class Controller(classic.Controller):
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
             self.end_pick()
+        self.drop_effects()  # (a refused card was checked by it too)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
         if self.pick is not None:
-            from app.app import unload
-
             self.pick = None
             unload(PICK_MODULE)
+        self.drop_effects()
+
+    def drop_effects(self):
+        """No card picked nor waiting for its effect: the cards' effects
+        (games/squeeze_cards_effects.py) go."""
+        if self.pick is None and not self.state.stack:
+            unload(cards.EFFECTS_MODULE)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -187,18 +191,16 @@ class Controller(classic.Controller):
         moves = list(self.state.history)
         while moves and moves[-1] == cards.PASS_MOVE:
             moves.pop()
-        if not moves:
-            classic.Controller.undo(self, now)
-            return
-        self.state.history = moves
-        self.window_id = None
+        if moves:
+            self.state.history = moves
+            self.window_id = None
         classic.Controller.undo(self, now)
+        self.drop_effects()
 
     # -- time: the windows' countdowns, the effects -------------------------------------
     def on_played(self, move, now):
         st = self.state
         self.effect_until = None
-        self.launch_cache = (None, b"")
         for event in st.events:
             if event[0] == "launch":
                 self.start_slide(event[1], event[2], now)
@@ -223,10 +225,6 @@ class Controller(classic.Controller):
             return (classic.BOARD_CELLS[self.state.launched],)
         return (side_cell(self.sides[seat], 0),)
 
-    def animating(self, now):
-        t = self.elapsed(now)
-        return t is not None and t < classic.SLIDE_MS * self.anim_steps
-
     def busy(self, now):
         st = self.state
         if st.status == PLAYING and st.window:
@@ -241,6 +239,8 @@ class Controller(classic.Controller):
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
+        if self.pick is not None:  # a card may come: its rules load after the pick's light,
+            cards.effects()  # not in its play's (an import takes ~20 ms on a Pico)
         busy = classic.Controller.busy(self, now)
         golden = st.status == PLAYING and any(st.bound)  # its card key pulses
         return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
@@ -253,17 +253,14 @@ class Controller(classic.Controller):
 
     # -- drawing ---------------------------------------------------------------------------------
     def legal_launch_marks(self):
-        """Which launches the mover may play now (cached per move: the golden rule's
-        check is too slow for every frame on a Pico)."""
+        """Which launches the mover may play now (the state keeps its list until the next
+        change: the golden rule's check is too slow for every frame on a Pico)."""
         st = self.state
-        key = True  # cleared by every move, undo and new game
-        if self.launch_cache[0] != key:
-            marks = bytearray(rules.LAUNCHES)
-            if st.status == PLAYING and not st.window:
-                for l in st.legal_launches():
-                    marks[l] = 1
-            self.launch_cache = (key, marks)
-        return self.launch_cache[1]
+        marks = bytearray(rules.LAUNCHES)
+        if st.status == PLAYING and not st.window:
+            for l in st.legal_launches():
+                marks[l] = 1
+        return marks
 
     def draw_board(self, frame, now):
         st = self.state
@@ -345,7 +342,7 @@ class Controller(classic.Controller):
             return  # in turn with the board below it
         row0, col0 = grid.row_col(SYMBOL_AT)
         for i in range(9):
-            if SYMBOLS[kind][i] == "1":
+            if SYMBOLS[kind] >> (8 - i) & 1:
                 frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
 
     def draw_peek(self, frame, seat):
@@ -378,9 +375,6 @@ class Controller(classic.Controller):
     def turn_text(self):
         return _text().turn_text(self)
 
-
-TEXT_MODULE = "app.c_squeeze_cards_text"
-PICK_MODULE = "app.c_squeeze_cards_pick"
 
 
 def _pick():

@@ -7,7 +7,7 @@
 # column for N/S and the row for E/W, 0-based). Text: "W-3", "N-c", or the arrival
 # cell "d3" (the same move: a launch is fully described by where it lands).
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, is_number, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
 
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
@@ -30,23 +30,6 @@ N, E, S, W = 0, 1, 2, 3
 START_PAWNS = (("e5", YELLOW), ("f6", YELLOW), ("f5", BLUE), ("e6", BLUE))
 START_PENTACLES = ("c3", "h3", "c8", "h8")
 
-# rows() legend: pawns Y/B, neutral pentacle *, pentacles made y/b, o an empty cell a
-# launch reaches now, . any other empty cell; | and --- are the medians.
-CHARS = ".YB*yb"
-REACHABLE = "o"
-
-
-def _path(launch):
-    """The 5 cells a launch travels through, from its edge to the median."""
-    side, line = divmod(launch, 10)
-    if side == N:
-        return [r * SIZE + line for r in range(HALF)]
-    if side == S:
-        return [(SIZE - 1 - r) * SIZE + line for r in range(HALF)]
-    if side == W:
-        return [line * SIZE + c for c in range(HALF)]
-    return [line * SIZE + SIZE - 1 - c for c in range(HALF)]
-
 
 # Precomputed geometry. PATHS[launch * 5 + i] is the i-th cell of a launch's path;
 # LINE_OF[cell * 2 + d] is the launch whose path holds the cell (d = 0 horizontal,
@@ -54,13 +37,22 @@ def _path(launch):
 PATHS = bytearray(LAUNCHES * HALF)
 LINE_OF = bytearray(CELLS * 2)
 POS_OF = bytearray(CELLS * 2)
-for _l in range(LAUNCHES):
-    for _i, _c in enumerate(_path(_l)):
+for _l in range(LAUNCHES):  # a launch's 5 cells, from its edge to the median
+    _side, _line = divmod(_l, 10)
+    for _i in range(HALF):
+        if _side == N:
+            _c = _i * SIZE + _line
+        elif _side == S:
+            _c = (SIZE - 1 - _i) * SIZE + _line
+        elif _side == W:
+            _c = _line * SIZE + _i
+        else:
+            _c = _line * SIZE + SIZE - 1 - _i
         PATHS[_l * HALF + _i] = _c
-        _d = 0 if _l // 10 in (E, W) else 1
+        _d = 0 if _side in (E, W) else 1
         LINE_OF[_c * 2 + _d] = _l
         POS_OF[_c * 2 + _d] = _i
-del _l, _i, _c, _d
+del _l, _side, _line, _i, _c, _d
 
 
 def launch_name(launch):
@@ -68,22 +60,6 @@ def launch_name(launch):
     if side in (N, S):
         return "%s-%s" % (SIDES[side], chr(ord("a") + line))
     return "%s-%d" % (SIDES[side], line + 1)
-
-
-def parse_launch(text):
-    """'W-3', 'n-c' -> launch number; ValueError if it is not a launch."""
-    t = text.strip()
-    if len(t) < 3 or t[1] != "-" or t[0].upper() not in SIDES:
-        raise ValueError("'%s' is not a launch (like W-3, E-10, N-c, S-j)" % text)
-    side = SIDES.index(t[0].upper())
-    line = t[2:].strip().lower()
-    if side in (N, S):
-        if len(line) != 1 or not "a" <= line <= "j":
-            raise ValueError("'%s': a %s launch names a column a..j (like %s-c)" % (text, SIDES[side], SIDES[side]))
-        return side * 10 + ord(line) - ord("a")
-    if not is_number(line) or not 1 <= int(line) <= SIZE:
-        raise ValueError("'%s': a %s launch names a row 1..10 (like %s-3)" % (text, SIDES[side], SIDES[side]))
-    return side * 10 + int(line) - 1
 
 
 def cell_of(name):
@@ -215,40 +191,22 @@ class SqueezeState(GameState):
         v = self.board[cell]
         return v if v in (YELLOW, BLUE) else 0
 
-    def char(self, cell, marks=None):
-        """The cell's letter in the rows() legend."""
-        if marks is not None and marks[cell]:
-            return REACHABLE
-        return CHARS[self.board[cell]]
-
-    def rows(self):
-        marks = self.reachable()
-        out = ["    a b c d e   f g h i j"]
-        for r in range(SIZE):
-            cells = [self.char(r * SIZE + c, marks) for c in range(SIZE)]
-            out.append("%3d %s | %s" % (r + 1, " ".join(cells[:HALF]), " ".join(cells[HALF:])))
-            if r == HALF - 1:
-                out.append("    " + "-" * 21)
-        return out
-
     def info(self):
         teams = [[1, 3], [2, 4]] if self.players == 4 else [[1], [2]]
         return {"pentacles": list(self.pentacles), "teams": teams}
 
-    # -- notation --------------------------------------------------------------------
+    # -- what the referee, the tests and a save's replay ask (games/squeeze_lines.py) ----
+    def rows(self):
+        return _lines().rows(self)
+
     def parse_move(self, text):
         """A launch ('W-3') or an arrival cell ('d3'). A cell no launch reaches now is
         still parsed (as CELL_MOVE + cell), so that play() refuses it with a reason."""
-        if not isinstance(text, str):
-            raise ValueError("a move is text like W-3, N-c or d3")
-        t = text.strip()
-        if len(t) >= 2 and t[1] == "-":
-            return parse_launch(t)
-        try:
-            col, row = parse_cell(t, SIZE, SIZE)
-        except ValueError:
-            raise ValueError("'%s' is neither a launch (like W-3, N-c) nor a cell (a1..j10)" % text)
-        cell = row * SIZE + col
+        return _lines().parse_move(self, text)
+
+    def move_to(self, cell):
+        """The move of a press on `cell`: a launch that lands there now, else CELL_MOVE +
+        cell (play() refuses it with a reason)."""
         found = self.launches_to(cell) if self.status == PLAYING else []
         return found[0] if found else CELL_MOVE + cell
 
@@ -320,6 +278,18 @@ class SqueezeState(GameState):
             for d in (0, 1):
                 l = LINE_OF[cell * 2 + d]
                 self.arrive[l] = arrival(self.board, l, self.SUPPORT)
+
+
+LINES_MODULE = "games.squeeze_lines"
+
+
+def _lines():
+    """games/squeeze_lines.py: the notation's parsing, the text board, the referee's
+    fields: what the board's play never needs (a save's replay reads lines), loaded
+    when asked (a Pico playing keeps that RAM free)."""
+    from games import squeeze_lines
+
+    return squeeze_lines
 
 
 def new_state(players=None, variant=None, rng=None):

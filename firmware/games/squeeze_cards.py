@@ -17,6 +17,8 @@
 #
 # The lines' parsing, the full legal list and the referee's fields are in
 # games/squeeze_cards_lines.py, loaded when asked (the board seldom does).
+# An own-turn card's checks and a card's effects are in games/squeeze_cards_effects.py,
+# loaded when asked.
 #
 # Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
 # the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
@@ -25,7 +27,7 @@ from compat import const
 from games.base import DRAW, PLAYING, WON, GameState
 from games import squeeze as sq
 from games.rng import Rng
-from games.squeeze import CELL_MOVE, CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, PENTACLE, SIZE, SqueezeState
+from games.squeeze import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState
 
 # Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
 TRAHISON = const(0)
@@ -98,40 +100,11 @@ def line_through(board, cell, colour):
     return None
 
 
-def line_among(board, cells, colour):
-    for c in cells:
-        if board[c] == colour:
-            line = line_through(board, c, colour)
-            if line:
-                return line
-    return None
-
-
 def square(cell):
     """The 2x2 square whose top-left cell is `cell` (Eclair), or None off the board."""
     if cell % SIZE == SIZE - 1 or cell // SIZE == SIZE - 1:
         return None
     return (cell, cell + 1, cell + SIZE, cell + SIZE + 1)
-
-
-def target_name(kind, a):
-    """An instead card's target as in the notation: a launch (poussee) or a cell."""
-    return sq.launch_name(a) if kind == POUSSEE else sq.cell_text(a)
-
-
-def effect(board, kind, a, colour):
-    """What an instead card does to the board, as (cells, their new values): Trahison
-    turns the pawn on `a` to `colour`, Flammes empties `a`, Eclair empties the square
-    at `a`, Poussee moves every piece of launch `a`'s half-line one cell toward its
-    edge (the piece on the edge cell falls off)."""
-    if kind == TRAHISON:
-        return [a], [colour]
-    if kind == FLAMMES:
-        return [a], [EMPTY]
-    if kind == ECLAIR:
-        return list(square(a)), [EMPTY] * 4
-    path = list(PATHS[a * HALF:a * HALF + HALF])
-    return path, [board[c] for c in path[1:]] + [EMPTY]
 
 
 class CardsState(SqueezeState):
@@ -197,100 +170,31 @@ class CardsState(SqueezeState):
     def holds(self, seat, kind):
         return not self.dealt or kind in self.hands[seat]
 
-    def answerers(self):
-        """The seats that may answer the open window (holding the card, when dealt)."""
-        if self.window == NEGATION_WINDOW:
-            seats = [self.next_seat()]
-            kind = NEGATION
-        elif self.window == ANNULATION_WINDOW:
-            last = self.stack[-1][3]
-            seats = [self.next_seat(last)]
-            while len(seats) < self.players - 1:
-                seats.append(self.next_seat(seats[-1]))
-            kind = ANNULATION
-        else:
-            return []
-        return [s for s in seats if self.holds(s, kind)]
-
     # -- the golden rule and the launches -------------------------------------------------
     def _makes_line(self, cell, colour):
         """The line a pawn of `colour` on `cell` would make, or None."""
         return line_through(self.board, cell, colour)
 
-    def launch_problem(self, launch, seat=None):
-        """Why `seat` (the mover) may not launch `launch` now, or None."""
-        seat = self.to_move if seat is None else seat
+    def launch_problem(self, launch):
+        """Why the mover may not launch `launch` now, or None."""
         cell = self.arrive[launch]
         if cell == NONE:
             return SqueezeState.why_illegal(self, launch)
         if cell in self.forbidden:
             return "Negation took back the launch to %s: launch to another cell" % sq.cell_text(cell)
-        if self.bound[seat] and self._makes_line(cell, self.colour(seat)):
+        if self.bound[self.to_move] and self._makes_line(cell, self.colour()):
             return "golden rule: %s would make your four in a row in a turn you played a card" % sq.launch_name(launch)
         return None
 
-    def legal_launches(self, seat=None):
+    def legal_launches(self):
         """The mover's legal launches (kept until the next change: the board asks for
         them too, and the golden rule makes them cost)."""
-        if seat is not None and seat != self.to_move:
-            return [l for l in range(LAUNCHES) if self.launch_problem(l, seat) is None]
         if self.launches is None:  # launch_problem(l) is None, without its messages
             arrive, board, forbidden = self.arrive, self.board, self.forbidden
             bound, colour = self.bound[self.to_move], self.colour()
             self.launches = [l for l in range(LAUNCHES) if arrive[l] != NONE and arrive[l] not in forbidden
                              and not (bound and line_through(board, arrive[l], colour))]
         return self.launches
-
-    def card_problem(self, kind, a, b, seat):
-        """Why `seat` may not play this own-turn card now (timing, hand, target, golden
-        rule), or None. `a`, `b`: the target (cell, launch, the double's launches)."""
-        if self.relaunch:
-            return "after a Negation you must launch"
-        if self.card_used and self.legal_launches():
-            return "one card a turn: your card was cancelled, launch now"
-        if not self.holds(seat, kind):
-            return "player %d holds no %s card" % (seat, KINDS[kind])
-        if kind == DOUBLE:
-            return self._double_problem(a, b, seat)
-        board = self.board
-        colour = self.colour(seat)
-        if kind == TRAHISON and (board[a] not in (1, 2) or board[a] == colour):
-            return "trahison turns an opposing pawn: %s holds none" % target_name(kind, a)
-        if kind == ECLAIR and square(a) is None:
-            return "eclair names the top-left cell of a 2x2 square (a1..i9)"
-        cells, values = effect(board, kind, a, colour)
-        if all(board[c] == EMPTY for c in cells):
-            return "%s: nothing to %s on %s" % (KINDS[kind], VERBS[kind], target_name(kind, a))
-        # the golden rule: the effect may not align the card player's side
-        before = bytes(board[c] for c in cells)
-        for c, v in zip(cells, values):
-            board[c] = v
-        line = line_among(board, cells, colour)
-        for c, v in zip(cells, before):
-            board[c] = v
-        if line:
-            return "golden rule: %s %s would make your own four in a row" % (KINDS[kind], target_name(kind, a))
-        return None
-
-    def _golden_launch(self, launch, colour):
-        """Why a card player's launch is not allowed (impossible, or its line), or None."""
-        cell = self.arrive[launch]
-        if cell == NONE:
-            return SqueezeState.why_illegal(self, launch)
-        if self._makes_line(cell, colour):
-            return "golden rule: %s would make your four in a row" % sq.launch_name(launch)
-        return None
-
-    def _double_problem(self, first, second, seat):
-        colour = self.colour(seat)
-        problem = self._golden_launch(first, colour)
-        if problem:
-            return "coup double: " + problem
-        cell = self.arrive[first]
-        self._set([cell], [colour])  # the second launch goes after the first
-        problem = self._golden_launch(second, colour)
-        self._set([cell], [EMPTY])
-        return problem and "coup double, second launch: " + problem
 
     def _can_go_on(self):
         """The mover has a legal launch or a playable instead card; with real cards the
@@ -337,14 +241,12 @@ class CardsState(SqueezeState):
             if move >= CELL_MOVE:
                 return SqueezeState.why_illegal(self, move)
             return self.launch_problem(move)
-        kind, a, b, seat = unpack(move)
-        if kind == PASS:
+        if move == PASS_MOVE:
             if self.window or (not self.dealt and not self.legal_launches() and not self.relaunch):
                 return None
             return "nothing to pass: no window is open (launch or play a card)"
-        if not 1 <= seat <= self.players:
-            return "there is no player %r" % (seat,)
-        if kind in (NEGATION, ANNULATION):
+        kind, a, b, seat = unpack(move)
+        if kind in (NEGATION, ANNULATION) and 1 <= seat <= self.players:  # an answer to a window
             window = NEGATION_WINDOW if kind == NEGATION else ANNULATION_WINDOW
             if self.window != window:
                 if kind == NEGATION:
@@ -357,16 +259,7 @@ class CardsState(SqueezeState):
             if not self.holds(seat, kind):
                 return "player %d holds no %s card" % (seat, KINDS[kind])
             return None
-        if self.window:
-            return "the %s window is open: answer it or pass" % self.window
-        if seat != self.to_move:
-            return "only player %d (to move) may play %s now" % (self.to_move, KINDS[kind])
-        if kind in INSTEAD + (DOUBLE,):
-            limit = LAUNCHES if kind in (POUSSEE, DOUBLE) else CELLS
-            if not (0 <= a < limit and 0 <= b < LAUNCHES):
-                return "%r is not a move" % (move,)
-            return self.card_problem(kind, a, b, seat)
-        return "%r is not a move" % (move,)
+        return effects().card_why(self, move)  # an own-turn card
 
     def _apply(self, move):
         self.events = []
@@ -379,7 +272,7 @@ class CardsState(SqueezeState):
             if self.window == NEGATION_WINDOW:
                 self._close_negation()
             elif self.window == ANNULATION_WINDOW:
-                self._resolve()
+                effects().resolve(self)  # the chain's first card takes effect, or not
             else:
                 self._end(DRAW, None)  # real cards: no launch and no card
             return
@@ -416,58 +309,6 @@ class CardsState(SqueezeState):
         else:
             self._end_turn()
 
-    def _resolve(self):
-        """The Annulation window closed: the first card of the chain takes effect if an
-        even number of Annulations followed it; every card of the chain is discarded."""
-        chain = self.stack
-        self.stack = []
-        self.window = None
-        if self.dealt:
-            self.discards.extend(m[0] for m in chain)
-        kind, a, b, seat = chain[0]
-        if (len(chain) - 1) % 2:
-            self.events.append(("cancelled", chain[0]))
-            if kind == NEGATION:
-                self._close_negation()  # the launch stands, as if no Negation
-            else:
-                self.card_used = True
-                if not self._can_go_on():
-                    self._end(DRAW, None)
-            return
-        self.events.append(("effect", chain[0]))
-        if kind == NEGATION:
-            cell = self.launched
-            self.forbidden.append(cell)
-            self._set([cell], [EMPTY])
-            self.bound[seat] = 1  # the Negation player: no alignment in its next turn
-            self.relaunch = True
-            self.launches = None
-            self.winning = None
-            self.last_cell = NONE
-            if not self.legal_launches():
-                self._end(DRAW, None)  # not reached: Negation needs another launch
-        elif kind == DOUBLE:
-            self.bound[seat] = 1
-            colour = self.colour(seat)
-            first = self.arrive[a]
-            self._set([first], [colour])
-            self.events.append(("launch", a, first))
-            self._launch(b)
-        else:
-            self._instead_effect(kind, a, seat)
-
-    def _instead_effect(self, kind, a, seat):
-        colour = self.colour(seat)
-        cells, values = effect(self.board, kind, a, colour)
-        self._set(cells, values)
-        other = 3 - colour
-        line = line_among(self.board, cells, other)
-        if line:  # [reading] a card effect that aligns the other side makes it win at once
-            self.line = line
-            self._end(WON, other)
-        else:
-            self._end_turn()
-
     def _end_turn(self):
         self.bound[self.to_move] = 0
         self.launched = NONE
@@ -491,12 +332,7 @@ class CardsState(SqueezeState):
 
     # -- notation ------------------------------------------------------------------------------
     def parse_move(self, text):
-        if not isinstance(text, str):
-            raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
-        words = text.strip().lower().split()
-        if not words or words[0] not in KINDS:
-            return SqueezeState.parse_move(self, text)  # a launch or an arrival cell
-        return _lines().parse_card(self, text, words)
+        return _lines().parse_move(self, text)
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""
@@ -520,10 +356,8 @@ class CardsState(SqueezeState):
         return _lines().info(self)
 
 
-VERBS = ("turn", "burn", "strike", "push")
-
-
 LINES_MODULE = "games.squeeze_cards_lines"
+EFFECTS_MODULE = "games.squeeze_cards_effects"
 
 
 def _lines():
@@ -532,6 +366,15 @@ def _lines():
     from games import squeeze_cards_lines
 
     return squeeze_cards_lines
+
+
+def effects():
+    """games/squeeze_cards_effects.py: an own-turn card's checks, a card's effects,
+    loaded when asked (the board loads it while a player picks a card, and unloads it
+    once no card is pending)."""
+    from games import squeeze_cards_effects
+
+    return squeeze_cards_effects
 
 
 def new_state(players=2, rng=None, hands=DEALT):

@@ -4,6 +4,7 @@
 # a save), every legal line with every target (the referee's `legal`; the board offers
 # the cards by keys), the referee's fields (info). CardsState loads it when asked.
 from games import squeeze as sq
+from games import squeeze_cards_effects as effects
 from games.base import PLAYING, is_number, parse_cell
 from games.squeeze import CELLS, EMPTY, LAUNCHES, NONE, SIZE, SqueezeState
 from games.squeeze_cards import (ANNULATION, ANNULATION_WINDOW, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS,
@@ -19,6 +20,22 @@ USAGE = {
     ANNULATION: "annulation takes no target (annulation, or annulation P2)",
     PASS: "pass takes no target",
 }
+
+
+def answerers(st):
+    """The seats that may answer the open window (holding the card, when dealt)."""
+    if st.window == NEGATION_WINDOW:
+        seats = [st.next_seat()]
+        kind = NEGATION
+    elif st.window == ANNULATION_WINDOW:
+        last = st.stack[-1][3]
+        seats = [st.next_seat(last)]
+        while len(seats) < st.players - 1:
+            seats.append(st.next_seat(seats[-1]))
+        kind = ANNULATION
+    else:
+        return []
+    return [s for s in seats if st.holds(s, kind)]
 
 
 def instead_targets(kind):
@@ -37,18 +54,18 @@ def playable_cards(st, seat=None, kinds=INSTEAD, first=False):
     for kind in kinds:
         if st.holds(seat, kind) and not st.relaunch:
             for a in instead_targets(kind):
-                if st.card_problem(kind, a, 0, seat) is None:
+                if effects.card_problem(st, kind, a, 0, seat) is None:
                     out.append(card(kind, a, 0, seat))
                     if first:
                         return out
     if DOUBLE in kinds and st.holds(seat, DOUBLE) and not st.relaunch and not st.card_used:
         colour = st.colour(seat)
         for one in range(LAUNCHES):
-            if st._golden_launch(one, colour) is None:
+            if effects.golden_launch(st, one, colour) is None:
                 cell = st.arrive[one]
                 st._set([cell], [colour])
                 for second in range(LAUNCHES):
-                    if st._golden_launch(second, colour) is None:
+                    if effects.golden_launch(st, second, colour) is None:
                         out.append(card(DOUBLE, one, second, seat))
                         if first:
                             break
@@ -73,9 +90,9 @@ def legal_moves(st):
     if st.status != PLAYING:
         return []
     if st.window == NEGATION_WINDOW:
-        return [card(NEGATION, 0, 0, s) for s in st.answerers()] + [PASS_MOVE]
+        return [card(NEGATION, 0, 0, s) for s in answerers(st)] + [PASS_MOVE]
     if st.window == ANNULATION_WINDOW:
-        return [card(ANNULATION, 0, 0, s) for s in st.answerers()] + [PASS_MOVE]
+        return [card(ANNULATION, 0, 0, s) for s in answerers(st)] + [PASS_MOVE]
     moves = list(st.legal_launches())
     if st.relaunch:
         return moves
@@ -86,8 +103,20 @@ def legal_moves(st):
     return moves
 
 
+def parse_move(st, text):
+    """The move of a line: a launch, an arrival cell or a card line."""
+    if not isinstance(text, str):
+        raise ValueError("a move is text like W-3, d3, trahison e5 or pass")
+    words = text.strip().lower().split()
+    if not words or words[0] not in KINDS:
+        return SqueezeState.parse_move(st, text)  # a launch or an arrival cell
+    return parse_card(st, text, words)
+
+
 def parse_card(st, text, words):
     """The move of a card line (`words`: its words, lower case, the first a kind)."""
+    from games import squeeze_lines  # (games/squeeze.py's own lines: not for the referee's list)
+
     kind = KINDS.index(words[0])
     seat = None
     if len(words) > 1 and words[-1][:1] == "p" and is_number(words[-1][1:]):
@@ -107,16 +136,16 @@ def parse_card(st, text, words):
         col, row = parse_cell(args[0], SIZE, SIZE)
         a = row * SIZE + col
     elif kind == POUSSEE:
-        a = sq.parse_launch(args[0])
+        a = squeeze_lines.parse_launch(args[0])
     elif kind == DOUBLE:
-        a = SqueezeState.parse_move(st, args[0])
+        a = squeeze_lines.parse_move(st, args[0])
         if "-" in args[1] or a >= LAUNCHES or st.arrive[a] == NONE:
-            b = SqueezeState.parse_move(st, args[1])
+            b = squeeze_lines.parse_move(st, args[1])
         else:  # an arrival cell for the second launch: on the board after the first
             first = st.arrive[a]
             st._set([first], [st.colour()])
             try:
-                b = SqueezeState.parse_move(st, args[1])
+                b = squeeze_lines.parse_move(st, args[1])
             finally:
                 st._set([first], [EMPTY])
         if a >= LAUNCHES or b >= LAUNCHES:
@@ -128,7 +157,7 @@ def default_seat(st, kind):
     if kind == NEGATION:
         return st.next_seat()
     if kind == ANNULATION:
-        seats = st.answerers() if st.window == ANNULATION_WINDOW else []
+        seats = answerers(st) if st.window == ANNULATION_WINDOW else []
         if seats:
             return seats[0]
         return st.next_seat(st.stack[-1][3]) if st.stack else st.next_seat()
@@ -140,7 +169,7 @@ def info(st):
     pending = None
     if st.window:
         played = st.stack[-1] if st.stack else None
-        pending = {"window": st.window, "players": st.answerers(),
+        pending = {"window": st.window, "players": answerers(st),
                    "card": st.format_move(played) if played else sq.cell_text(st.launched),
                    "by": played[3] if played else st.to_move,
                    "chain": [st.format_move(m) for m in st.stack]}

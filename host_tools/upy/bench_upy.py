@@ -336,6 +336,7 @@ def plan():
             setattr(st, saves.SAVED, mark)
             late = save_ms(True)
         unload("games.squeeze_cards_lines")
+        unload("games.squeeze_cards_effects")  # (the state played its cards itself: no board dropped it)
         record("squeeze_cards_save_early_ms", early, "ms")
         if late is not None:
             record("squeeze_cards_save_late_ms", late, "ms")

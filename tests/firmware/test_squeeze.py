@@ -2,7 +2,7 @@
 # impossible launches and their reasons, alignments, squeezes (chains included), the
 # tie-break, 4 players, notation. Positions are set up by hand and every empty cell is
 # checked alive first (the state before any move always has that property).
-from games import squeeze
+from games import squeeze, squeeze_lines
 from games.base import IllegalMove, PLAYING, WON, DRAW
 from games.rng import Rng
 
@@ -56,7 +56,7 @@ def refused(state, move):
 
 
 def launch(text):
-    return squeeze.parse_launch(text)
+    return squeeze_lines.parse_launch(text)
 
 
 def test_start_layout():

@@ -4,12 +4,11 @@
 # pentacles, 'o' reachable-now marks, '.' other empty cells), the pentacle counts, the
 # start's legal launches and each game's final status and winner.
 from example_file import example_lines
-from games import squeeze
+from games import squeeze, squeeze_lines
 from games.base import PLAYING
 
 EXAMPLE = "test_squeeze_example.txt"
 BOARD_LINES = 12  # header, 5 rows, the median line, 5 rows
-
 
 
 def parse_board(lines):
@@ -29,7 +28,7 @@ def check_board(state, lines, where):
     marks = state.reachable()
     want = parse_board(lines)
     for cell in range(100):
-        got = state.char(cell, marks)
+        got = squeeze_lines.char(state, cell, marks)
         assert got == want[cell], "%s: cell %s is %r, the example draws %r" % (
             where, squeeze.cell_text(cell), got, want[cell])
     assert state.rows() == lines, where  # and rows() draws it exactly the same way

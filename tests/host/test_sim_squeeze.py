@@ -271,3 +271,29 @@ def test_the_two_player_tile_does_not_resume_a_four_player_game():
     sim.run("press " + two)
     s = sim.state()
     assert (s["players"], s["moves"]) == (2, [])
+
+
+def test_the_notation_module_is_loaded_only_to_read_lines():
+    # a Pico's RAM: games/squeeze_lines.py (the lines' parsing, the text board) is read
+    # for a save's replay and let go after it; presses and the simulator's state never
+    # load it; the menu holds none of it
+    import sys
+
+    from app import grid
+    from app.app import unload
+    from app.c_squeeze import Controller
+    from games import squeeze
+
+    sim = new_game()
+    app = sim.board.app
+    unload(squeeze.LINES_MODULE)
+    sim.run("press " + key("e1"))  # the arrival cell of W-1
+    sim.run("press " + launch_key("N-a"))
+    assert sim.state()["moves"] == ["W-1", "N-a"] and squeeze.LINES_MODULE not in sys.modules
+    resumed = Controller(app, app.screen.setup, ["W-1", "N-a"])  # the menu's resume
+    assert resumed.state.history == app.screen.state.history and squeeze.LINES_MODULE not in sys.modules
+    assert resumed.state.rows()[1] == "  1 . . . o Y | o . . . ."  # the referee's board: loaded when asked
+    assert squeeze.LINES_MODULE in sys.modules
+    app.screen = resumed
+    resumed.hold(grid.MENU, sim.board.clock.now)
+    assert app.screen.describe()["screen"] == "menu" and squeeze.LINES_MODULE not in sys.modules

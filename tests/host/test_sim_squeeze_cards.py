@@ -289,14 +289,16 @@ def test_the_rules_book_pictures_show_what_their_captions_say():
 
 
 def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
-    # a Pico's RAM: the card pick's module while a pick lasts, the referee's lines
-    # while a save is read, none of them (nor the simulator's words) back in the menu
+    # a Pico's RAM: the card pick's module while a pick lasts, a card's rules from its
+    # pick to its effect, the lines while a save is read, none of them (nor the simulator's
+    # words) back in the menu
     import sys
 
     from app import saves
+    from games import squeeze
     from sim.drivers import MemoryStorage, SimBoard
 
-    helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE)
+    helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE, squeeze.LINES_MODULE)
     storage = MemoryStorage()
     board = SimBoard(storage=storage)
     board.app.start_game("squeeze", 2, "cards", 3, {"mode": "cards"})
@@ -318,10 +320,12 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     tap(NORTH)  # blue's card key: a pick starts
     tap(KIND_KEYS[NORTH][1])  # flammes
     assert loaded() == [screen.PICK_MODULE]
+    ctrl.busy(board.clock.now)  # after the pick's light: the card's rules, for its play
+    assert sorted(loaded()) == sorted([screen.PICK_MODULE, cards.EFFECTS_MODULE])
     tap(key("c3"))  # the neutral pentacle: played, the pick is over
-    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == []
-    ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window
-    assert loaded() == []
+    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == [cards.EFFECTS_MODULE]
+    ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window: the effect
+    assert ctrl.state.board[22] == cards.EMPTY and loaded() == []
     ctrl.save()
     moves = saves.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
     assert moves == ["W-3", "pass", "flammes c3", "pass"]
@@ -329,7 +333,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     assert resumed.state.history == ctrl.state.history and loaded() == []
     board.app.screen = resumed
     resumed.describe()  # the simulator's state: its words and the referee's lines
-    assert sorted(loaded()) == sorted([screen.TEXT_MODULE, cards.LINES_MODULE])
+    assert sorted(loaded()) == sorted([screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE])
     resumed.hold(grid.MENU, board.clock.now)
     assert board.app.screen.describe()["screen"] == "menu" and loaded() == []
 
