@@ -23,9 +23,11 @@ SETUP_OPTIONS = ("board", "level", "mode")
 # RAM), so a game frees them and the menu loads them again (see menu_screen()); the
 # menu loads app.setup and app.font only once a tile is pressed, app.attract once idle.
 MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract")
-# What only a game needs (the controllers' common code, the board's players): the
-# menu frees them (about 10 KB), the next game loads them again.
-GAME_MODULES = ("app.controller", "games.player", "games.levels", "games.fours")
+# What only a game needs (the controllers' common code, the board's players, the rules'
+# common base): the menu frees them (about 14 KB), the next game loads them again (the
+# menu names a cell with games.base only when it shows an error: loaded then).
+GAME_MODULES = ("app.controller", "games.player", "games.levels", "games.fours", "games.base", "games.rng",
+                "games")
 
 
 def blink_on(now, period=BLINK_MS):
