@@ -9,15 +9,27 @@ import sys
 from app import grid
 from drivers.clock import Clock
 
-if sys.implementation.name == "circuitpython":
-    from ports import circuitpython as port
-else:
-    from ports import rp2 as port
+try:
+    from sys import print_exception  # MicroPython
+except ImportError:  # CircuitPython
+    from traceback import print_exception
 
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
+# What only runs at boot: the port (it makes the drivers from the pin map), the LEDs'
+# set-up (their chain tables, the PIO program) and the pin map. Freed once the board is
+# made (RAM on a Pico); the port is loaded again only to stop the watchdog at the end.
+BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "pins")
+
+
+def load_port():
+    if sys.implementation.name == "circuitpython":
+        from ports import circuitpython as port
+    else:
+        from ports import rp2 as port
+    return port
 
 
 def light_corner(pixels, color):
@@ -27,6 +39,7 @@ def light_corner(pixels, color):
 
 
 def main():
+    port = load_port()
     clock = Clock()
     keys = port.make_keys()
     pixels = port.make_pixels()
@@ -36,16 +49,23 @@ def main():
         print("The REPL is free (mpremote); reset the board to play.")
         return
     sound = port.make_sound()
+    storage = port.make_storage()
     keys.start()
-    from app.app import App
-
-    crashed = False
     notice = port.restart_notice()
     watchdog = port.make_watchdog()
+    port = None
+    from app.app import App, unload
+
+    for name in BOOT_MODULES:
+        unload(name)
+    gc.collect()
+
+    crashed = False
     for _ in range(1 + RESTARTS):
         crashed = False
+        app = None  # (the last one's RAM is free for the next)
         try:
-            app = App(keys, pixels, sound, clock, port.make_storage())
+            app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
             if notice:
                 app.show_notice(notice, grid.MENU)
@@ -54,14 +74,15 @@ def main():
             break
         except Exception as e:  # keep the trace for USB, show it broke, start afresh
             crashed = True
-            port.print_exception(e)
+            print_exception(e)
             light_corner(pixels, ERROR_COLOR)
             if watchdog is not None:
                 watchdog.feed()
             clock.sleep_ms(1000)
             keys.clear()
             notice = "the board restarted after an error (%s)" % type(e).__name__
-    port.stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
+    app = None
+    load_port().stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit

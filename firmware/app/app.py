@@ -23,11 +23,12 @@ SETUP_OPTIONS = ("board", "level", "mode")
 # RAM), so a game frees them and the menu loads them again (see menu_screen()); the
 # menu loads app.setup and app.font only once a tile is pressed, app.attract once idle.
 MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract")
-# What only a game needs (the controllers' common code, the board's players, the rules'
-# common base): the menu frees them (about 14 KB), the next game loads them again (the
-# menu names a cell with games.base only when it shows an error: loaded then).
-GAME_MODULES = ("app.controller", "games.player", "games.levels", "games.fours", "games.base", "games.rng",
-                "games")
+# What only a game needs: the controllers' common code, and the rules package (the
+# rules, the board's players, their common base: games.*). Back in the menu they are
+# freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
+# is free for the next; it loads them again (the menu names a cell with games.base
+# only when it shows an error: loaded then).
+GAME_MODULES = ("app.controller", "games")
 
 
 def blink_on(now, period=BLINK_MS):
@@ -63,6 +64,14 @@ def free_menu():
         unload(name)
 
 
+def free_game():
+    """Unloads every game module (GAME_MODULES, games.*, app.c_*): none stays behind to
+    hold a rules base that the next game loads afresh."""
+    for name in list(sys.modules):
+        if name in GAME_MODULES or name.startswith("games.") or name.startswith("app.c_"):
+            unload(name)
+
+
 class App:
     def __init__(self, keys, pixels, sound, clock, storage):
         self.keys = keys
@@ -89,18 +98,8 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self):
-        game = getattr(self.screen, "setup", {}).get("game")
-        variant = getattr(self.screen, "setup", {}).get("variant")
         self.screen = menu_screen(self)
-        if game:  # the game's modules are loaded again when it is played: RAM on a Pico
-            unload("games." + game)
-            unload(catalog.CONTROLLERS[game])
-            if (game, variant) in catalog.VARIANT_CONTROLLERS:  # and a variant's own
-                unload("games.%s_%s" % (game, variant))
-                unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
-            unload("games.%s_player" % game)  # the board's player, if it played
-            for name in GAME_MODULES:
-                unload(name)
+        free_game()  # the game's modules are loaded again when it is played: RAM on a Pico
         self.dirty = True
         self.sound.play("menu")
 

@@ -6,7 +6,6 @@ import keypad
 import microcontroller
 import neopixel
 import pwmio
-import traceback
 
 import pins
 from app import grid
@@ -71,10 +70,6 @@ def menu_held(keys, clock, check_ms):
             down = event[1]
         event = keys.get()
     return down
-
-
-def print_exception(e):
-    traceback.print_exception(e)
 
 
 def make_watchdog():

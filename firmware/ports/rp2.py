@@ -1,7 +1,5 @@
 # MicroPython on a Pico (the rp2 port): the matrix scanned through the SIO registers,
 # the LEDs from a PIO state machine (MicroPython's neopixel module if it can't), the buzzer on machine.PWM.
-import sys
-
 import machine
 
 import pins
@@ -46,10 +44,6 @@ def menu_held(keys, clock, check_ms):
         keys.scan(clock.ticks_ms())
         clock.sleep_ms(1)
     return keys.is_down(grid.MENU)
-
-
-def print_exception(e):
-    sys.print_exception(e)
 
 
 def make_watchdog():
