@@ -9,11 +9,6 @@ import sys
 from app import grid
 from drivers.clock import Clock
 
-try:
-    from sys import print_exception  # MicroPython
-except ImportError:  # CircuitPython
-    from traceback import print_exception
-
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
@@ -53,6 +48,7 @@ def main():
     keys.start()
     notice = port.restart_notice()
     watchdog = port.make_watchdog()
+    print_exception = port.print_exception  # (the interpreter's own: it holds no port)
     port = None
     from app.app import App, unload
 

@@ -29,7 +29,7 @@ MATCH_SETTING = "setting"
 
 
 def catalog_name(game):
-    from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
+    from app.names import NAMES  # (not the catalog: the menu's, freed in a game)
 
     return NAMES.get(game, game)
 

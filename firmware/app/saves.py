@@ -15,8 +15,6 @@
 # copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 import json
 
-from app import catalog
-
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
@@ -28,8 +26,19 @@ MAX_FILE_BYTES = 16384
 SAVED = "saved_file"
 
 
+# Whether a tile's player count is a choice (then it keeps one save, whatever the count),
+# by "game" or "game/variant": asked of the catalog once (the menu reads every tile's
+# save), so that a game's saves need no catalog, which is freed while a game is played.
+_ONE_SAVE = {}
+
+
 def game_file(game, players, variant=None):
-    if catalog.player_choices(game, variant):  # the tile's count is a choice: one save
+    key = game if variant is None else game + "/" + variant
+    if key not in _ONE_SAVE:
+        from app import catalog
+
+        _ONE_SAVE[key] = bool(catalog.player_choices(game, variant))
+    if _ONE_SAVE[key]:  # the tile's count is a choice: one save
         players = None
     return "game_%s%s%s.json" % (game, "" if players is None else "_%d" % players, "" if variant is None else "_" + variant)
 
@@ -138,6 +147,8 @@ def load_game(storage, game, players, variant=None):
     if not isinstance(data, dict) or "moves" not in data:
         return None
     moves = data.pop("moves")
+    from app import catalog  # (the menu's, loaded: only the menu reads a save)
+
     well_formed = (
         data.get("game") == game
         and (data.get("players") == players or players is None and type(data.get("players")) is int

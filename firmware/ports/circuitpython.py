@@ -6,6 +6,7 @@ import keypad
 import microcontroller
 import neopixel
 import pwmio
+from traceback import print_exception  # noqa: F401 (main.py's, on this interpreter)
 
 import pins
 from app import grid

@@ -1,5 +1,7 @@
 # MicroPython on a Pico (the rp2 port): the matrix scanned through the SIO registers,
 # the LEDs from a PIO state machine (MicroPython's neopixel module if it can't), the buzzer on machine.PWM.
+from sys import print_exception  # noqa: F401 (main.py's, on this interpreter)
+
 import machine
 
 import pins
