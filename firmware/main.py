@@ -14,9 +14,10 @@ ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
 # What only runs at boot: the port (it makes the drivers from the pin map), the LEDs'
-# set-up (their chain tables, the PIO program) and the pin map. Freed once the board is
-# made (RAM on a Pico); the port is loaded again only to stop the watchdog at the end.
-BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "pins")
+# and the keys' set-up (the chain tables, the PIO program, the matrix's tables) and the
+# pin map. Freed once the board is made (RAM on a Pico); the port is loaded again only
+# to stop the watchdog at the end.
+BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "drivers.keys_setup", "pins")
 
 
 def load_port():

@@ -27,8 +27,8 @@ RAM_UPY = os.path.join(upy_tests.UPY_DIR, "ram_map_upy.py")
 # menu), then what a game adds, then the menu's screens loaded when shown, then every
 # game's rules and controller, then the big objects.
 BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.app", "app.menu",
-        "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.sound", "drivers.storage", "drivers.clock",
-        "ports.rp2")
+        "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.keys_setup", "drivers.sound",
+        "drivers.storage", "drivers.clock", "ports.rp2")
 GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.player")
 MENU_SCREENS = ("app.font", "app.setup", "app.attract")
 OBJECTS = (
