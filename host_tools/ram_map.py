@@ -34,7 +34,7 @@ MENU_SCREENS = ("app.font", "app.setup", "app.attract")
 OBJECTS = (
     ("sim.drivers (the simulator's drivers, not on a Pico)", "import sim.drivers"),
     ("object: ChainLayout (the chain table)", "L = drivers.pixels.ChainLayout()"),
-    ("object: Pixels (offsets, levels, gamma table) and a 432-byte strip",
+    ("object: Pixels (its gamma table) and a 432-byte strip",
      "P = drivers.pixels.Pixels(sim.drivers.SimStrip(), L)"),
     ("object: a gamma/brightness table", "T = drivers.pixels.gamma_table(50)"),
     ("object: a Frame", "F = app.frame.Frame()"),

@@ -33,7 +33,8 @@ def estimate_ma(levels):
 
 
 class Pixels:
-    """strip: NeoPixel-compatible (`buf` of 3 bytes an LED in wire order, `write()`).
+    """strip: NeoPixel-compatible (`buf` of 3 bytes an LED in wire order, `write()`);
+    Pixels writes its bytes (no copy of its own: the levels are read back from it).
     layout: a drivers.pixels.ChainLayout (None: the default one). order: where R, G
     and B go within an LED's 3 bytes (WS2812B: GRB = (1, 0, 2)); None: pins.LED_ORDER.
     cap_ma None: derived from pins.SUPPLY_MA (cap_for_supply). `levels` holds what the
@@ -64,37 +65,48 @@ class Pixels:
 
     def show(self, frame):
         """frame: 3 bytes a cell (RGB at full level, cell order)."""
-        n3 = self._n * 3
-        if len(frame) != n3:
-            if len(frame) < n3:
-                raise ValueError("a frame is %d bytes, got %d" % (n3, len(frame)))
-            frame = memoryview(frame)[:n3]
+        n = self._n
+        if len(frame) != n * 3:
+            if len(frame) < n * 3:
+                raise ValueError("a frame is %d bytes, got %d" % (n * 3, len(frame)))
+            frame = memoryview(frame)[:n * 3]
         lut = self._lut
-        lv = self.levels
         buf = self._strip.buf
-        offs = self._offs
+        chain = self._chain
         if levels_into is not None:
-            total = levels_into(frame, lut, lv, buf, offs, n3)
+            total = levels_into(frame, lut, buf, chain, n, self._order_bits)
         else:
             i = 0
-            for v in frame:  # one pass, no allocation (the per-frame cost on the Pico)
-                v = lut[v]
-                lv[i] = v
-                buf[offs[i]] = v
-                i += 1
-            total = sum(lv)
+            for cell in range(n):  # one pass, no allocation (the per-frame cost on the Pico)
+                base = chain[cell] * 3
+                for offset in self._order:
+                    buf[base + offset] = lut[frame[i]]
+                    i += 1
+            total = sum(buf)
         if total > self._max_sum:  # over budget: scale every level down alike
             k = self._max_sum * 256 // total
             if scale_into is not None:
-                total = scale_into(lv, buf, offs, n3, k)
+                total = scale_into(buf, len(buf), k)
             else:
-                for i in range(n3):
-                    v = (lv[i] * k) >> 8
-                    lv[i] = v
-                    buf[offs[i]] = v
-                total = sum(lv)
-        self.current_ma = IDLE_MA * self._n + total * MA_PER_CHANNEL // 255
+                for i in range(len(buf)):
+                    buf[i] = (buf[i] * k) >> 8
+                total = sum(buf)
+        self.current_ma = IDLE_MA * n + total * MA_PER_CHANNEL // 255
         self._strip.write()
+
+    @property
+    def levels(self):
+        """What the LEDs got (gamma, brightness and cap applied), in cell order RGB: read
+        back from the strip's bytes (a new bytearray: the simulator's and tests' view)."""
+        buf = self._strip.buf
+        levels = bytearray(self._n * 3)
+        i = 0
+        for cell in range(self._n):
+            base = self._chain[cell] * 3
+            for offset in self._order:
+                levels[i] = buf[base + offset]
+                i += 1
+        return levels
 
     def off(self):
         self.show(bytes(self._n * 3))

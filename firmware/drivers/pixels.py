@@ -3,8 +3,6 @@
 # the PIO program that sends the frames. All of it runs only at boot: the running
 # driver (Pixels.show, PioStrip.write) is drivers/leds.py, and main.py frees this module
 # once the board is made (RAM on a Pico). Its names are the drivers' names, as ever.
-from array import array
-
 from compat import const
 from drivers.leds import (GAMMA, IDLE_MA, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels, PioStrip,  # noqa: F401
                           estimate_ma, gamma_table)
@@ -84,8 +82,8 @@ def wire_order(name):
 
 
 def setup_pixels(px, strip, layout, cap_ma, order):
-    """Pixels.__init__'s work, which runs once at boot: the strip checked, the cap and
-    the byte offset in strip.buf of each cell's red, green and blue."""
+    """Pixels.__init__'s work, which runs once at boot: the strip checked, the cap, the
+    chain's table and the colour order."""
     if cap_ma is None or order is None:
         import pins
 
@@ -103,13 +101,10 @@ def setup_pixels(px, strip, layout, cap_ma, order):
     px.cap_ma = cap_ma
     # the most channel level the budget allows once the LEDs' idle draw is paid
     px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
-    offs = px._offs = array("H", [0] * (n * 3))
-    for cell in range(n):
-        base = layout.table[cell] * 3
-        for ch in range(3):
-            offs[cell * 3 + ch] = base + order[ch]
-    px.levels = bytearray(n * 3)
-    px.current_ma = estimate_ma(px.levels)
+    px._chain = layout.table  # cell -> LED on the chain (its 3 bytes at 3 times that)
+    px._order = tuple(order)  # where R, G and B go within an LED's 3 bytes
+    px._order_bits = order[0] | order[1] << 2 | order[2] << 4  # the same, for the native pass
+    px.current_ma = IDLE_MA * n  # all dark
 
 
 # -- sending the frame -----------------------------------------------------------
