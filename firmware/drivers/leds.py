@@ -76,12 +76,14 @@ class Pixels:
         if levels_into is not None:
             total = levels_into(frame, lut, buf, chain, n, self._order_bits)
         else:
+            o0, o1, o2 = self._order
             i = 0
             for cell in range(n):  # one pass, no allocation (the per-frame cost on the Pico)
                 base = chain[cell] * 3
-                for offset in self._order:
-                    buf[base + offset] = lut[frame[i]]
-                    i += 1
+                buf[base + o0] = lut[frame[i]]
+                buf[base + o1] = lut[frame[i + 1]]
+                buf[base + o2] = lut[frame[i + 2]]
+                i += 3
             total = sum(buf)
         if total > self._max_sum:  # over budget: scale every level down alike
             k = self._max_sum * 256 // total
