@@ -19,11 +19,12 @@ BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
-# The menu's own modules (its screens, the catalog of its tiles, and how it starts a
-# game: app/menu.py): not needed while a game is played (about 11 KB of a Pico's RAM),
-# so a game frees them and the menu loads them again (see menu_screen()); the menu
-# loads app.setup and app.font only once a tile is pressed, app.attract once idle.
-MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog")
+# The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
+# app/menu.py, and the reading of the saves): not needed while a game is played (about
+# 12 KB of a Pico's RAM), so a game frees them and the menu loads them again (see
+# menu_screen()); the menu loads app.setup and app.font only once a tile is pressed,
+# app.attract once idle.
+MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
 # What only a game needs: the controllers' common code, and the rules package (the
 # rules, the board's players, their common base: games.*). Back in the menu they are
 # freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
