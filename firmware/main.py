@@ -15,9 +15,10 @@ SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
 # What only runs at boot: the port (it makes the drivers from the pin map), the LEDs'
 # and the keys' set-up (the chain tables, the PIO program, the matrix's tables) and the
-# pin map. Freed once the board is made (RAM on a Pico); the port is loaded again only
-# to stop the watchdog at the end.
+# pin map. Freed once the board is made (RAM on a Pico); nothing after needs the flash's
+# modules to stop (a deploy may be rewriting them).
 BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "drivers.keys_setup", "pins")
+WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
 
 
 def load_port():
@@ -26,6 +27,20 @@ def load_port():
     else:
         from ports import rp2 as port
     return port
+
+
+def stop_watchdog(watchdog):
+    """Ctrl-C leaves the REPL: nothing feeds the watchdog any more. CircuitPython stops
+    it (deinit); MicroPython cannot stop the rp2 watchdog, its register can. Without
+    this, the REPL (mpremote, a deploy) would be reset within the watchdog's timeout."""
+    if watchdog is None:
+        return
+    if sys.implementation.name == "circuitpython":
+        watchdog.deinit()
+    else:
+        import machine
+
+        machine.mem32[WATCHDOG_CTRL] = machine.mem32[WATCHDOG_CTRL] & ~(1 << 30)
 
 
 def light_corner(pixels, color):
@@ -78,8 +93,7 @@ def main():
             clock.sleep_ms(1000)
             keys.clear()
             notice = "the board restarted after an error (%s)" % type(e).__name__
-    app = None
-    load_port().stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
+    stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit

@@ -83,12 +83,6 @@ def make_watchdog():
     return watchdog
 
 
-def stop_watchdog(watchdog):
-    """Ctrl-C leaves the REPL: nothing feeds the watchdog any more."""
-    if watchdog is not None:
-        watchdog.deinit()
-
-
 def restart_notice():
     """What the board says at boot when its watchdog reset it, else None."""
     if microcontroller.cpu.reset_reason == microcontroller.ResetReason.WATCHDOG:
