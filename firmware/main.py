@@ -18,15 +18,6 @@ RESTARTS = 3  # after a crash the app starts again (its saves resume), this many
 # pin map. Freed once the board is made (RAM on a Pico); nothing after needs the flash's
 # modules to stop (a deploy may be rewriting them).
 BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "drivers.keys_setup", "pins")
-WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
-
-
-def load_port():
-    if sys.implementation.name == "circuitpython":
-        from ports import circuitpython as port
-    else:
-        from ports import rp2 as port
-    return port
 
 
 def stop_watchdog(watchdog):
@@ -40,7 +31,8 @@ def stop_watchdog(watchdog):
     else:
         import machine
 
-        machine.mem32[WATCHDOG_CTRL] = machine.mem32[WATCHDOG_CTRL] & ~(1 << 30)
+        ctrl = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
+        machine.mem32[ctrl] = machine.mem32[ctrl] & ~(1 << 30)
 
 
 def light_corner(pixels, color):
@@ -50,7 +42,10 @@ def light_corner(pixels, color):
 
 
 def main():
-    port = load_port()
+    if sys.implementation.name == "circuitpython":
+        from ports import circuitpython as port
+    else:
+        from ports import rp2 as port
     clock = Clock()
     keys = port.make_keys()
     pixels = port.make_pixels()

@@ -74,7 +74,7 @@ class Pixels:
         buf = self._strip.buf
         chain = self._chain
         if levels_into is not None:
-            total = levels_into(frame, lut, buf, chain, n, self._order_bits)
+            total = levels_into(frame, lut, buf, chain, n, self._order)
         else:
             o0, o1, o2 = self._order
             i = 0

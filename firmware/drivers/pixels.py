@@ -102,8 +102,7 @@ def setup_pixels(px, strip, layout, cap_ma, order):
     # the most channel level the budget allows once the LEDs' idle draw is paid
     px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
     px._chain = layout.table  # cell -> LED on the chain (its 3 bytes at 3 times that)
-    px._order = tuple(order)  # where R, G and B go within an LED's 3 bytes
-    px._order_bits = order[0] | order[1] << 2 | order[2] << 4  # the same, for the native pass
+    px._order = bytes(order)  # where R, G and B go within an LED's 3 bytes
     px.current_ma = IDLE_MA * n  # all dark
 
 

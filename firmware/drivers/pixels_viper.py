@@ -8,13 +8,13 @@ import micropython
 
 
 @micropython.viper
-def levels_into(frame: ptr8, lut: ptr8, buf: ptr8, chain: ptr8, n: int, order: int) -> int:
+def levels_into(frame: ptr8, lut: ptr8, buf: ptr8, chain: ptr8, n: int, order: ptr8) -> int:
     """For each of the n cells, its 3 bytes of frame through lut into buf at the LED's
-    bytes (chain[cell] * 3), each at its offset (order: 2 bits a channel, R first);
-    returns the sum of the levels written."""
-    o0 = order & 3
-    o1 = (order >> 2) & 3
-    o2 = (order >> 4) & 3
+    bytes (chain[cell] * 3), each at its offset (order: R's, G's, B's); returns the sum
+    of the levels written."""
+    o0 = order[0]
+    o1 = order[1]
+    o2 = order[2]
     total = 0
     i = 0
     for cell in range(n):
