@@ -24,10 +24,10 @@ from host_tools import upy_tests
 
 RAM_UPY = os.path.join(upy_tests.UPY_DIR, "ram_map_upy.py")
 # (label, code): the board's boot (main.py: the port's drivers, then the app and its
-# menu), then what a game adds, then the menu's screens loaded when shown, then every
+# menu; main.BOOT_MODULES, loaded here too, are freed before its loop), then what a game adds, then the menu's screens loaded when shown, then every
 # game's rules and controller, then the big objects.
-BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.app", "app.menu",
-        "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.keys_setup", "drivers.sound",
+BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.saves_read", "app.app",
+        "app.menu", "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.keys_setup", "drivers.sound",
         "drivers.storage", "drivers.clock", "ports.rp2")
 GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.player")
 MENU_SCREENS = ("app.font", "app.setup", "app.attract")
