@@ -206,6 +206,10 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
+    sim.run("press e6")  # a move, saved: the save's name needs no catalog (saves._ONE_SAVE)
+    moves = sim.state()["moves"]
+    assert len(moves) == 1 and "app.catalog" not in sys.modules
+    assert sim.board.storage.files["game_connect4.json"].endswith("\n%s\n" % moves[0])
     assert "games.player" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
     # no game code stays (the rules' base too: checked before state() names a cell with it)
