@@ -2,7 +2,7 @@
 # game and player count, in menu order). A game is listed once its rules module
 # (games/) and its controller (app/c_GAME.py) exist.
 from app import colors
-from app.names import NAMES  # noqa: F401 (what each game is called: the catalog's too)
+from app.names import NAMES  # what each game is called (app.catalog.NAMES, as ever)
 
 CONTROLLERS = {
     "connect4": "app.c_connect4",
@@ -52,7 +52,6 @@ OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
 
 # A variant with its own controller module: (game, variant) -> module.
 VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
-
 
 
 def tile_name(index):
