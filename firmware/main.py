@@ -9,15 +9,30 @@ import sys
 from app import grid
 from drivers.clock import Clock
 
-if sys.implementation.name == "circuitpython":
-    from ports import circuitpython as port
-else:
-    from ports import rp2 as port
-
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
 RESTARTS = 3  # after a crash the app starts again (its saves resume), this many times
+# What only runs at boot: the port (it makes the drivers from the pin map), the LEDs'
+# and the keys' set-up (the chain tables, the PIO program, the matrix's tables) and the
+# pin map. Freed once the board is made (RAM on a Pico); nothing after needs the flash's
+# modules to stop (a deploy may be rewriting them).
+BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels", "drivers.keys_setup", "pins")
+
+
+def stop_watchdog(watchdog):
+    """Ctrl-C leaves the REPL: nothing feeds the watchdog any more. CircuitPython stops
+    it (deinit); MicroPython cannot stop the rp2 watchdog, its register can. Without
+    this, the REPL (mpremote, a deploy) would be reset within the watchdog's timeout."""
+    if watchdog is None:
+        return
+    if sys.implementation.name == "circuitpython":
+        watchdog.deinit()
+    else:
+        import machine
+
+        ctrl = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
+        machine.mem32[ctrl] = machine.mem32[ctrl] & ~(1 << 30)
 
 
 def light_corner(pixels, color):
@@ -27,6 +42,10 @@ def light_corner(pixels, color):
 
 
 def main():
+    if sys.implementation.name == "circuitpython":
+        from ports import circuitpython as port
+    else:
+        from ports import rp2 as port
     clock = Clock()
     keys = port.make_keys()
     pixels = port.make_pixels()
@@ -36,16 +55,24 @@ def main():
         print("The REPL is free (mpremote); reset the board to play.")
         return
     sound = port.make_sound()
+    storage = port.make_storage()
     keys.start()
-    from app.app import App
-
-    crashed = False
     notice = port.restart_notice()
     watchdog = port.make_watchdog()
+    print_exception = port.print_exception  # (the interpreter's own: it holds no port)
+    port = None
+    from app.app import App, unload
+
+    for name in BOOT_MODULES:
+        unload(name)
+    gc.collect()
+
+    crashed = False
     for _ in range(1 + RESTARTS):
         crashed = False
+        app = None  # (the last one's RAM is free for the next)
         try:
-            app = App(keys, pixels, sound, clock, port.make_storage())
+            app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
             if notice:
                 app.show_notice(notice, grid.MENU)
@@ -54,14 +81,14 @@ def main():
             break
         except Exception as e:  # keep the trace for USB, show it broke, start afresh
             crashed = True
-            port.print_exception(e)
+            print_exception(e)
             light_corner(pixels, ERROR_COLOR)
             if watchdog is not None:
                 watchdog.feed()
             clock.sleep_ms(1000)
             keys.clear()
             notice = "the board restarted after an error (%s)" % type(e).__name__
-    port.stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
+    stop_watchdog(watchdog)  # the REPL is free: nothing feeds the watchdog any more
     keys.stop()
     sound.stop()
     if not crashed:  # after the last crash, the red corner stays lit

@@ -1,8 +1,8 @@
 # Simulator drivers: the same small interfaces as firmware/drivers, with no hardware.
 # Written in the MicroPython subset, so the host's MicroPython runs them too.
-from app.app import App
+from app.app import App, unload
 from app.grid import CELLS
-from drivers.pixels import ChainLayout, Pixels
+from drivers.leds import Pixels
 
 
 class SimKeys:
@@ -93,7 +93,9 @@ class SimBoard:
     def __init__(self, clock=None, storage=None):
         self.keys = SimKeys()
         self.strip = SimStrip()
-        self.pixels = Pixels(self.strip, ChainLayout())
+        self.pixels = Pixels(self.strip)  # the default chain layout
+        for name in ("drivers.pixels", "pins"):  # the LEDs' set-up: freed after boot, as on the board (main.py)
+            unload(name)
         self.sound = SimSound()
         self.clock = clock or VirtualClock()
         self.storage = storage or MemoryStorage()

@@ -3,7 +3,7 @@
 # passed in, so the Pico and the simulator run the very same App.
 import sys
 
-from app import catalog, colors, grid, saves
+from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
 from compat import ticks_add, ticks_diff
@@ -19,13 +19,18 @@ BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
-# The menu's own modules: not needed while a game is played (about 8 KB of a Pico's
-# RAM), so a game frees them and the menu loads them again (see menu_screen()); the
-# menu loads app.setup and app.font only once a tile is pressed, app.attract once idle.
-MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract")
-# What only a game needs (the controllers' common code, the board's players): the
-# menu frees them (about 10 KB), the next game loads them again.
-GAME_MODULES = ("app.controller", "games.player", "games.levels", "games.fours")
+# The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
+# app/menu.py, and the reading of the saves): not needed while a game is played (about
+# 12 KB of a Pico's RAM), so a game frees them and the menu loads them again (see
+# menu_screen()); the menu loads app.setup and app.font only once a tile is pressed,
+# app.attract once idle.
+MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
+# What only a game needs: the controllers' common code, and the rules package (the
+# rules, the board's players, their common base: games.*). Back in the menu they are
+# freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
+# is free for the next; it loads them again (the menu names a cell with games.base
+# only when it shows an error: loaded then).
+GAME_MODULES = ("app.controller", "games")
 
 
 def blink_on(now, period=BLINK_MS):
@@ -61,6 +66,14 @@ def free_menu():
         unload(name)
 
 
+def free_game():
+    """Unloads every game module (GAME_MODULES, games.*, app.c_*): none stays behind to
+    hold a rules base that the next game loads afresh."""
+    for name in list(sys.modules):
+        if name in GAME_MODULES or name.startswith("games.") or name.startswith("app.c_"):
+            unload(name)
+
+
 class App:
     def __init__(self, keys, pixels, sound, clock, storage):
         self.keys = keys
@@ -87,18 +100,8 @@ class App:
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self):
-        game = getattr(self.screen, "setup", {}).get("game")
-        variant = getattr(self.screen, "setup", {}).get("variant")
         self.screen = menu_screen(self)
-        if game:  # the game's modules are loaded again when it is played: RAM on a Pico
-            unload("games." + game)
-            unload(catalog.CONTROLLERS[game])
-            if (game, variant) in catalog.VARIANT_CONTROLLERS:  # and a variant's own
-                unload("games.%s_%s" % (game, variant))
-                unload(catalog.VARIANT_CONTROLLERS[(game, variant)])
-            unload("games.%s_player" % game)  # the board's player, if it played
-            for name in GAME_MODULES:
-                unload(name)
+        free_game()  # the game's modules are loaded again when it is played: RAM on a Pico
         self.dirty = True
         self.sound.play("menu")
 
@@ -106,43 +109,15 @@ class App:
         """Start a new game; ValueError (nothing changes) for an unknown game or setup.
         `options` adds a game's own choices to its setup (SETUP_OPTIONS: the seats the
         board plays, its level, a mode), kept in the save like the rest."""
-        from games.rng import Rng
+        from app.menu import start_game  # (only the menu starts a game: its code goes with it)
 
-        cls = catalog.controller_class(game, variant)
-        index = catalog.tile_of(game, players, variant)
-        asked = [option[0] for option in catalog.tile_options(index)]
-        if seed is None:  # a game with chance replays its save from this seed
-            seed = self.clock.ticks_ms() & 0x3FFFFFFF
-        rng = Rng(seed)
-        setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
-        for name in options or ():
-            if name not in SETUP_OPTIONS:
-                raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))
-            if name not in asked:  # taken and ignored would mislead: say so
-                raise ValueError("this game asks no %s (it asks: %s)" % (name, ", ".join(asked) or "nothing"))
-            setup[name] = options[name]
-        controller = cls(self, setup)
-        if catalog.TILES[index][1] is None and players not in catalog.player_choices(game, variant):
-            controller.setup["players"] = None  # the usual count: kept as its tile keeps it, so the tile resumes it
-        self.screen = controller
-        free_menu()
-        self.after_render = controller.save_or_refuse  # the new game lights up first
-        self.dirty = True
+        start_game(self, game, players, variant, seed, options)
 
     def resume_game(self, setup, moves):
         """Resume a saved game; one that no longer replays starts that tile's game afresh."""
-        from games.base import IllegalMove
+        from app.menu import resume_game
 
-        try:
-            self.screen = catalog.controller_class(setup["game"], setup.get("variant"))(self, setup, moves)
-            free_menu()
-        except (ValueError, IllegalMove):
-            options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
-            try:
-                self.start_game(setup["game"], setup["players"], setup.get("variant"), options=options)
-            except ValueError:  # a damaged option: the defaults
-                self.start_game(setup["game"], setup["players"], setup.get("variant"))
-        self.dirty = True
+        resume_game(self, setup, moves)
 
     def set_brightness(self, percent):
         self.pixels.set_brightness(percent)

@@ -2,6 +2,7 @@
 # game and player count, in menu order). A game is listed once its rules module
 # (games/) and its controller (app/c_GAME.py) exist.
 from app import colors
+from app.names import NAMES  # what each game is called (app.catalog.NAMES, as ever)
 
 CONTROLLERS = {
     "connect4": "app.c_connect4",
@@ -51,15 +52,6 @@ OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
 
 # A variant with its own controller module: (game, variant) -> module.
 VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
-
-# What the menu's setup screen and the simulator call each game (unknown: its id).
-NAMES = {
-    "connect4": "Connect Four",
-    "squeeze": "4D Squeeze",
-    "cubes": "Cubes 7x7",
-    "foursquare": "Foursquare",
-    "pistes": "4 pistes",
-}
 
 
 def tile_name(index):

@@ -47,7 +47,7 @@ def turn_text(ctrl):
 
 
 def describe(ctrl):
-    from app.catalog import NAMES  # (the catalog is loaded with the menu anyway)
+    from app.names import NAMES  # (not the catalog: the menu's, freed in a game)
 
     st = ctrl.state
     game = ctrl.setup["game"]

@@ -10,7 +10,7 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, blink_on, pending
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, free_menu, pending
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -38,7 +38,6 @@ def idle_demo(menu, now):
     if since is None or menu.app.down:
         menu.idle_since = now
     elif ticks_diff(now, since) >= IDLE_MS:
-        from app.app import free_menu
         from app.attract import Attract
 
         menu.app.screen = Attract(menu.app, now)
@@ -167,3 +166,45 @@ class Menu:
             "match": self.app.settings["match"],
             "error": self.error,
         }
+
+
+# -- starting a tile's game: App.start_game and App.resume_game. Only the menu's setup
+# screen (and the simulator's `start`) starts one, so this code is freed with the menu.
+def start_game(app, game, players, variant, seed, options):
+    from games.rng import Rng
+
+    cls = catalog.controller_class(game, variant)
+    index = catalog.tile_of(game, players, variant)
+    asked = [option[0] for option in catalog.tile_options(index)]
+    if seed is None:  # a game with chance replays its save from this seed
+        seed = app.clock.ticks_ms() & 0x3FFFFFFF
+    rng = Rng(seed)
+    setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
+    for name in options or ():
+        if name not in SETUP_OPTIONS:
+            raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))
+        if name not in asked:  # taken and ignored would mislead: say so
+            raise ValueError("this game asks no %s (it asks: %s)" % (name, ", ".join(asked) or "nothing"))
+        setup[name] = options[name]
+    controller = cls(app, setup)
+    if catalog.TILES[index][1] is None and players not in catalog.player_choices(game, variant):
+        controller.setup["players"] = None  # the usual count: kept as its tile keeps it, so the tile resumes it
+    app.screen = controller
+    free_menu()
+    app.after_render = controller.save_or_refuse  # the new game lights up first
+    app.dirty = True
+
+
+def resume_game(app, setup, moves):
+    from games.base import IllegalMove
+
+    try:
+        app.screen = catalog.controller_class(setup["game"], setup.get("variant"))(app, setup, moves)
+        free_menu()
+    except (ValueError, IllegalMove):
+        options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
+        try:
+            start_game(app, setup["game"], setup["players"], setup.get("variant"), None, options)
+        except ValueError:  # a damaged option: the defaults
+            start_game(app, setup["game"], setup["players"], setup.get("variant"), None, None)
+    app.dirty = True

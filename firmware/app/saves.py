@@ -15,8 +15,6 @@
 # copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 import json
 
-from app import catalog
-
 SETTINGS_FILE = "settings.json"
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser"}  # HARDWARE.md: brightness 25 %
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
@@ -28,8 +26,19 @@ MAX_FILE_BYTES = 16384
 SAVED = "saved_file"
 
 
+# Whether a tile's player count is a choice (then it keeps one save, whatever the count),
+# by "game" or "game/variant": asked of the catalog once (the menu reads every tile's
+# save), so that a game's saves need no catalog, which is freed while a game is played.
+_ONE_SAVE = {}
+
+
 def game_file(game, players, variant=None):
-    if catalog.player_choices(game, variant):  # the tile's count is a choice: one save
+    key = game if variant is None else game + "/" + variant
+    if key not in _ONE_SAVE:
+        from app import catalog
+
+        _ONE_SAVE[key] = bool(catalog.player_choices(game, variant))
+    if _ONE_SAVE[key]:  # the tile's count is a choice: one save
         players = None
     return "game_%s%s%s.json" % (game, "" if players is None else "_%d" % players, "" if variant is None else "_" + variant)
 
@@ -57,18 +66,10 @@ def read_json(storage, name):
 
 
 def load_settings(storage):
-    settings = dict(DEFAULT_SETTINGS)
-    saved = read_json(storage, SETTINGS_FILE)
-    if isinstance(saved, dict):
-        b = saved.get("brightness")
-        if isinstance(b, int) and 0 <= b <= 100:
-            settings["brightness"] = b
-        if saved.get("match") in MATCH_CHOICES:
-            settings["match"] = saved["match"]
-        levels = saved.get("levels")
-        if isinstance(levels, dict):  # (a bad entry is dropped: its game's default)
-            settings["levels"] = dict((g, v) for g, v in levels.items() if isinstance(v, int) and 1 <= v <= 5)
-    return settings
+    """The settings kept, each checked (a bad one: its default): app/saves_read.py."""
+    from app.saves_read import load_settings
+
+    return load_settings(storage)
 
 
 def remembered_level(settings, game, default):
@@ -119,38 +120,9 @@ def save_game(storage, setup, state):
     return True
 
 
-def _optional(value, kind):
-    return value is None or isinstance(value, kind)
-
-
 def load_game(storage, game, players, variant=None):
     """(setup, move texts) of the saved game of that tile, or None if there is none or
-    it is not a well-formed save of it."""
-    try:
-        text = storage.read(game_file(game, players, variant))
-        if text is None or len(text) > MAX_FILE_BYTES:
-            return None
-        lines = text.split("\n")
-        text = None
-        data = json.loads(lines[0])
-    except Exception:  # as read_json: damage of any kind is no save
-        return None
-    if not isinstance(data, dict) or "moves" not in data:
-        return None
-    moves = data.pop("moves")
-    well_formed = (
-        data.get("game") == game
-        and (data.get("players") == players or players is None and type(data.get("players")) is int
-             and data["players"] in catalog.player_choices(game, variant))
-        and data.get("variant") == variant
-        and _optional(data.get("seed"), int)
-        and _optional(data.get("swap"), bool)
-        and isinstance(moves, list)
-        and all(isinstance(m, str) for m in moves)
-    )
-    if not well_formed:
-        return None
-    # the lines after the setup's, less the last piece: "" after the last newline, or
-    # a line torn by a power cut (none in a file of an older board: one line, no newline)
-    moves.extend(lines[1:-1])
-    return data, moves
+    it is not a well-formed save of it: app/saves_read.py."""
+    from app.saves_read import load_game
+
+    return load_game(storage, game, players, variant)

@@ -141,39 +141,9 @@ class MatrixKeys:
     """
 
     def __init__(self, row_pins, col_pins, clock=None, queue_size=64, scan_hz=1000):
-        if scan_hz < MIN_SCAN_HZ:
-            raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
-        self._rows = tuple(row_pins)
-        self._cols = tuple(col_pins)
-        self.ncols = len(self._cols)
-        nrows = len(self._rows)
-        if not hasattr(self, "_col_bits"):
-            self._col_bits = tuple(1 << c for c in range(self.ncols))
-        self.scan_hz = scan_hz
-        self._clock = clock
-        self._timer = None
-        nkeys = nrows * self.ncols
-        self._queue = EventQueue(queue_size)
-        # ceil(DEBOUNCE_MS at scan_hz) scans, at least one; then the rest of BOUNCE_MS ignored
-        threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
-        lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
-        self._debouncer = Debouncer(nkeys, threshold, lockout)
-        self._stable = array("l", [0] * nrows)  # debounced column bits of each row
-        self._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
-        self._active = array("l", [0] * nrows)  # column bits of the row's keys counting or settling
-        self._held = bytearray(nkeys)  # down at power-up
-        self._muted = bytearray(nkeys)  # ignored until seen released
-        for pin in self._rows:
-            pin.value(1)
-        for r in range(nrows):  # the power-up reading: held keys count as down, silently
-            bits = self._read_row(r)
-            self._stable[r] = bits
-            base = r * self.ncols
-            for c in range(self.ncols):
-                if bits & self._col_bits[c]:
-                    self._debouncer.set_down(base + c, True)
-                    self._held[base + c] = 1
-                    self._muted[base + c] = 1
+        from drivers.keys_setup import setup_matrix  # (boot only: freed after, main.py)
+
+        setup_matrix(self, row_pins, col_pins, clock, queue_size, scan_hz)
 
     def read_columns(self):
         """The columns of the row being driven: a set bit = that key is down."""
@@ -293,20 +263,9 @@ class Rp2MatrixKeys(MatrixKeys):
     on the Pico, a pass is native code (drivers/keys_viper.py)."""
 
     def __init__(self, row_pins, col_pins, row_gpios, col_gpios, mem32=None, **kwargs):
-        self._native = scan_rows if mem32 is None else None  # it reads the real registers
-        if mem32 is None:
-            import machine
+        from drivers.keys_setup import setup_rp2  # (boot only: freed after, main.py)
 
-            mem32 = machine.mem32
-        self._mem32 = mem32
-        self._row_bits = tuple(1 << g for g in row_gpios)
-        self._row_words = array("L", self._row_bits)  # for the native pass
-        self._readings = array("l", [0] * len(self._row_bits))  # what it read, row by row
-        self._col_bits = tuple(1 << g for g in col_gpios)
-        mask = 0
-        for b in self._col_bits:
-            mask |= b
-        self._col_mask = mask
+        setup_rp2(self, row_gpios, col_gpios, mem32)
         MatrixKeys.__init__(self, row_pins, col_pins, **kwargs)
 
     def read_columns(self):

@@ -1,22 +1,14 @@
-# The LEDs: a chain layout maps board cells to chain positions; Pixels turns a frame
-# of logical colours into LED levels (brightness and gamma through one lookup table,
-# then a current cap) and sends them to a NeoPixel-compatible strip: on the Pico a PIO
-# state machine fed by DMA (PioStrip), MicroPython's neopixel as the fallback.
-from array import array
-
-from compat import const, ticks_diff, ticks_us
+# The LEDs' set-up: a chain layout maps board cells to chain positions; from it, the
+# colour order and the supply's current cap, Pixels' tables are made, and on the Pico
+# the PIO program that sends the frames. All of it runs only at boot: the running
+# driver (Pixels.show, PioStrip.write) is drivers/leds.py, and main.py frees this module
+# once the board is made (RAM on a Pico). Its names are the drivers' names, as ever.
+from compat import const
+from drivers.leds import (GAMMA, IDLE_MA, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels, PioStrip,  # noqa: F401
+                          estimate_ma, gamma_table)
 
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
-GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
-MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
-MA_PER_CHANNEL = const(20)  # one colour channel at full level
-IDLE_MA = const(1)  # each LED's own draw, even when dark
 RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
-
-try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
-    from drivers.pixels_viper import levels_into, scale_into
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
-    levels_into = scale_into = None
 
 
 class ChainLayout:
@@ -89,108 +81,29 @@ def wire_order(name):
     return (name.index("R"), name.index("G"), name.index("B"))
 
 
-def gamma_table(brightness):
-    """256 levels: full-level input v -> LED level at `brightness` percent. Any lit
-    input stays lit (at least 1), so a dim tint never vanishes."""
-    peak = 255 * brightness / 100
-    lut = bytearray(256)
-    for v in range(1, 256):
-        lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
-    return lut
+def setup_pixels(px, strip, layout, cap_ma, order):
+    """Pixels.__init__'s work, which runs once at boot: the strip checked, the cap, the
+    chain's table and the colour order."""
+    if cap_ma is None or order is None:
+        import pins
 
-
-def estimate_ma(levels):
-    """Estimated supply current (mA) of LEDs showing `levels` (3 bytes an LED)."""
-    return IDLE_MA * (len(levels) // 3) + sum(levels) * MA_PER_CHANNEL // 255
-
-
-class Pixels:
-    """strip: NeoPixel-compatible (`buf` of 3 bytes an LED in wire order, `write()`).
-    order: where R, G and B go within an LED's 3 bytes (WS2812B: GRB = (1, 0, 2));
-    None: pins.LED_ORDER. cap_ma None: derived from pins.SUPPLY_MA (cap_for_supply).
-    `levels` holds what the LEDs got, in cell order RGB; `current_ma` its estimate."""
-
-    def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
-        if cap_ma is None or order is None:
-            import pins
-
-            if cap_ma is None:
-                cap_ma = cap_for_supply(pins.SUPPLY_MA)
-            if order is None:
-                order = wire_order(pins.LED_ORDER)
-        self.layout = layout or ChainLayout()
-        self._n = self.layout.cells
-        if len(strip.buf) < self._n * 3:
-            raise ValueError("the strip has %d LEDs, the layout needs %d" % (len(strip.buf) // 3, self._n))
-        if cap_ma <= 0:
-            raise ValueError("cap_ma must be positive")
-        self._strip = strip
-        self.cap_ma = cap_ma
-        # the most channel level the budget allows once the LEDs' idle draw is paid
-        self._max_sum = max(0, cap_ma - IDLE_MA * self._n) * 255 // MA_PER_CHANNEL
-        # byte offset in strip.buf of each cell's red, green and blue
-        self._offs = array("H", [0] * (self._n * 3))
-        for cell in range(self._n):
-            base = self.layout.table[cell] * 3
-            for ch in range(3):
-                self._offs[cell * 3 + ch] = base + order[ch]
-        self.levels = bytearray(self._n * 3)
-        self.current_ma = estimate_ma(self.levels)
-        self.brightness = 0
-        self._lut = None
-        self.set_brightness(brightness)
-
-    def set_brightness(self, percent):
-        """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show()."""
-        try:
-            percent = int(percent)
-        except (TypeError, ValueError):
-            raise ValueError("brightness is a number of percent, not %r" % (percent,))
-        percent = max(MIN_BRIGHTNESS, min(100, percent))
-        if percent != self.brightness:
-            self.brightness = percent
-            self._lut = gamma_table(percent)
-        return percent
-
-    def estimate_ma(self, levels):
-        return estimate_ma(levels)
-
-    def show(self, frame):
-        """frame: 3 bytes a cell (RGB at full level, cell order)."""
-        n3 = self._n * 3
-        if len(frame) != n3:
-            if len(frame) < n3:
-                raise ValueError("a frame is %d bytes, got %d" % (n3, len(frame)))
-            frame = memoryview(frame)[:n3]
-        lut = self._lut
-        lv = self.levels
-        buf = self._strip.buf
-        offs = self._offs
-        if levels_into is not None:
-            total = levels_into(frame, lut, lv, buf, offs, n3)
-        else:
-            i = 0
-            for v in frame:  # one pass, no allocation (the per-frame cost on the Pico)
-                v = lut[v]
-                lv[i] = v
-                buf[offs[i]] = v
-                i += 1
-            total = sum(lv)
-        if total > self._max_sum:  # over budget: scale every level down alike
-            k = self._max_sum * 256 // total
-            if scale_into is not None:
-                total = scale_into(lv, buf, offs, n3, k)
-            else:
-                for i in range(n3):
-                    v = (lv[i] * k) >> 8
-                    lv[i] = v
-                    buf[offs[i]] = v
-                total = sum(lv)
-        self.current_ma = IDLE_MA * self._n + total * MA_PER_CHANNEL // 255
-        self._strip.write()
-
-    def off(self):
-        self.show(bytes(self._n * 3))
+        if cap_ma is None:
+            cap_ma = cap_for_supply(pins.SUPPLY_MA)
+        if order is None:
+            order = wire_order(pins.LED_ORDER)
+    layout = layout or ChainLayout()
+    n = px._n = layout.cells
+    if len(strip.buf) < n * 3:
+        raise ValueError("the strip has %d LEDs, the layout needs %d" % (len(strip.buf) // 3, n))
+    if cap_ma <= 0:
+        raise ValueError("cap_ma must be positive")
+    px._strip = strip
+    px.cap_ma = cap_ma
+    # the most channel level the budget allows once the LEDs' idle draw is paid
+    px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
+    px._chain = layout.table  # cell -> LED on the chain (its 3 bytes at 3 times that)
+    px._order = bytes(order)  # where R, G and B go within an LED's 3 bytes
+    px.current_ma = IDLE_MA * n  # all dark
 
 
 # -- sending the frame -----------------------------------------------------------
@@ -225,56 +138,27 @@ def ws2812_program(rp2):
     return _PROGRAM
 
 
-class PioStrip:
-    """A NeoPixel-compatible strip (`buf`, `write()`) sent by an RP2040 PIO state
-    machine. write() copies buf aside and hands it to a DMA channel that feeds the
-    state machine's FIFO a byte at a time, then returns: the CPU, the key scan and
-    USB go on while the frame goes out (neopixel.write() bit-bangs with interrupts
-    off for the whole 4.3 ms). Without rp2.DMA the FIFO is fed by StateMachine.put,
-    which waits but leaves interrupts on. A write() during the last frame, or
-    within its latch, waits for them. `rp2`: the module (a fake in tests)."""
-
-    def __init__(self, pin, n, rp2=None, sm_id=0, bpp=3):
-        if rp2 is None:
-            import rp2
-        self.n = n
-        self.bpp = bpp
-        self.buf = bytearray(n * bpp)
-        self._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
-        self._frame_us = n * bpp * 8 * 1000000 // BIT_HZ + LATCH_US
-        self._sent = None  # ticks_us() of the last write
-        self._sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3),
-                                    sideset_base=pin)
-        self._sm.active(1)
-        self._dma = None
-        if hasattr(rp2, "DMA"):
-            self._dma = rp2.DMA()
-            dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
-            # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose
-            # top 8 bits the program shifts out
-            self._ctrl = self._dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
-
-    def __len__(self):
-        return self.n
-
-    def wait(self):
-        """Until the last frame and its latch are over."""
-        if self._sent is None:
-            return
-        while self._dma is not None and self._dma.active():
-            pass
-        while ticks_diff(ticks_us(), self._sent) < self._frame_us:
-            pass
-
-    def write(self):
-        self.wait()
-        self._out[:] = self.buf
-        self._sent = ticks_us()
-        if self._dma is None:
-            self._sm.put(self._out, 24)  # each byte to the word's top 8 bits
-        else:
-            self._dma.config(read=self._out, write=self._sm, count=len(self._out),
-                             ctrl=self._ctrl, trigger=True)
+def setup_pio(strip, pin, n, rp2, sm_id, bpp):
+    """PioStrip.__init__'s work, which runs once at boot: the buffers, the state machine
+    running the program on `pin`, and a DMA channel to feed it where there is one."""
+    if rp2 is None:
+        import rp2
+    strip.n = n
+    strip.bpp = bpp
+    strip.buf = bytearray(n * bpp)
+    strip._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
+    strip._frame_us = n * bpp * 8 * 1000000 // BIT_HZ + LATCH_US
+    strip._sent = None  # ticks_us() of the last write
+    strip._sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3),
+                                 sideset_base=pin)
+    strip._sm.active(1)
+    strip._dma = None
+    if hasattr(rp2, "DMA"):
+        strip._dma = rp2.DMA()
+        dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
+        # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose
+        # top 8 bits the program shifts out
+        strip._ctrl = strip._dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
 
 
 def make_strip(gpio, n):

@@ -6,7 +6,7 @@ import keypad
 import microcontroller
 import neopixel
 import pwmio
-import traceback
+from traceback import print_exception  # noqa: F401 (main.py's, on this interpreter)
 
 import pins
 from app import grid
@@ -73,10 +73,6 @@ def menu_held(keys, clock, check_ms):
     return down
 
 
-def print_exception(e):
-    traceback.print_exception(e)
-
-
 def make_watchdog():
     """CircuitPython's watchdog, started in reset mode; the game loop feeds it."""
     from watchdog import WatchDogMode
@@ -85,12 +81,6 @@ def make_watchdog():
     watchdog.timeout = WATCHDOG_S
     watchdog.mode = WatchDogMode.RESET
     return watchdog
-
-
-def stop_watchdog(watchdog):
-    """Ctrl-C leaves the REPL: nothing feeds the watchdog any more."""
-    if watchdog is not None:
-        watchdog.deinit()
 
 
 def restart_notice():

@@ -1,6 +1,6 @@
 # MicroPython on a Pico (the rp2 port): the matrix scanned through the SIO registers,
 # the LEDs from a PIO state machine (MicroPython's neopixel module if it can't), the buzzer on machine.PWM.
-import sys
+from sys import print_exception  # noqa: F401 (main.py's, on this interpreter)
 
 import machine
 
@@ -13,7 +13,6 @@ from drivers.storage import FileStorage
 
 NAME = "MicroPython"
 WATCHDOG_MS = 8000  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
-_WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet: WATCHDOG_CTRL, bit 30 ENABLE
 
 
 def make_keys():
@@ -48,20 +47,9 @@ def menu_held(keys, clock, check_ms):
     return keys.is_down(grid.MENU)
 
 
-def print_exception(e):
-    sys.print_exception(e)
-
-
 def make_watchdog():
     """A started watchdog that the game loop feeds (None where there is none)."""
     return machine.WDT(timeout=WATCHDOG_MS)
-
-
-def stop_watchdog(watchdog):
-    """MicroPython cannot stop the rp2 watchdog; its register can. Without this, the
-    REPL left after Ctrl-C (mpremote, a deploy) would be reset within WATCHDOG_MS."""
-    if watchdog is not None:
-        machine.mem32[_WATCHDOG_CTRL] = machine.mem32[_WATCHDOG_CTRL] & ~(1 << 30)
 
 
 def restart_notice():

@@ -132,11 +132,22 @@ def plan():
     record("boot_to_menu", clock_ms() - start, "ms")
     yield "heap_boot", None
 
-    from app import catalog, grid
+    from app import grid
     from app.app import LOOP_MS, unload
     from app.frame import Frame
-    from games import GAMES, load
-    from games.rng import Rng
+    from games import GAMES
+
+    # The board frees the catalog in a game and the rules package back in the menu:
+    # the bench holds none of their modules (a reference kept here would count them)
+    def Rng(seed):
+        from games.rng import Rng
+
+        return Rng(seed)
+
+    def load(game):
+        from games import load
+
+        return load(game)
 
     clock = board.clock
     app = board.app
@@ -352,10 +363,13 @@ def plan():
         G["board"] = board
         return
 
+    from app.catalog import TILES
+
     tiles = []  # every menu tile: each game, and each player count it offers
-    for game, players, _, _ in catalog.TILES:
+    for game, players, _, _ in TILES:
         if (game, players) not in tiles:
             tiles.append((game, players))
+    TILES = None
     for game, players in tiles:
         yield from play_game(game, players, True)
         yield "heap_menu_after_%s%s" % (game, "" if players is None else "_%dp" % players), None

@@ -53,6 +53,7 @@ def pico(monkeypatch):
             runs.append(app)
             app.watchdog = watchdog
             app.notice_at_start = app.notice
+            app.boot_modules_left = [m for m in BOOT_ONLY if m in sys.modules]
             outcome = outcomes[len(runs) - 1]
             if outcome:
                 raise outcome
@@ -65,6 +66,17 @@ def pico(monkeypatch):
     sys.modules.pop("machine", None)
     sys.modules.pop("neopixel", None)
     sys.modules.pop("ports.rp2", None)
+
+
+BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
+
+
+def test_what_only_runs_at_boot_is_freed_before_the_loop_and_it_still_runs(pico):
+    runs, shown = pico(0xFFFFFFFF, [KeyboardInterrupt()])
+    assert runs[0].boot_modules_left == []  # the port, the drivers' set-up, the pin map
+    assert shown[-1] == bytes(len(shown[-1]))  # Ctrl-C darkens the LEDs
+    runs[0].step()  # the running drivers light the menu without their set-up
+    assert any(shown[-1]) and "drivers.pixels" not in sys.modules
 
 
 def corner(buf):

@@ -103,7 +103,11 @@ FAKE = (("players", (1, 2, 3, 4), 2), ("board", "seats", [2]), ("level", (1, 2, 
 @pytest.fixture
 def fake_options(monkeypatch):
     """Cubes asks every kind of choice; start_game records what it is given."""
-    monkeypatch.setitem(catalog.OPTIONS, "cubes", FAKE)
+    import app.catalog  # the live one (a game frees it: the import at the top may be an older one)
+    from app import saves
+
+    monkeypatch.setitem(app.catalog.OPTIONS, "cubes", FAKE)
+    monkeypatch.setattr(saves, "_ONE_SAVE", {})  # (what it learnt of the catalog: not kept after)
     started = []
 
     def start_game(self, game, players=None, variant=None, seed=None, options=None):
@@ -201,11 +205,16 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     assert sim.state()["screen"] == "setup" and "app.setup" in sys.modules and "app.font" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
-    assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico
+    assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
+    sim.run("press e6")  # a move, saved: the save's name needs no catalog (saves._ONE_SAVE)
+    moves = sim.state()["moves"]
+    assert len(moves) == 1 and "app.catalog" not in sys.modules
+    assert sim.board.storage.files["game_connect4.json"].endswith("\n%s\n" % moves[0])
     assert "games.player" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
+    # no game code stays (the rules' base too: checked before state() names a cell with it)
+    assert not [m for m in sys.modules if m in GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
     assert sim.state()["screen"] == "menu" and "app.menu" in sys.modules
-    assert not [m for m in GAME_MODULES if m in sys.modules]
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
     sim.run("press a1")

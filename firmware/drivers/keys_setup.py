@@ -1,0 +1,62 @@
+# The key matrix's set-up: MatrixKeys' and Rp2MatrixKeys' construction (their tables, the
+# debounce counts, the power-up reading of the keys already down). Its own module: it
+# runs only at boot, and main.py frees it once the board is made (RAM on a Pico); the
+# scan that runs a thousand times a second is drivers/keys.py.
+from array import array
+
+from drivers.keys import BOUNCE_MS, DEBOUNCE_MS, MIN_SCAN_HZ, Debouncer, EventQueue, scan_rows
+
+
+def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
+    """MatrixKeys.__init__'s work (see its docstring)."""
+    if scan_hz < MIN_SCAN_HZ:
+        raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
+    keys._rows = tuple(row_pins)
+    keys._cols = tuple(col_pins)
+    ncols = keys.ncols = len(keys._cols)
+    nrows = len(keys._rows)
+    if not hasattr(keys, "_col_bits"):
+        keys._col_bits = tuple(1 << c for c in range(ncols))
+    keys.scan_hz = scan_hz
+    keys._clock = clock
+    keys._timer = None
+    nkeys = nrows * ncols
+    keys._queue = EventQueue(queue_size)
+    # ceil(DEBOUNCE_MS at scan_hz) scans, at least one; then the rest of BOUNCE_MS ignored
+    threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
+    lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
+    debouncer = keys._debouncer = Debouncer(nkeys, threshold, lockout)
+    keys._stable = array("l", [0] * nrows)  # debounced column bits of each row
+    keys._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
+    keys._active = array("l", [0] * nrows)  # column bits of the row's keys counting or settling
+    keys._held = bytearray(nkeys)  # down at power-up
+    keys._muted = bytearray(nkeys)  # ignored until seen released
+    for pin in keys._rows:
+        pin.value(1)
+    for r in range(nrows):  # the power-up reading: held keys count as down, silently
+        bits = keys._read_row(r)
+        keys._stable[r] = bits
+        base = r * ncols
+        for c in range(ncols):
+            if bits & keys._col_bits[c]:
+                debouncer.set_down(base + c, True)
+                keys._held[base + c] = 1
+                keys._muted[base + c] = 1
+
+
+def setup_rp2(keys, row_gpios, col_gpios, mem32):
+    """Rp2MatrixKeys.__init__'s own work, before MatrixKeys'."""
+    keys._native = scan_rows if mem32 is None else None  # it reads the real registers
+    if mem32 is None:
+        import machine
+
+        mem32 = machine.mem32
+    keys._mem32 = mem32
+    keys._row_bits = tuple(1 << g for g in row_gpios)
+    keys._row_words = array("L", keys._row_bits)  # for the native pass
+    keys._readings = array("l", [0] * len(keys._row_bits))  # what it read, row by row
+    keys._col_bits = tuple(1 << g for g in col_gpios)
+    mask = 0
+    for b in keys._col_bits:
+        mask |= b
+    keys._col_mask = mask

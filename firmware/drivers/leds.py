@@ -1,0 +1,151 @@
+# What a running board keeps of the LED driver: Pixels turns a frame of logical colours
+# into LED levels (brightness and gamma through one lookup table, then a current cap)
+# and sends them to a NeoPixel-compatible strip: on the Pico a PIO state machine fed by
+# DMA (PioStrip), MicroPython's neopixel as the fallback. Making them (the chain layout,
+# the colour order, the cap from the supply, the PIO program) runs only at boot: that is
+# drivers/pixels.py, which main.py frees once the board is made (RAM on a Pico).
+from compat import const, ticks_diff, ticks_us
+
+GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
+MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
+MA_PER_CHANNEL = const(20)  # one colour channel at full level
+IDLE_MA = const(1)  # each LED's own draw, even when dark
+
+try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
+    from drivers.pixels_viper import levels_into, scale_into
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
+    levels_into = scale_into = None
+
+
+def gamma_table(brightness):
+    """256 levels: full-level input v -> LED level at `brightness` percent. Any lit
+    input stays lit (at least 1), so a dim tint never vanishes."""
+    peak = 255 * brightness / 100
+    lut = bytearray(256)
+    for v in range(1, 256):
+        lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
+    return lut
+
+
+def estimate_ma(levels):
+    """Estimated supply current (mA) of LEDs showing `levels` (3 bytes an LED)."""
+    return IDLE_MA * (len(levels) // 3) + sum(levels) * MA_PER_CHANNEL // 255
+
+
+class Pixels:
+    """strip: NeoPixel-compatible (`buf` of 3 bytes an LED in wire order, `write()`);
+    Pixels writes its bytes (no copy of its own: the levels are read back from it).
+    layout: a drivers.pixels.ChainLayout (None: the default one). order: where R, G
+    and B go within an LED's 3 bytes (WS2812B: GRB = (1, 0, 2)); None: pins.LED_ORDER.
+    cap_ma None: derived from pins.SUPPLY_MA (cap_for_supply). `levels` holds what the
+    LEDs got, in cell order RGB; `current_ma` its estimate."""
+
+    def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
+        from drivers.pixels import setup_pixels  # (boot only: the chain's tables)
+
+        setup_pixels(self, strip, layout, cap_ma, order)
+        self.brightness = 0
+        self._lut = None
+        self.set_brightness(brightness)
+
+    def set_brightness(self, percent):
+        """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show()."""
+        try:
+            percent = int(percent)
+        except (TypeError, ValueError):
+            raise ValueError("brightness is a number of percent, not %r" % (percent,))
+        percent = max(MIN_BRIGHTNESS, min(100, percent))
+        if percent != self.brightness:
+            self.brightness = percent
+            self._lut = gamma_table(percent)
+        return percent
+
+    def estimate_ma(self, levels):
+        return estimate_ma(levels)
+
+    def show(self, frame):
+        """frame: 3 bytes a cell (RGB at full level, cell order)."""
+        n = self._n
+        if len(frame) != n * 3:
+            if len(frame) < n * 3:
+                raise ValueError("a frame is %d bytes, got %d" % (n * 3, len(frame)))
+            frame = memoryview(frame)[:n * 3]
+        lut = self._lut
+        buf = self._strip.buf
+        chain = self._chain
+        if levels_into is not None:
+            total = levels_into(frame, lut, buf, chain, n, self._order)
+        else:
+            o0, o1, o2 = self._order
+            i = 0
+            for cell in range(n):  # one pass, no allocation (the per-frame cost on the Pico)
+                base = chain[cell] * 3
+                buf[base + o0] = lut[frame[i]]
+                buf[base + o1] = lut[frame[i + 1]]
+                buf[base + o2] = lut[frame[i + 2]]
+                i += 3
+            total = sum(buf)
+        if total > self._max_sum:  # over budget: scale every level down alike
+            k = self._max_sum * 256 // total
+            if scale_into is not None:
+                total = scale_into(buf, len(buf), k)
+            else:
+                for i in range(len(buf)):
+                    buf[i] = (buf[i] * k) >> 8
+                total = sum(buf)
+        self.current_ma = IDLE_MA * n + total * MA_PER_CHANNEL // 255
+        self._strip.write()
+
+    @property
+    def levels(self):
+        """What the LEDs got (gamma, brightness and cap applied), in cell order RGB: read
+        back from the strip's bytes (a new bytearray: the simulator's and tests' view)."""
+        buf = self._strip.buf
+        levels = bytearray(self._n * 3)
+        i = 0
+        for cell in range(self._n):
+            base = self._chain[cell] * 3
+            for offset in self._order:
+                levels[i] = buf[base + offset]
+                i += 1
+        return levels
+
+    def off(self):
+        self.show(bytes(self._n * 3))
+
+
+class PioStrip:
+    """A NeoPixel-compatible strip (`buf`, `write()`) sent by an RP2040 PIO state
+    machine. write() copies buf aside and hands it to a DMA channel that feeds the
+    state machine's FIFO a byte at a time, then returns: the CPU, the key scan and
+    USB go on while the frame goes out (neopixel.write() bit-bangs with interrupts
+    off for the whole 4.3 ms). Without rp2.DMA the FIFO is fed by StateMachine.put,
+    which waits but leaves interrupts on. A write() during the last frame, or
+    within its latch, waits for them. `rp2`: the module (a fake in tests)."""
+
+    def __init__(self, pin, n, rp2=None, sm_id=0, bpp=3):
+        from drivers.pixels import setup_pio  # (boot only: the PIO program, the DMA)
+
+        setup_pio(self, pin, n, rp2, sm_id, bpp)
+
+    def __len__(self):
+        return self.n
+
+    def wait(self):
+        """Until the last frame and its latch are over."""
+        if self._sent is None:
+            return
+        while self._dma is not None and self._dma.active():
+            pass
+        while ticks_diff(ticks_us(), self._sent) < self._frame_us:
+            pass
+
+    def write(self):
+        self.wait()
+        self._out[:] = self.buf
+        self._sent = ticks_us()
+        if self._dma is None:
+            self._sm.put(self._out, 24)  # each byte to the word's top 8 bits
+        else:
+            self._dma.config(read=self._out, write=self._sm, count=len(self._out),
+                             ctrl=self._ctrl, trigger=True)
