@@ -434,8 +434,9 @@ def plan():
 
     # -- 4 pistes: the board's player, the time of one decision (it blocks the loop) ----
     if "pistes" in GAMES:
-        for name in ("games.squeeze", "games.foursquare", "games.foursquare_hint"):
-            unload(name)  # what the parts above left loaded: not part of 4 pistes' heap
+        for name in list(sys.modules):  # what the parts above left loaded (the card
+            if name.startswith("games.") and name != "games.base":  # rules' parts too):
+                unload(name)  # not part of 4 pistes' heap
         from games import pistes, pistes_player
 
         # As on the board: the work is done in slices (warm_up) while the board waits
