@@ -390,6 +390,8 @@ class Checker:
         if reading:
             files[name] = text
         _, want, problem = expected_boot(files, name)
+        if "error" in got:
+            problem = "raised %s on the Pico (CPython's resumes %d moves)" % (got["error"], len(want["moves"] or ()))
         if problem or got != want:
             self.lose("%s: the App's boot %s" % (self.where(), problem or "differs from CPython's: %r, not %r"
                                                   % (got, want)))

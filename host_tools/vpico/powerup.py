@@ -62,14 +62,38 @@ class Model:
 
 
 def first_mismatch(model, frames):
-    """The first of `frames` [(start ms, levels)] that the model does not draw at any time
-    it could have been drawn for, as (start ms, why), or None."""
-    nows = sorted(set(n for s, _ in frames for n in range(s - DRAW_MS, s + EARLY_MS + 1)))
+    """The start (ms) of the first of `frames` [(start ms, levels, earliest ms it may have
+    been drawn for)] that the model draws at none of the times it may have been drawn
+    for, or None."""
+    nows = sorted(set(n for s, _, lo in frames for n in range(lo, s + EARLY_MS + 1)))
     drawn = model.frames(nows)
-    for s, levels in frames:
-        if not any(drawn[n] == levels for n in range(s - DRAW_MS, s + EARLY_MS + 1)):
+    for s, levels, lo in frames:
+        if not any(drawn[n] == levels for n in range(lo, s + EARLY_MS + 1)):
             return s
     return None
+
+
+def windows(frames, changes):
+    """[(start ms, levels, earliest ms it may have been drawn for)]: a frame leaves within
+    DRAW_MS of the time the App drew it for, but the frames of the step that took a key
+    may leave much later: the step reads the time, takes the key (a resume replays the
+    whole game), then draws, once or twice back to back, for the time it read. Frames
+    begun within CHANGE_MS of a key change are left out (drawn before the App took it,
+    or after)."""
+    out = []
+    late = None  # the key change whose step's frames these are
+    previous = None
+    for s, levels in frames:
+        before = [at for at in changes if at + CHANGE_MS < s]
+        if before and not any(max(before) + CHANGE_MS < s2 < s for s2, _ in frames):
+            late = max(before)  # the first frame compared after the last change
+        elif late is not None and s - previous > DRAW_MS:
+            late = None  # not back to back: a step of its own
+        previous = s
+        if any(0 <= s - at <= CHANGE_MS for at in changes):
+            continue
+        out.append((s, levels, s - DRAW_MS if late is None else min(s - DRAW_MS, late)))
+    return out
 
 
 def describe(levels, want):
@@ -155,20 +179,19 @@ class PowerUp:
     def judge(self, frames, presses, first):
         """The frames [(start ms, levels)] against CPython's App with either reading."""
         events = [(at + KEY_LAG_MS, key, down) for at, key, down in presses]
-        changes = [at for at, _, _ in presses]
-        frames = [(s, f) for s, f in frames if not any(0 <= s - at <= CHANGE_MS for at in changes)]
+        frames = windows(frames, [at for at, _, _ in presses])
         wrong = []
         for (label, files), has_game in zip(self.readings, self.has_game):
             shown = frames
             if presses and not has_game:  # a new game starts: the board had none to offer
-                shown = [(s, f) for s, f in frames if s < presses[-1][0]]
+                shown = [f for f in frames if f[0] < presses[-1][0]]
             model = Model(files, events, first - DRAW_MS - 1)
             bad = first_mismatch(model, shown)
             if bad is None:
                 self.checked = max(self.checked, len(shown))
                 self.reading = "either" if self.reading else label
                 continue
-            levels = dict(frames)[bad]
+            levels = dict((s, f) for s, f, _ in frames)[bad]
             screen = "the menu" if not presses or bad < presses[0][0] else (
                 "the setup screen" if bad < presses[-1][0] else "the game")
             want = Model(files, events, first - DRAW_MS - 1).frames([bad])[bad]

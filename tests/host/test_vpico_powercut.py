@@ -193,3 +193,29 @@ def test_the_power_ups_sample_every_nth_cut_of_each_file_and_every_kind_of_torn_
     assert sorted(cuts) == sorted(set(every) | set(torn))
     none = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names)
     assert none.main_sample == set()
+
+
+def test_the_first_frame_after_a_key_may_leave_long_after_the_time_it_was_drawn_for():
+    from host_tools.vpico import powerup
+
+    frames = [(1000, b"a"), (1033, b"b"), (1110, b"c"), (3500, b"d"), (3505, b"e"), (3600, b"f")]
+    # a change at 1100: the frame begun 10 ms after it is left out; at 1400 (a resume
+    # that took 2 s): the frames at 3500 and, back to back, 3505 may have been drawn for
+    # any time from 1400 on; the one at 3600 is a step of its own
+    assert powerup.windows(frames, [1100, 1400]) == [
+        (1000, b"a", 1000 - powerup.DRAW_MS), (1033, b"b", 1033 - powerup.DRAW_MS), (3500, b"d", 1400),
+        (3505, b"e", 1400), (3600, b"f", 3600 - powerup.DRAW_MS)]
+
+
+def test_an_app_boot_that_raises_on_the_pico_is_a_game_lost():
+    game = json.dumps({"game": "connect4", "players": None, "variant": None, "seed": 1, "swap": False,
+                       "moves": ["4"]})
+    saves = [("game_connect4.json", game)]
+    pico = FakePico([("p", BASE, b"\x00" * 4)])
+    lines = []
+    checker = vp.Checker(pico, bytearray(b"\xff" * 2 * SECTOR), saves, [0, 1], ["game_connect4.json"], out=lines.append)
+    checker.on_line("@@?")
+    checker.on_line("@@C " + vp.digest(None))
+    checker.on_line("@@?")
+    checker.on_line('@@A {"error": "MemoryError: memory allocation failed, allocating 2048 bytes"}')
+    assert checker.lost == 1 and "the App's boot raised MemoryError" in lines[-1]
