@@ -21,8 +21,8 @@ One recorded run, then boots from its flash images:
      seconds, a long game's up to a minute; `--app-every`: on every cut). The files it reads
      are the same bytes on every cut (above), and the host's own power cuts
      (host_tools.powercut) boot the App on every one of them.
-  4. on a sample of the cuts (every Nth cut of each file's saves, `--main-every`, and the
-     first torn cut of each kind: a whole file written, a line appended, a file removed,
+  4. on a sample of the cuts (every Nth cut of each file's saves, `--main-every`, with the
+     last cut of its save, and the first torn cut of each kind: a whole file written, a line appended, a file removed,
      torn in an erase, a one-page program or a program of several pages), the virtual
      Pico powers up from reset on the cut's flash into the real main.py's own loop: its
      LEDs must show the menu, and the tile's setup screen and game after two presses of
@@ -58,7 +58,7 @@ from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sy
 HERE = os.path.dirname(os.path.abspath(__file__))
 SECTOR = board.FS_BLOCK
 MAX_REPORTS = 5
-MAIN_EVERY = 250  # main.py powers up on every this many cuts of each file (and every torn case)
+MAIN_EVERY = 500  # main.py powers up on every this many cuts of each file, the last cut of their saves, every torn case
 RUN_TIMEOUT_S = 12 * 3600  # the full games' cuts take hours on a busy machine
 PICO_CODE = "import sys\nsys.path.append('/host')\nimport powercut_pico\npowercut_pico.%s\n"
 
@@ -283,14 +283,18 @@ class Checker:
 
     def sample(self, every, torn_cases):
         """The cuts (indexes of self.cuts) main.py powers up on: every `every`th cut of each
-        file's saves (its first included), and with `torn_cases` the first torn cut of
-        each kind (a whole file written, a line appended, a file removed; cut in the middle
-        of an erase, of a one-page program, of a program of several pages)."""
+        file's saves (its first included) and the last cut of its save (torn in its last
+        operation: mostly the new save, where a cut before an operation is mostly the old);
+        with `torn_cases` the first torn cut of each kind (a whole file written, a line
+        appended, a file removed; cut in the middle of an erase, of a one-page program, of
+        a program of several pages)."""
         chosen = set()
         if every:
             for name in self.names:
                 of_file = [i for i, (j, _, _) in enumerate(self.cuts) if self.saves[j][0] == name]
-                chosen.update(of_file[::every])
+                for i in of_file[::every]:
+                    chosen.add(i)
+                    chosen.add(max(x for x in of_file if self.cuts[x][0] == self.cuts[i][0]))
         if torn_cases:
             kinds = set()
             for i, (j, k, torn) in enumerate(self.cuts):

@@ -191,6 +191,11 @@ def test_the_power_ups_sample_every_nth_cut_of_each_file_and_every_kind_of_torn_
     # remove's erase (the settings' erase and page are kinds seen already)
     torn = [(0, 0, True), (0, 1, True), (0, 2, True), (1, 3, True), (3, 6, True)]
     assert sorted(cuts) == sorted(set(every) | set(torn))
+    # without the torn cases: every third cut, and the last cut of its save (torn in its
+    # last operation)
+    checker = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names,
+                         main_every=3)
+    assert sorted(checker.cuts[i] for i in checker.main_sample) == sorted(set(every) | {(0, 2, True), (1, 3, True)})
     none = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names)
     assert none.main_sample == set()
 
