@@ -428,9 +428,9 @@ def power_ups(checker, out, progress):
             if failed <= MAX_REPORTS:
                 out("# %s, main.py's power-up: %s" % (checker.where(cut), problem))
         elif progress:
-            out("# power-up %d of %d, %s: the %s save shown (%d frames, first at %d ms, %.0f s)" % (
+            out("# power-up %d of %d, %s: the %s save shown (%d frames, first at %d ms%s, %.0f s)" % (
                 n + 1, len(checker.main_images), checker.where(cut), power.reading, power.checked, power.boot_ms,
-                power.host_s))
+                ", %d late frame(s) let through" % power.late if power.late else "", power.host_s))
     return len(checker.main_images), failed, time.time() - start
 
 

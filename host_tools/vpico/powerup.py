@@ -31,6 +31,7 @@ KEY_LAG_MS = 6  # the Pico's App gets a key change this long after the matrix (5
 CHANGE_MS = 40  # frames begun this soon after a key change are not compared (before or after it)
 DRAW_MS = 60  # a frame's first bit leaves at most this long after the time it was drawn for
 EARLY_MS = 10  # ... and CPython may take a key this much later than the Pico did
+SAME_STEP_MS = 20  # a step's second frame begins this soon after its first (a frame is 4.3 ms)
 TIMEOUT_S = 1800  # host time for one power-up (a loaded host runs the emulator slowly)
 
 
@@ -61,15 +62,21 @@ class Model:
         return out
 
 
-def first_mismatch(model, frames):
+def first_mismatch(model, frames, late=None):
     """The start (ms) of the first of `frames` [(start ms, levels, earliest ms it may have
     been drawn for)] that the model draws at none of the times it may have been drawn
-    for, or None."""
+    for, or None. A late frame (drawn after a long step: windows()) followed by frames
+    that match is let through and counted in `late` (a list): it was drawn for a time
+    before the screen the step made began (a card game's countdown starts when its resume
+    ends, and its first frame shows the ring as before the countdown), which CPython's
+    App, whose resume takes no time, never draws."""
     nows = sorted(set(n for s, _, lo in frames for n in range(lo, s + EARLY_MS + 1)))
     drawn = model.frames(nows)
-    for s, levels, lo in frames:
+    for i, (s, levels, lo) in enumerate(frames):
         if not any(drawn[n] == levels for n in range(lo, s + EARLY_MS + 1)):
-            return s
+            if late is None or lo >= s - DRAW_MS or not any(f[2] >= f[0] - DRAW_MS for f in frames[i + 1:]):
+                return s
+            late.append(s)
     return None
 
 
@@ -87,7 +94,7 @@ def windows(frames, changes):
         before = [at for at in changes if at + CHANGE_MS < s]
         if before and not any(max(before) + CHANGE_MS < s2 < s for s2, _ in frames):
             late = max(before)  # the first frame compared after the last change
-        elif late is not None and s - previous > DRAW_MS:
+        elif late is not None and s - previous > SAME_STEP_MS:
             late = None  # not back to back: a step of its own
         previous = s
         if any(0 <= s - at <= CHANGE_MS for at in changes):
@@ -125,6 +132,7 @@ class PowerUp:
         self.host_s = 0.0
         self.reading = None  # "old", "new" or "either": what the board showed
         self.checked = 0  # frames compared
+        self.late = 0  # late frames let through (first_mismatch)
 
     def run(self):
         """Powers up and judges; returns None, or what went wrong."""
@@ -186,8 +194,10 @@ class PowerUp:
             if presses and not has_game:  # a new game starts: the board had none to offer
                 shown = [f for f in frames if f[0] < presses[-1][0]]
             model = Model(files, events, first - DRAW_MS - 1)
-            bad = first_mismatch(model, shown)
+            late = []
+            bad = first_mismatch(model, shown, late)
             if bad is None:
+                self.late = len(late)
                 self.checked = max(self.checked, len(shown))
                 self.reading = "either" if self.reading else label
                 continue

@@ -224,3 +224,20 @@ def test_an_app_boot_that_raises_on_the_pico_is_a_game_lost():
     checker.on_line("@@?")
     checker.on_line('@@A {"error": "MemoryError: memory allocation failed, allocating 2048 bytes"}')
     assert checker.lost == 1 and "the App's boot raised MemoryError" in lines[-1]
+
+
+def test_a_late_frame_is_let_through_only_when_the_frames_after_it_match():
+    from host_tools.vpico import powerup
+
+    class Drawn:  # CPython's App: "x" at every time
+        def frames(self, nows):
+            return dict((n, b"x") for n in nows)
+
+    late = []
+    # the resume's first frame (drawn for 1400, before its countdown began) differs
+    frames = [(3500, b"y", 1400), (3550, b"x", 3490), (3600, b"x", 3540)]
+    assert powerup.first_mismatch(Drawn(), frames, late) is None and late == [3500]
+    assert powerup.first_mismatch(Drawn(), frames) == 3500  # (without a count: not let through)
+    # a frame that is not late, or a late frame that nothing after it matches: not let through
+    assert powerup.first_mismatch(Drawn(), [(3550, b"y", 3490), (3600, b"x", 3540)], []) == 3550
+    assert powerup.first_mismatch(Drawn(), [(3500, b"y", 1400)], []) == 3500
