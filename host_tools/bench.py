@@ -16,7 +16,8 @@ through the App (host_tools.fuzz), the power cut at every step of every save of 
 games (host_tools.powercut), and a thousand games in one run under MicroPython, with
 the heap after each (host_tools.soak); with the virtual Pico, the power cut at every
 flash erase and program of the same games on the rp2 port's own littlefs
-(host_tools.vpico.powercut; SKIPPED without its image).
+(host_tools.vpico.powercut; SKIPPED without its image), and on a sample of those cuts
+the real main.py powered up from reset (host_tools.vpico.powerup).
 
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
                                [--fuzz-events N] [--soak-games N] [--no-vpico]
@@ -285,14 +286,18 @@ def vpico_powercut_lines(seed, power_moves, build_dir, vpico, verdict):
     lacking = board.missing() if vpico else ["--no-vpico"]
     if lacking:
         return ["BENCH power_cuts_tried_vpico SKIPPED (%s)" % "; ".join(lacking),
-                "BENCH power_cut_games_lost_vpico SKIPPED"]
+                "BENCH power_cut_games_lost_vpico SKIPPED",
+                "BENCH power_cut_boots_tried_vpico SKIPPED",
+                "BENCH power_cut_boots_failed_vpico SKIPPED"]
     lines = []
     try:
-        tried, lost, figures = vpico_powercut.run(seed, power_moves, out=lines.append, build_dir=build_dir)
+        tried, lost, figures = vpico_powercut.run(seed, power_moves, out=lines.append, build_dir=build_dir,
+                                                  main_every=vpico_powercut.MAIN_EVERY, main_torn=True)
     except board.VpicoError as error:
         raise RuntimeError("the power cuts on the virtual Pico failed: %s" % error)
     lines += vpico_powercut.bench_lines(tried, lost, figures)
     verdict("power cuts that lost a game (virtual Pico)", lost, 0, "games")
+    verdict("power-ups of main.py on a cut that failed", figures["main_failed"], 0, "boots")
     return lines
 
 

@@ -21,11 +21,21 @@ One recorded run, then boots from its flash images:
      seconds, a long game's up to a minute; `--app-every`: on every cut). The files it reads
      are the same bytes on every cut (above), and the host's own power cuts
      (host_tools.powercut) boot the App on every one of them.
+  4. on a sample of the cuts (every Nth cut of each file's saves, `--main-every`, with the
+     last cut of its save, and the first torn cut of each kind: a whole file written, a line appended, a file removed,
+     torn in an erase, a one-page program or a program of several pages), the virtual
+     Pico powers up from reset on the cut's flash into the real main.py's own loop: its
+     LEDs must show the menu, and the tile's setup screen and game after two presses of
+     the tile, as CPython's App does with the old save or the new one
+     (host_tools.vpico.powerup).
 
-    python -m host_tools.vpico.powercut [--moves N] [--seed N] [--app-every]
+    python -m host_tools.vpico.powercut [--moves N] [--seed N] [--app-every] [--progress N]
+                                        [--main-every N] [--sample-only]
 
-Prints `BENCH power_cuts_tried_vpico` and `BENCH power_cut_games_lost_vpico` (target 0);
-exit 1 if a game was lost; says SKIPPED (exit 0) without the virtual Pico's image.
+Prints `BENCH power_cuts_tried_vpico` and `BENCH power_cut_games_lost_vpico` (target 0),
+`BENCH power_cut_boots_tried_vpico` and `BENCH power_cut_boots_failed_vpico` (main.py's
+power-ups; target 0 failed); exit 1 if a game was lost or a power-up failed; says SKIPPED
+(exit 0) without the virtual Pico's image.
 """
 import argparse
 import json
@@ -34,18 +44,21 @@ import shutil
 import sys
 import tempfile
 import time
+import zlib
 
 from host_tools import build as build_tool
 from host_tools import powercut
 from host_tools import upy_tests
 from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
+from host_tools.vpico.powerup import PowerUp
 from host_tools.vpico.tests import Session, compiled
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SECTOR = board.FS_BLOCK
 MAX_REPORTS = 5
+MAIN_EVERY = 500  # main.py powers up on every this many cuts of each file, the last cut of their saves, every torn case
 RUN_TIMEOUT_S = 12 * 3600  # the full games' cuts take hours on a busy machine
 PICO_CODE = "import sys\nsys.path.append('/host')\nimport powercut_pico\npowercut_pico.%s\n"
 
@@ -120,6 +133,15 @@ def apply(image, op, torn=False):
     else:  # NOR flash: programming only clears bits
         old = int.from_bytes(image[start:start + count], "big")
         image[start:start + count] = (old & int.from_bytes(arg[:count], "big")).to_bytes(count, "big")
+
+
+def save_kind(text):
+    return "remove" if text is None else "append" if isinstance(text, Appended) else "write"
+
+
+def op_kind(op):
+    kind, _, arg = op
+    return "erase" if kind == "e" else "page" if len(arg) <= board.FS_PROG else "pages"
 
 
 def sectors(op):
@@ -223,7 +245,8 @@ class Checker:
     """Loads each cut's image into the Pico's flash, has it boot on it, and judges what
     it reads (on_line: the Pico's lines while powercut_pico.check() runs)."""
 
-    def __init__(self, pico, image, saves, marks, names, app_every=False, out=print, progress=0):
+    def __init__(self, pico, image, saves, marks, names, app_every=False, out=print, progress=0, main_every=0,
+                 main_torn=False, sample_only=False):
         self.progress = progress  # say how far it got every this many cuts
         self.pico = pico
         self.ops = list(pico.flash_ops[:marks[-1]])
@@ -246,12 +269,40 @@ class Checker:
         self.app_saves = set(first.values()) | set(last.values())
         self.cuts = [(j, k, torn) for j in range(len(saves)) for k in range(marks[j], marks[j + 1])
                      for torn in (False, True)]
+        self.main_sample = self.sample(main_every, main_torn)
+        if sample_only:  # only the cuts main.py powers up on are booted
+            self.cuts = [self.cuts[i] for i in sorted(self.main_sample)]
+            self.main_sample = set(range(len(self.cuts)))
+        self.main_images = []  # (cut, its flash image compressed) of the cuts main.py powers up on
         self.next = 0
         self.cut = None
         self.app_asked = None  # the reading (0 old, 1 new) the App's boot is asked on
         self.app_done = set()  # (save, reading) booted by the App already
         self.tried = self.lost = self.app_boots = 0
         self.app_s = 0.0  # host seconds spent in the App's boots
+
+    def sample(self, every, torn_cases):
+        """The cuts (indexes of self.cuts) main.py powers up on: every `every`th cut of each
+        file's saves (its first included) and the last cut of its save (torn in its last
+        operation: mostly the new save, where a cut before an operation is mostly the old);
+        with `torn_cases` the first torn cut of each kind (a whole file written, a line
+        appended, a file removed; cut in the middle of an erase, of a one-page program, of
+        a program of several pages)."""
+        chosen = set()
+        if every:
+            for name in self.names:
+                of_file = [i for i, (j, _, _) in enumerate(self.cuts) if self.saves[j][0] == name]
+                for i in of_file[::every]:
+                    chosen.add(i)
+                    chosen.add(max(x for x in of_file if self.cuts[x][0] == self.cuts[i][0]))
+        if torn_cases:
+            kinds = set()
+            for i, (j, k, torn) in enumerate(self.cuts):
+                kind = (save_kind(self.saves[j][1]), op_kind(self.ops[k]))
+                if torn and kind not in kinds:
+                    kinds.add(kind)
+                    chosen.add(i)
+        return chosen
 
     def advance(self, k):
         """self.ref after the operations up to k (not k); the sectors they changed."""
@@ -267,8 +318,8 @@ class Checker:
         if self.lost <= MAX_REPORTS:
             self.out("# " + what)
 
-    def where(self):
-        j, k, torn = self.cut
+    def where(self, cut=None):
+        j, k, torn = cut or self.cut
         return "save %d (%s), power cut %s flash operation %d of %d" % (
             j + 1, self.saves[j][0], "in the middle of" if torn else "before", k - self.marks[j] + 1,
             self.marks[j + 1] - self.marks[j])
@@ -304,6 +355,8 @@ class Checker:
             apply(target, self.ops[k], torn=True)
             changed.update(sectors(self.ops[k]))
         self.flash.load(target, changed)
+        if self.next - 1 in self.main_sample:
+            self.main_images.append((self.cut, zlib.compress(bytes(target))))
         self.pico.write(b"c\n")
 
     def judge_files(self, got):
@@ -341,21 +394,50 @@ class Checker:
         if reading:
             files[name] = text
         _, want, problem = expected_boot(files, name)
+        if "error" in got:
+            problem = "raised %s on the Pico (CPython's resumes %d moves)" % (got["error"], len(want["moves"] or ()))
         if problem or got != want:
             self.lose("%s: the App's boot %s" % (self.where(), problem or "differs from CPython's: %r, not %r"
                                                   % (got, want)))
 
 
-def check(session, image, saves, marks, names, app_every=False, out=print, progress=0):
-    checker = Checker(session.pico, image, saves, marks, names, app_every, out, progress)
+def check(session, image, saves, marks, names, app_every=False, out=print, progress=0, main_every=0, main_torn=False,
+          sample_only=False):
+    checker = Checker(session.pico, image, saves, marks, names, app_every, out, progress, main_every, main_torn,
+                      sample_only)
     error = session.run(PICO_CODE % ("check(%r)" % (names,)), checker.on_line, RUN_TIMEOUT_S)
     if error:
         raise board.VpicoError("booting on the cuts failed on the virtual Pico:\n" + error)
     return checker
 
 
-def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.BUILD, progress=0):
-    """Returns (cuts tried, games lost, figures {name: value})."""
+def power_ups(checker, out, progress):
+    """main.py powered up from reset on each image of checker.main_images
+    (host_tools.vpico.powerup); returns (power-ups, failed, host seconds)."""
+    failed = 0
+    start = time.time()
+    for n, (cut, image) in enumerate(checker.main_images):
+        j = cut[0]
+        name, text = checker.saves[j]
+        after = dict(checker.before[j])
+        after[name] = text
+        power = PowerUp(zlib.decompress(image), checker.before[j], after, name)
+        problem = power.run()
+        if problem:
+            failed += 1
+            if failed <= MAX_REPORTS:
+                out("# %s, main.py's power-up: %s" % (checker.where(cut), problem))
+        elif progress:
+            out("# power-up %d of %d, %s: the %s save shown (%d frames, first at %d ms%s, %.0f s)" % (
+                n + 1, len(checker.main_images), checker.where(cut), power.reading, power.checked, power.boot_ms,
+                ", %d late frame(s) let through" % power.late if power.late else "", power.host_s))
+    return len(checker.main_images), failed, time.time() - start
+
+
+def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.BUILD, progress=0, main_every=0,
+        main_torn=False, sample_only=False):
+    """Returns (cuts tried, games lost, figures {name: value}). main_every, main_torn: the
+    cuts main.py powers up on (Checker.sample); sample_only: only those cuts are tried."""
     start = time.time()
     saves = session_saves(seed, max_moves)
     names = sorted(set(name for name, _ in saves))
@@ -367,13 +449,17 @@ def run(seed=1, max_moves=None, app_every=False, out=print, build_dir=upy_tests.
                 image = bytearray(f.read()[board.FS_OFFSET:])
             marks = record(session, saves)
             recorded = time.time()
-            checker = check(session, image, saves, marks, names, app_every, out, progress)
+            checker = check(session, image, saves, marks, names, app_every, out, progress, main_every, main_torn,
+                            sample_only)
         finally:
             session.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    checked = time.time()
+    main_boots, main_failed, main_s = power_ups(checker, out, progress)
     figures = dict(saves=len(saves), flash_ops=marks[-1] - marks[0], app_boots=checker.app_boots, app_s=checker.app_s,
-                   record_s=recorded - start, check_s=time.time() - recorded)
+                   record_s=recorded - start, check_s=checked - recorded, main_boots=main_boots,
+                   main_failed=main_failed, main_s=main_s)
     return checker.tried, checker.lost, figures
 
 
@@ -384,30 +470,41 @@ def main(argv=None):
     parser.add_argument("--app-every", action="store_true", help="the App's boot on every cut (slow)")
     parser.add_argument("--no-build", action="store_true", help="use build/ as it is")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="say how far it got every N cuts")
+    parser.add_argument("--main-every", type=int, default=MAIN_EVERY, metavar="N",
+                        help="power up main.py on every Nth cut of each file and every kind of torn cut "
+                             "(default %(default)s; 0: none)")
+    parser.add_argument("--sample-only", action="store_true",
+                        help="try only the cuts main.py powers up on (quick; the figures then say how many)")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
         print("BENCH power_cuts_tried_vpico SKIPPED (missing %s)" % "; ".join(lacking))
         print("BENCH power_cut_games_lost_vpico SKIPPED")
+        print("BENCH power_cut_boots_tried_vpico SKIPPED")
+        print("BENCH power_cut_boots_failed_vpico SKIPPED")
         return 0
     try:
         if not args.no_build:
             build_tool.build(log=lambda *_: None)
         tried, lost, figures = run(args.seed, args.moves, args.app_every, progress=args.progress,
-                                   out=lambda text: print(text, flush=True))
+                                   out=lambda text: print(text, flush=True), main_every=args.main_every,
+                                   main_torn=args.main_every > 0, sample_only=args.sample_only)
     except (board.VpicoError, build_tool.BuildError) as e:
         print("power cuts on the virtual Pico FAILED: %s" % e, file=sys.stderr)
         return 1
     for line in bench_lines(tried, lost, figures):
         print(line)
-    return 1 if lost else 0
+    return 1 if lost or figures["main_failed"] else 0
 
 
 def bench_lines(tried, lost, figures):
     return ["BENCH power_cuts_tried_vpico %d cuts" % tried,
             "BENCH power_cut_games_lost_vpico %d games" % lost,
+            "BENCH power_cut_boots_tried_vpico %d boots" % figures["main_boots"],
+            "BENCH power_cut_boots_failed_vpico %d boots" % figures["main_failed"],
             "# power cuts on the virtual Pico: %(saves)d saves, %(flash_ops)d flash operations, %(app_boots)d App "
-            "boots checked (%(app_s).0f s); recorded in %(record_s).0f s, cuts booted in %(check_s).0f s" % figures]
+            "boots checked (%(app_s).0f s); recorded in %(record_s).0f s, cuts booted in %(check_s).0f s; "
+            "%(main_boots)d power-ups of main.py from reset (%(main_s).0f s)" % figures]
 
 
 if __name__ == "__main__":

@@ -101,7 +101,11 @@ def check(names):
             return
         if words[0] == "a":
             gc.collect()
-            print("@@A " + json.dumps(app_boot(storage, int(words[1]))))
+            try:
+                booted = app_boot(storage, int(words[1]))
+            except Exception as e:  # (a MemoryError resuming a long game): the game is not offered back
+                booted = {"error": "%s: %s" % (type(e).__name__, e)}
+            print("@@A " + json.dumps(booted))
             continue
         error = mount()
         if error:

@@ -7,7 +7,9 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
     stream): the same frames and states as CPython, move by move, and its #expect lines;
   - the power cut at every flash erase and program of the first move of every tile, on
-    the rp2 port's own littlefs (host_tools.vpico.powercut, small): no game lost;
+    the rp2 port's own littlefs (host_tools.vpico.powercut, small): no game lost; and the
+    real main.py powered up from reset on the first torn cut of each kind (the game
+    offered back, host_tools.vpico.powerup);
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     then repaired by the next, a board of another MicroPython refused, and the deployed
@@ -208,13 +210,16 @@ def run_powercuts(results, moves=1):
     from host_tools.vpico import powercut
 
     lines = []
-    tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append)
+    tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append, main_torn=True)
     for line in lines:
         results.out("    " + line)
     results.record(lost == 0 and tried >= 2 * figures["saves"] and figures["app_boots"] > 0,
                    "power cuts on the rp2 littlefs: every flash erase and program of the first %d move(s) of "
                    "every tile, cut before it and torn: %d cuts, %d games lost, %d App boots"
                    % (moves, tried, lost, figures["app_boots"]))
+    results.record(figures["main_boots"] >= 3 and figures["main_failed"] == 0,
+                   "power cuts on the rp2 littlefs: main.py powered up from reset on the first torn cut of each "
+                   "kind: %d power-ups, %d failed" % (figures["main_boots"], figures["main_failed"]))
 
 
 def run_all(select=None, deploy=True, out=print):

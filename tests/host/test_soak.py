@@ -56,6 +56,7 @@ def test_the_reliability_figures_of_make_bench(built):
     assert figures["power_cuts_tried"] > 50 and figures["power_cut_games_lost"] == 0
     assert figures["soak_games"] == len(catalog.TILES) + 1 and figures["soak_exceptions"] == 0
     assert "BENCH power_cuts_tried_vpico SKIPPED (--no-vpico)" in lines  # tests/host/test_vpico.py has its own
+    assert "BENCH power_cut_boots_failed_vpico SKIPPED" in lines
     verdicts = [line for line in lines if line.startswith("TARGET ")]
     heap = [line for line in verdicts if "menu heap between soak games" in line]
     survived = [line for line in verdicts if line not in heap]

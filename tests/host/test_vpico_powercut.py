@@ -90,3 +90,154 @@ def test_without_an_image_it_prints_skipped_figures(monkeypatch, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("BENCH power_cuts_tried_vpico SKIPPED (missing the MicroPython v1.27")
     assert out[1] == "BENCH power_cut_games_lost_vpico SKIPPED"
+    assert out[2:] == ["BENCH power_cut_boots_tried_vpico SKIPPED", "BENCH power_cut_boots_failed_vpico SKIPPED"]
+
+
+def test_the_bench_lines_name_the_power_ups():
+    figures = dict(saves=3, flash_ops=9, app_boots=2, app_s=5, record_s=1, check_s=20, main_boots=4, main_failed=1,
+                   main_s=100)
+    lines = vp.bench_lines(18, 0, figures)
+    assert lines[:4] == ["BENCH power_cuts_tried_vpico 18 cuts", "BENCH power_cut_games_lost_vpico 0 games",
+                         "BENCH power_cut_boots_tried_vpico 4 boots", "BENCH power_cut_boots_failed_vpico 1 boots"]
+    assert "4 power-ups of main.py from reset (100 s)" in lines[4]
+
+
+# -- main.py's power-up on a cut (host_tools.vpico.powerup), judged without the Pico ---------
+def _pico_frames(files, presses, resume_ms=0, until=4000):
+    """The frames a Pico would show, made by CPython's App: (start ms, levels), a frame
+    every 33 ms leaving 5 ms after it is drawn; the tile's second press taking `resume_ms`
+    (a Pico replays the game meanwhile)."""
+    from host_tools.vpico import powerup
+
+    model = powerup.Model(files, [(at + powerup.KEY_LAG_MS, key, down) for at, key, down in presses], 400)
+    drawn = model.frames(range(401, until))  # the App steps every ms (a Pico's loop wakes at a key)
+    nows = [n for n in range(420, until, 33) if not presses or not presses[-1][0] < n < presses[-1][0] + resume_ms]
+    return [(now + 5, drawn[now]) for now in nows]
+
+
+def _session_files(moves):
+    from host_tools import powercut
+
+    store = powercut.MemoryStorage()
+    powercut.session(store, 1, moves)
+    return dict(store.files)
+
+
+def test_a_power_up_shows_the_old_save_or_the_new_and_nothing_else():
+    from host_tools.vpico import powerup
+
+    new = _session_files(4)
+    name = "game_connect4.json"
+    old = dict(new, **{name: new[name][:new[name].rstrip("\n").rfind("\n") + 1]})  # a move fewer
+    power = powerup.PowerUp(b"", old, new, name)
+    assert power.index == 0 and power.has_game == [True, True]
+    tile = powerup.TILE_CELLS[0][0]
+    presses = [(1600, tile, True), (1680, tile, False), (2280, tile, True), (2360, tile, False)]
+    # the game resumed after a 3 s replay, at its last complete move: CPython's new save
+    assert power.judge(_pico_frames(new, presses, resume_ms=3000, until=7000), presses, 425) is None
+    assert power.reading == "new" and power.checked > 40
+    power = powerup.PowerUp(b"", old, new, name)
+    assert power.judge(_pico_frames(old, presses), presses, 425) is None and power.reading == "old"
+    # two moves back: neither
+    older = dict(old, **{name: old[name][:old[name].rstrip("\n").rfind("\n") + 1]})
+    problem = powerup.PowerUp(b"", old, new, name).judge(_pico_frames(older, presses), presses, 425)
+    assert "the game at" in problem and "old save" in problem and "new save" in problem
+    # the tile does not blink in the menu (its game is not offered): caught before any press
+    lost = dict(new)
+    del lost[name]
+    problem = powerup.PowerUp(b"", old, new, name).judge(_pico_frames(lost, []), [], 425)
+    assert problem.startswith("the menu at ")
+    # another tile's game gone: the menu again
+    other = dict(new)
+    del other["game_squeeze.json"]
+    assert powerup.PowerUp(b"", old, new, name).judge(_pico_frames(other, presses), presses, 425).startswith("the menu")
+
+
+def test_a_power_up_on_the_settings_or_a_first_save_watches_the_menu():
+    from host_tools.vpico import powerup
+
+    new = _session_files(1)
+    old = dict(new, **{"settings.json": '{"brightness": 30, "match": "loser"}'})
+    power = powerup.PowerUp(b"", old, new, "settings.json")
+    assert power.index is None  # no tile to press
+    assert power.judge(_pico_frames(old, []), [], 425) is None and power.reading == "old"
+    dim = dict(new, **{"settings.json": '{"brightness": 10, "match": "loser"}'})
+    assert "the menu at" in powerup.PowerUp(b"", old, new, "settings.json").judge(_pico_frames(dim, []), [], 425)
+    # the first save of a tile: before it, no game to offer; a new game starts on its
+    # second press (not compared: its seed is the time of the press)
+    first = dict(new)
+    del first["game_connect4.json"]
+    power = powerup.PowerUp(b"", first, new, "game_connect4.json")
+    assert power.has_game == [False, True]
+    tile = powerup.TILE_CELLS[0][0]
+    presses = [(1600, tile, True), (1680, tile, False), (2280, tile, True), (2360, tile, False)]
+    assert power.judge(_pico_frames(first, presses), presses, 425) is None and power.reading == "old"
+
+
+def test_the_power_ups_sample_every_nth_cut_of_each_file_and_every_kind_of_torn_cut():
+    saves = [("game_connect4.json", "{}\n"), ("game_connect4.json", vp.Appended("{}\n4\n")),
+             ("settings.json", "{}"), ("game_connect4.json", None)]
+    ops = [("p", BASE, b"\x00" * 256), ("e", BASE, SECTOR), ("p", BASE, b"\x00" * 512),  # save 1
+           ("p", BASE, b"\x00" * 4),  # save 2: an append
+           ("e", BASE + SECTOR, SECTOR), ("p", BASE + SECTOR, b"\x00" * 4),  # save 3
+           ("e", BASE, SECTOR)]  # save 4: a remove
+    names = ["game_connect4.json", "settings.json"]
+    checker = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names,
+                         main_every=3, main_torn=True)
+    cuts = [checker.cuts[i] for i in sorted(checker.main_sample)]
+    # every third cut of each file: connect4's 0, 3, 6, 9 (of 10), the settings' 0 and 3 (of 4)
+    every = [(0, 0, False), (0, 1, True), (1, 3, False), (3, 6, True), (2, 4, False), (2, 5, True)]
+    # the first torn cut of each kind: a write's page, erase and pages, an append's page, a
+    # remove's erase (the settings' erase and page are kinds seen already)
+    torn = [(0, 0, True), (0, 1, True), (0, 2, True), (1, 3, True), (3, 6, True)]
+    assert sorted(cuts) == sorted(set(every) | set(torn))
+    # without the torn cases: every third cut, and the last cut of its save (torn in its
+    # last operation)
+    checker = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names,
+                         main_every=3)
+    assert sorted(checker.cuts[i] for i in checker.main_sample) == sorted(set(every) | {(0, 2, True), (1, 3, True)})
+    none = vp.Checker(FakePico(ops), bytearray(b"\xff" * 2 * SECTOR), saves, [0, 3, 4, 6, 7], names)
+    assert none.main_sample == set()
+
+
+def test_the_first_frame_after_a_key_may_leave_long_after_the_time_it_was_drawn_for():
+    from host_tools.vpico import powerup
+
+    frames = [(1000, b"a"), (1033, b"b"), (1110, b"c"), (3500, b"d"), (3505, b"e"), (3600, b"f")]
+    # a change at 1100: the frame begun 10 ms after it is left out; at 1400 (a resume
+    # that took 2 s): the frames at 3500 and, back to back, 3505 may have been drawn for
+    # any time from 1400 on; the one at 3600 is a step of its own
+    assert powerup.windows(frames, [1100, 1400]) == [
+        (1000, b"a", 1000 - powerup.DRAW_MS), (1033, b"b", 1033 - powerup.DRAW_MS), (3500, b"d", 1400),
+        (3505, b"e", 1400), (3600, b"f", 3600 - powerup.DRAW_MS)]
+
+
+def test_an_app_boot_that_raises_on_the_pico_is_a_game_lost():
+    game = json.dumps({"game": "connect4", "players": None, "variant": None, "seed": 1, "swap": False,
+                       "moves": ["4"]})
+    saves = [("game_connect4.json", game)]
+    pico = FakePico([("p", BASE, b"\x00" * 4)])
+    lines = []
+    checker = vp.Checker(pico, bytearray(b"\xff" * 2 * SECTOR), saves, [0, 1], ["game_connect4.json"], out=lines.append)
+    checker.on_line("@@?")
+    checker.on_line("@@C " + vp.digest(None))
+    checker.on_line("@@?")
+    checker.on_line('@@A {"error": "MemoryError: memory allocation failed, allocating 2048 bytes"}')
+    assert checker.lost == 1 and "the App's boot raised MemoryError" in lines[-1]
+
+
+def test_a_late_frame_is_let_through_only_when_the_frames_after_it_match():
+    from host_tools.vpico import powerup
+
+    class Drawn:  # CPython's App: "x" at every time
+        def frames(self, nows):
+            return dict((n, b"x") for n in nows)
+
+    late = []
+    # the resume's first frame (drawn for 1400, before its countdown began) differs
+    frames = [(3500, b"y", 1400), (3550, b"x", 3490), (3600, b"x", 3540)]
+    assert powerup.first_mismatch(Drawn(), frames, late) is None and late == [3500]
+    assert powerup.first_mismatch(Drawn(), frames) == 3500  # (without a count: not let through)
+    # a frame that is not late, or a late frame that nothing after it matches: not let through
+    assert powerup.first_mismatch(Drawn(), [(3550, b"y", 3490), (3600, b"x", 3540)], []) == 3550
+    assert powerup.first_mismatch(Drawn(), [(3500, b"y", 1400)], []) == 3500
