@@ -178,12 +178,6 @@ class Controller(GameController):
         GameController.press(self, cell, now)
         self.record_best()
 
-    def play_move(self, move, cell, now):
-        played = GameController.play_move(self, move, cell, now)
-        if not played:  # the refusal's words (games/pistes_text.py) go
-            unload(rules.WORDS_MODULE)
-        return played
-
     def on_played(self, move, now):
         """The pawns the move put somewhere else blink a moment, so everyone sees them."""
         st, before = self.state, self.before

@@ -151,7 +151,7 @@ class Pistes(GameState):
             return "the game is over"
         if move in self.legal_moves() or self.several_dice(move):
             return None
-        return _words().why_illegal(self, move)
+        return _refusal(self, move)
 
     def several_dice(self, move):
         """A keep of free dice, or an unkeep of dice set aside, several at once (the
@@ -256,13 +256,46 @@ class Pistes(GameState):
     def info(self):
         return _words().info(self)
 
+
+def _refusal(st, move):
+    """Why `move` cannot be played (the rules found it illegal): in words."""
+    if isinstance(move, str):
+        kind = move
+    elif isinstance(move, tuple) and move:
+        kind = move[0]
+    else:
+        return "%r is not a move of 4 pistes" % (move,)
+    if st.phase == TO_CHOOSE:
+        if st.pending == BACK:
+            if kind == BACK:
+                return "that pawn cannot be sent back (only pawns on cells 1..9)"
+            return "choose the pawn to send back 2 cells (back P T)"
+        if kind == st.pending:
+            return "that track's pawn is home"
+        return "choose the track for the %s (%s T)" % ("joker" if st.pending == JOKER else "four 6s", st.pending)
+    if kind in (JOKER, SIX4, BACK):
+        return "there is no %s to play now" % ("joker" if kind == JOKER else "four 6s move" if kind == SIX4 else "back move")
+    if st.phase == TO_ROLL:
+        return "roll the dice first"
+    if kind == ROLL:
+        return "every die is set aside: stop"
+    if kind in (KEEP, UNKEEP) and isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], int):
+        mask = move[1]
+        if kind == KEEP:
+            return "that die is already set aside" if mask & st.aside else "there is no such die"
+        if mask & st.locked:
+            return "5s and dice set aside before a roll stay set aside"
+        return "that die is not set aside"
+    return "%s is not a move of 4 pistes" % (move,)
+
+
 WORDS_MODULE = "games.pistes_text"
 
 
 def _words():
-    """games/pistes_text.py: reading the notation, the board as text, why a move is
-    refused; loaded when asked (a save's replay, a refusal, the referee, the
-    simulator), so that a Pico playing holds none of it (app/c_pistes.py frees it)."""
+    """games/pistes_text.py: reading the notation, the board as text; loaded when
+    asked (a save's replay, the referee, the simulator), so that a Pico playing holds
+    none of it (app/c_pistes.py frees it)."""
     from games import pistes_text
 
     return pistes_text

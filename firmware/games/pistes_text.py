@@ -1,41 +1,11 @@
-# 4 pistes in words (games/pistes.py): why a move is refused, reading a move's
-# notation, the board as text and the referee's fields. Apart from the rules so that a
-# Pico playing holds none of it: the moves themselves never need it (it is loaded for
-# a refusal, a save's replay, the referee and the simulator; app/c_pistes.py frees it).
+# 4 pistes in words (games/pistes.py): reading a move's notation, the board as text and
+# the referee's fields. Apart from the rules so that a Pico playing holds none of it: the
+# moves themselves never need it (it is loaded for a save's replay, the referee and the
+# simulator; app/c_pistes.py frees it). Why a move is refused stays in the rules: a
+# refused press's flash must not wait for an import (~45 ms on a Pico).
 from games.base import PLAYING, is_number
-from games.pistes import BACK, DICE, END, JOKER, KEEP, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_ROLL, TRACKS, UNKEEP
+from games.pistes import BACK, DICE, END, JOKER, KEEP, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TRACKS, UNKEEP
 
-
-def why_illegal(st, move):
-    """Why `move` cannot be played (the rules found it illegal): in words."""
-    if isinstance(move, str):
-        kind = move
-    elif isinstance(move, tuple) and move:
-        kind = move[0]
-    else:
-        return "%r is not a move of 4 pistes" % (move,)
-    if st.phase == TO_CHOOSE:
-        if st.pending == BACK:
-            if kind == BACK:
-                return "that pawn cannot be sent back (only pawns on cells 1..9)"
-            return "choose the pawn to send back 2 cells (back P T)"
-        if kind == st.pending:
-            return "that track's pawn is home"
-        return "choose the track for the %s (%s T)" % ("joker" if st.pending == JOKER else "four 6s", st.pending)
-    if kind in (JOKER, SIX4, BACK):
-        return "there is no %s to play now" % ("joker" if kind == JOKER else "four 6s move" if kind == SIX4 else "back move")
-    if st.phase == TO_ROLL:
-        return "roll the dice first"
-    if kind == ROLL:
-        return "every die is set aside: stop"
-    if kind in (KEEP, UNKEEP) and isinstance(move, tuple) and len(move) == 2 and isinstance(move[1], int):
-        mask = move[1]
-        if kind == KEEP:
-            return "that die is already set aside" if mask & st.aside else "there is no such die"
-        if mask & st.locked:
-            return "5s and dice set aside before a roll stay set aside"
-        return "that die is not set aside"
-    return "%s is not a move of 4 pistes" % (move,)
 
 
 def parse_move(st, text):

@@ -233,8 +233,9 @@ def test_resume_replays_the_same_dice():
 
 
 def test_the_words_are_freed_after_a_resume_and_a_refusal():
-    # games/pistes_text.py (the notation read, a refusal's words) is loaded for those
-    # and freed after: a Pico playing holds none of it (the simulator's state() loads it)
+    # games/pistes_text.py (the notation read) is loaded for a resume and freed after,
+    # and a refusal's words never need it (its import would delay the refused press's
+    # flash): a Pico playing holds none of it (the simulator's state() loads it)
     import sys
 
     storage = MemoryStorage()
