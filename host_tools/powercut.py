@@ -33,7 +33,6 @@ for _path in (ROOT, os.path.join(ROOT, "firmware")):
         sys.path.insert(0, _path)
 
 from app import catalog, grid, saves  # noqa: E402
-from app.app import HOLD_MS, LOOP_MS  # noqa: E402
 from drivers import storage as storage_driver  # noqa: E402
 from drivers.storage import FileStorage  # noqa: E402
 from games.base import PLAYING  # noqa: E402
@@ -287,18 +286,6 @@ class CuttingStorage:
         return None
 
 
-def play(board, cell, hold=False):
-    board.keys.push(cell, True, board.clock.now)
-    board.clock.now += LOOP_MS
-    board.app.step()
-    if hold:
-        board.clock.now += HOLD_MS
-        board.app.step()
-    board.keys.push(cell, False, board.clock.now)
-    board.clock.now += LOOP_MS
-    board.app.step()
-
-
 def session(storage, seed=1, max_moves=None):
     """What a player does, writing the flash: on every tile, a full game (random legal
     moves, an undo now and then), the next game started, a brightness change."""
@@ -306,20 +293,20 @@ def session(storage, seed=1, max_moves=None):
     rng = Rng(seed)
     for i, (game, players, variant, _) in enumerate(catalog.TILES):
         tile = grid.parse(board.app.screen.describe()["tiles"][i]["cell"])
-        play(board, tile)  # its setup screen
-        play(board, tile)  # its game
+        board.press(tile)  # its setup screen
+        board.press(tile)  # its game
         moves = 0
         screen = board.app.screen
         while screen.state.status == PLAYING and moves < (MAX_PRESSES if max_moves is None else max_moves):
             legal = screen.state.legal_moves()
-            play(board, screen.cell_for_move(legal[rng.below(len(legal))]))
+            board.play(legal[rng.below(len(legal))])
             moves += 1
             if moves % 9 == 0:
-                play(board, grid.UNDO)
+                board.press(grid.UNDO)
         if screen.state.status != PLAYING:
-            play(board, grid.NEW, hold=True)  # the next game of the match
-        play(board, grid.MENU, hold=True)
-        play(board, grid.cell(grid.SIZE - 1, 1 + rng.below(10)))  # a brightness key
+            board.press(grid.NEW, hold=True)  # the next game of the match
+        board.press(grid.MENU, hold=True)
+        board.press(grid.cell(grid.SIZE - 1, 1 + rng.below(10)))  # a brightness key
     return board
 
 

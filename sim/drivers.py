@@ -1,8 +1,11 @@
 # Simulator drivers: the same small interfaces as firmware/drivers, with no hardware.
 # Written in the MicroPython subset, so the host's MicroPython runs them too.
-from app.app import App, unload
+from app.app import HOLD_MS, LOOP_MS, App, unload
 from app.grid import CELLS
 from drivers.leds import Pixels
+
+WAIT_MS = 100  # a player who lets a countdown run out: the time passes by this
+WAIT_STEPS = 100  # ... this many times at most (the longest countdown is 4 s)
 
 
 class SimKeys:
@@ -101,6 +104,37 @@ class SimBoard:
         self.storage = storage or MemoryStorage()
         self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)
         self.app.step()  # boot: the menu's first frame
+
+    def press(self, cell, hold=False):
+        """A player's press of `cell` (a tap, or held long enough for a hold), a loop
+        step at each change."""
+        clock = self.clock
+        self.keys.push(cell, True, clock.now)
+        clock.now += LOOP_MS
+        self.app.step()
+        if hold:
+            clock.now += HOLD_MS
+            self.app.step()
+        self.keys.push(cell, False, clock.now)
+        clock.now += LOOP_MS
+        self.app.step()
+
+    def play(self, move):
+        """A player plays `move` (a legal move of the game on screen) with the keys, as
+        at the board; a move no key plays (a window's pass) by letting its countdown
+        run out."""
+        screen = self.app.screen
+        keys = screen.keys_for_move(move)
+        for cell in keys:
+            self.press(cell)
+        if not keys:
+            history = screen.state.history
+            played = len(history)
+            for _ in range(WAIT_STEPS):
+                if len(history) != played:
+                    break
+                self.clock.now += WAIT_MS
+                self.app.step()
 
     def levels_rgb(self, cell):
         """What the LED of `cell` gets, as (r, g, b)."""

@@ -224,6 +224,8 @@ class Controller(classic.Controller):
             if self.window_id != wid:
                 self.window_id = wid
                 ms = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+                if not st.dealt and len(st.stack) > cards.COPIES:
+                    ms = 0  # real cards: all the annulations are in the chain, none can answer
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None
@@ -363,6 +365,9 @@ class Controller(classic.Controller):
 
     def described_moves(self):
         return _text().described_moves(self)
+
+    def keys_for_move(self, move):
+        return _text().keys_for_move(self, move)
 
     def turn_text(self):
         return _text().turn_text(self)

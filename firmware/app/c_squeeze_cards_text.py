@@ -4,6 +4,7 @@
 # when the simulator asks, and unloads it with the game's modules.
 from app import c_squeeze as classic
 from app import grid
+from app.c_squeeze_cards import KIND_PLACES, NO_CARD_PLACE, side_cell
 from games import squeeze as rules
 from games import squeeze_cards as cards
 from games import squeeze_cards_lines as lines
@@ -36,6 +37,28 @@ def described_moves(ctrl):
     if not st.dealt and not moves and not st.relaunch:
         moves.append(cards.PASS_MOVE)  # real cards: no launch, no card
     return moves
+
+
+def keys_for_move(ctrl, move):
+    """The presses that play `move`: a card is its card key, its kind on the seat's
+    side, then its target(s); a window's pass is its countdown running out (none)."""
+    st = ctrl.state
+    if move < cards.CARD_BASE:
+        return (ctrl.cell_for_move(move),)
+    if move == cards.PASS_MOVE:
+        if st.window:
+            return ()
+        return ctrl.cell_for_move(move), side_cell(ctrl.sides[st.to_move], NO_CARD_PLACE)  # "no card"
+    kind, a, b, seat = cards.unpack(move)
+    key = side_cell(ctrl.sides[seat], 0)
+    if kind in (cards.NEGATION, cards.ANNULATION):
+        return (key,)
+    picked = (key, side_cell(ctrl.sides[seat], KIND_PLACES[kind]))
+    if kind == cards.POUSSEE:
+        return picked + (classic.RING_CELLS[a],)
+    if kind == cards.DOUBLE:
+        return picked + (classic.RING_CELLS[a], classic.RING_CELLS[b])
+    return picked + (classic.BOARD_CELLS[a],)  # trahison, flammes, eclair (its top-left cell)
 
 
 def describe(ctrl):

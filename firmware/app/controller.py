@@ -384,6 +384,11 @@ class GameController:
         """The moves describe() lists under `legal` and `keys`: by default all of them."""
         return self.state.legal_moves()
 
+    def keys_for_move(self, move):
+        """The cells a player presses, in order, to play `move` (none: it plays itself,
+        as a window's pass when its countdown runs out). Simulated players use it."""
+        return (self.cell_for_move(move),)
+
     # -- the simulator's words (app/controller_text.py: a board never asks for them) --
     def describe(self):
         """The screen's state for the simulator (the headless `state`)."""

@@ -256,6 +256,8 @@ class CardsState(SqueezeState):
                 return "only player %d (next clockwise) may play negation now" % self.next_seat()
             if kind == ANNULATION and seat == self.stack[-1][3]:
                 return "player %d played the card just played" % seat
+            if kind == ANNULATION and len(self.stack) > COPIES:  # real cards: the chain is on the table
+                return "the %d annulation cards are all in this chain" % COPIES
             if not self.holds(seat, kind):
                 return "player %d holds no %s card" % (seat, KINDS[kind])
             return None

@@ -23,7 +23,7 @@ SEED = JOB.get("seed", 1)
 MAX_MOVES = 400  # a game longer than this is cut (none is)
 
 from app import catalog, grid  # noqa: E402
-from app.app import HOLD_MS, LOOP_MS  # noqa: E402
+from app.app import LOOP_MS  # noqa: E402
 from app.menu import TILE_CELLS  # noqa: E402
 from games.rng import Rng  # noqa: E402
 from drivers.storage import FileStorage  # noqa: E402
@@ -35,40 +35,27 @@ RNG = Rng(SEED)
 G = {"board": SimBoard(storage=FileStorage("/soak-saves")), "n": 0, "label": "boot", "game": None}
 
 
-def press(board, cell, hold=False):
-    clock = board.clock
-    board.keys.push(cell, True, clock.now)
-    clock.now += LOOP_MS
-    board.app.step()
-    if hold:
-        clock.now += HOLD_MS
-        board.app.step()
-    board.keys.push(cell, False, clock.now)
-    clock.now += LOOP_MS
-    board.app.step()
-
-
 def play_one(board, index):
     """The game of menu tile `index`, from the menu back to the menu: a generator, one
     press a step (each step is its own top-level call, so the GC runs between presses as
     a Pico's would, and the heap stays the size of a Pico's)."""
-    press(board, TILE_CELLS[index][0])  # its setup screen
+    board.press(TILE_CELLS[index][0])  # its setup screen
     yield
-    press(board, TILE_CELLS[index][0])  # its game
+    board.press(TILE_CELLS[index][0])  # its game
     yield
     screen = board.app.screen
     if screen.state.status != "playing":  # the tile resumed its finished game
-        press(board, grid.NEW, hold=True)
+        board.press(grid.NEW, hold=True)
         yield
     moves = 0
     while screen.state.status == "playing" and moves < MAX_MOVES:
         legal = screen.state.legal_moves()
-        press(board, screen.cell_for_move(legal[RNG.below(len(legal))]))
+        board.play(legal[RNG.below(len(legal))])
         moves += 1
         legal = None
         yield
     screen = None
-    press(board, grid.MENU, hold=True)
+    board.press(grid.MENU, hold=True)
     yield
     clock = board.clock
     for i in range(200):  # the menu settles (its sound, its last frame)

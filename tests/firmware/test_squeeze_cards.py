@@ -327,6 +327,17 @@ def test_annulation_chain_of_three_the_last_one_decides():
     assert at(state, "j10") == "Y"  # two: the trahison stands
 
 
+def test_real_cards_a_chain_holds_the_decks_three_annulations_at_most():
+    # the board trusts the players' hands, not a fourth annulation: the chain's cards
+    # are all on the table
+    state = position("Ya1 Bj10", players=4, mode=cards.TRUSTED)
+    play(state, "trahison j10", "annulation P2", "annulation P3", "annulation P4")
+    assert "the 3 annulation cards are all in this chain" in refused(state, "annulation P1")
+    assert list(legal(state)) == ["pass"] and state.info()["pending"]["players"] == []
+    play(state, "pass")
+    assert at(state, "j10") == "B" and state.to_move == 1  # three: the trahison is cancelled
+
+
 def test_annulation_needs_a_card_just_played_and_not_ones_own():
     state = position("Ya1 Bj10", hands={1: [F, A], 2: [A]})
     play(state, "flammes j10")
