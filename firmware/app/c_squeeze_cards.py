@@ -21,9 +21,8 @@
 # Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
 # key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
 # RAM on a Pico: a card pick's keys and picture (app/c_squeeze_cards_pick.py) are loaded
-# while a pick lasts, a card's rules (games/squeeze_cards_effects.py) from the first pick
-# or card played to the menu (dropped after every effect, its import came back in the
-# next launch's light: +12 ms a press on the virtual Pico), the simulator's words (app/c_squeeze_cards_text.py) and the
+# while a pick lasts, a card's rules (games/squeeze_cards_effects.py) from its pick (or
+# its play) to its effect, the simulator's words (app/c_squeeze_cards_text.py) and the
 # referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
 from app import colors, grid
 from app import c_squeeze as classic
@@ -167,12 +166,20 @@ class Controller(classic.Controller):
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
             self.end_pick()
+        self.drop_effects()  # (a refused card was checked by it too)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
         if self.pick is not None:
             self.pick = None
             unload(PICK_MODULE)
+        self.drop_effects()
+
+    def drop_effects(self):
+        """No card picked nor waiting for its effect: the cards' effects
+        (games/squeeze_cards_effects.py) go."""
+        if self.pick is None and not self.state.stack:
+            unload(cards.EFFECTS_MODULE)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -188,6 +195,7 @@ class Controller(classic.Controller):
             self.state.history = moves
             self.window_id = None
         classic.Controller.undo(self, now)
+        self.drop_effects()
 
     # -- time: the windows' countdowns, the effects -------------------------------------
     def on_played(self, move, now):

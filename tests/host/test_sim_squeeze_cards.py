@@ -355,14 +355,10 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     tap(key("c3"))  # the neutral pentacle: played, the pick is over
     assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == [cards.EFFECTS_MODULE]
     ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window: the effect
-    # the card's rules stay until the menu (imported again for each card, they cost a
-    # launch's light ~12 ms on a Pico)
-    assert ctrl.state.board[22] == cards.EMPTY and loaded() == [cards.EFFECTS_MODULE]
-    tap("l8")  # a launch: nothing loaded or freed in its press
-    assert loaded() == [cards.EFFECTS_MODULE]
+    assert ctrl.state.board[22] == cards.EMPTY and loaded() == []
     ctrl.save()
     moves = saves.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
-    assert moves == ["W-3", "pass", "flammes c3", "pass", "E-7"]
+    assert moves == ["W-3", "pass", "flammes c3", "pass"]
     resumed = screen.Controller(board.app, ctrl.setup, moves)  # the menu's resume
     assert resumed.state.history == ctrl.state.history and loaded() == []
     board.app.screen = resumed
