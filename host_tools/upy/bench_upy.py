@@ -297,8 +297,8 @@ def plan():
 
     def cards_save():
         """The save of a press in a long card game (4 players, real cards): its line
-        appended to the game's file (app/saves.py), early (the first line) and late (after
-        SAVE_LINES lines); and the whole file of that long game written (what every press
+        appended to the game's file (app/saves.py), early (the first line) and late (the
+        last line: after SAVE_LINES lines, or at the game's end); and the whole file of that long game written (what every press
         cost before, and still the first save of a game resumed, an undo). Each is the
         mean of SAVE_REPS saves timed together (one save is near the timer's resolution)."""
         from app import saves
@@ -336,21 +336,16 @@ def plan():
         setattr(st, saves.SAVED, mark)  # the file holds every line but the last
         early = save_ms(True)
         while st.status == "playing" and lines[0] < SAVE_LINES:
+            screen.save()  # the file holds every line so far
             play_line()
             if lines[0] % 25 == 0:
                 yield None, None  # the garbage goes (the wasm port collects only between calls)
+        late = save_ms(True)  # the last line (the file holds every line but it)
         whole = save_ms(False)
-        late = None
-        if st.status == "playing":
-            mark = getattr(st, saves.SAVED)
-            play_line()
-            setattr(st, saves.SAVED, mark)
-            late = save_ms(True)
         unload("games.squeeze_cards_lines")
         unload("games.squeeze_cards_effects")  # (the state played its cards itself: no board dropped it)
         record("squeeze_cards_save_early_ms", early, "ms")
-        if late is not None:
-            record("squeeze_cards_save_late_ms", late, "ms")
+        record("squeeze_cards_save_late_ms", late, "ms")
         record("squeeze_cards_save_whole_ms", whole, "ms")
         record("squeeze_cards_save_lines", lines[0], "lines")
         record("squeeze_cards_save_file", len(app.storage.read(saves.game_file("squeeze", 4, "cards"))), "bytes")
