@@ -241,3 +241,17 @@ def test_a_late_frame_is_let_through_only_when_the_frames_after_it_match():
     # a frame that is not late, or a late frame that nothing after it matches: not let through
     assert powerup.first_mismatch(Drawn(), [(3550, b"y", 3490), (3600, b"x", 3540)], []) == 3550
     assert powerup.first_mismatch(Drawn(), [(3500, b"y", 1400)], []) == 3500
+
+
+def test_a_frame_mixing_two_moments_of_cpython_passes_led_by_led_but_no_led_of_none():
+    from host_tools.vpico import powerup
+
+    class Drawn:  # CPython's App: two LEDs, the first changes at 100, the second at 105
+        def frames(self, nows):
+            return dict((n, bytes([n >= 100] * 3 + [n >= 105] * 3)) for n in nows)
+
+    # the Pico's countdown began a few ms before CPython's: its second LED changed first
+    mixed = bytes([0] * 3 + [1] * 3)
+    assert powerup.first_mismatch(Drawn(), [(110, mixed, 50)]) is None
+    assert powerup.first_mismatch(Drawn(), [(110, bytes([0, 0, 0, 2, 2, 2]), 50)]) == 110
+    assert powerup.first_mismatch(Drawn(), [(90, mixed, 30)]) == 90  # (no moment there shows the second LED lit)
