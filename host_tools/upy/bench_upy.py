@@ -249,8 +249,8 @@ def plan():
 
     def cards_board_game(mode):
         """4D Squeeze with cards on the board (4 players, `mode`): each line picked among
-        the legal ones and played through the controller (a card is several presses:
-        kind, target), the screen animated and drawn; the heap after every line.
+        the legal ones and played by its keys (a card is several presses: its card key,
+        its kind, its target), the screen animated and drawn; the heap after every press.
 
         Each mode is measured in an interpreter of its own, from boot (host_tools.bench
         runs one job per mode). Played after 'cards' in the same run, 'deal' counted
@@ -276,13 +276,23 @@ def plan():
             legal = app.screen.state.legal_moves()
             move = legal[rng.below(len(legal))]
             legal = None
-            # the referee's full list (games/squeeze_cards_lines.py) picks the line: the
-            # board's own play never loads it, so it is not counted in the board's heap
-            unload("games.squeeze_cards_lines")
-            app.screen.play_move(move, None, clock.now)
-            settle()
+            keys = app.screen.keys_for_move(move)
+            # the referee's full list (games/squeeze_cards_lines.py) picks the line and the
+            # simulator's words (app/c_squeeze_cards_text.py) its keys: the board's own
+            # play never loads them, so they are not counted in the board's heap
+            for name in ("games.squeeze_cards_lines", "app.c_squeeze_cards_text"):
+                unload(name)
             lines += 1
-            yield "squeeze_cards_%s line %d" % (mode, lines), heap
+            for cell in keys:  # a card's pick: the heap after each of its presses
+                board.press(cell)
+                settle()
+                yield "squeeze_cards_%s line %d" % (mode, lines), heap
+            if not keys:  # a window's pass: its countdown runs out
+                board.play(move)
+                for name in ("games.squeeze_cards_lines", "app.c_squeeze_cards_text"):
+                    unload(name)
+                settle()
+                yield "squeeze_cards_%s line %d" % (mode, lines), heap
         heap.emit("heap_squeeze_cards_%s_line" % mode, "bytes")
         record("squeeze_cards_%s_app_lines" % mode, lines, "lines")
         app.show_menu()
