@@ -321,8 +321,10 @@ class Controller(classic.Controller):
         """The countdown on the ring (the same for everybody), the card or the launch
         being answered, and the symbol of the card it calls for."""
         st = self.state
-        left = ticks_diff(self.window_until, now) if self.window_until is not None else 0
         total = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+        left = total  # the window just opened (a press's frame, a resume's): busy() starts it after
+        if self.window_id == (len(st.history), st.window) and self.window_until is not None:
+            left = ticks_diff(self.window_until, now)
         order = classic.RING_ORDER
         lit = (len(order) * max(0, left) + total - 1) // total
         answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION

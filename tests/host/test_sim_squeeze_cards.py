@@ -140,6 +140,23 @@ def test_trahison_by_presses_waits_for_its_annulation_window_then_flashes():
     assert sim.leds()[key("e5")] == sim.leds()[key("f5")]  # e5 is blue now
 
 
+def test_a_window_shows_its_full_countdown_from_its_first_frame():
+    # the frame of the press that opens a window (and a resume's first frame) is drawn
+    # before the countdown starts: the whole ring, not a dark one
+    sim = new_game()
+    board = sim.board
+    ctrl = board.app.screen
+    ctrl.play_move(2, None, board.clock.now)  # W-3: its Negation window
+    assert ctrl.state.window and ctrl.window_until is None
+    board.app.render(board.clock.now)
+    ring = [grid.name(c) for c in screen.classic.RING_ORDER]
+    lv = sim.leds()
+    assert all(sum(lv[c]) > 0 for c in ring if c not in (SOUTH, NORTH))
+    sim.run("wait 1600")  # half the countdown: half the ring
+    lv = sim.leds()
+    assert 0 < sum(1 for c in ring if sum(lv[c]) > 0) < len(ring)
+
+
 def test_annulation_by_any_card_key_then_the_player_launches():
     sim = new_game("--players 4")
     sim.run("press " + SOUTH)
