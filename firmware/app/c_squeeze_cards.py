@@ -241,8 +241,9 @@ class Controller(classic.Controller):
         else:
             self.window_until = None
         self.effect_until = pending(self.effect_until, now)
-        if self.pick is not None:  # a card may come: its rules load after the pick's light,
-            cards.effects()  # not in its play's (an import takes ~20 ms on a Pico)
+        if self.pick is not None:  # the pick's module and a card's rules load after the
+            _pick()  # light of the press that began it, not in the next presses' (an
+            cards.effects()  # import takes ~20 ms on a Pico)
         busy = classic.Controller.busy(self, now)
         golden = st.status == PLAYING and any(st.bound)  # its card key pulses
         return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
@@ -271,6 +272,8 @@ class Controller(classic.Controller):
             self.draw_ring(frame)
         elif st.window:
             self.draw_window(frame, now)
+        elif self.pick is not None and self.pick[1] is None:
+            self.draw_kinds(frame, self.pick[0])
         elif self.pick is not None:
             _pick().draw(self, frame, now)
         else:
@@ -284,6 +287,17 @@ class Controller(classic.Controller):
                 frame.set(c, self.effect_color)
         for seat in self.peeking():
             self.draw_peek(frame, seat)
+
+    def draw_kinds(self, frame, seat):
+        """A pick's first picture (drawn in its press's light, before its module loads):
+        the kinds on the seat's side, "no card" with real cards and no launch."""
+        side = self.sides[seat]
+        for c in classic.RING_ORDER:
+            frame.set(c, colors.OFF)
+        for i in range(len(KIND_PLACES)):
+            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
+        if self.mode == "cards" and not self.state.legal_launches():
+            frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
 
     def draw_move(self, frame, t):
         """The launched pawn slides in from its launch point."""

@@ -1,11 +1,12 @@
 # 4D Squeeze with cards on the board (app/c_squeeze_cards.py): a card pick, from the
 # card key's tap to the card played (or backed out of): its keys (the kind on the
 # player's side, then the target) and its picture. The controller loads this module
-# when a pick starts and unloads it when the pick ends, so that the RAM it takes on a
+# after the light of the press that starts a pick (its first picture is the
+# controller's) and unloads it when the pick ends, so that the RAM it takes on a
 # Pico is free while the players launch.
 from app import c_squeeze as classic
 from app import colors, grid
-from app.c_squeeze_cards import KIND_COLORS, KIND_PLACES, NO_CARD, NO_CARD_PLACE, side_cell
+from app.c_squeeze_cards import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, side_cell
 from games import squeeze as rules
 from games import squeeze_cards as cards
 
@@ -87,16 +88,8 @@ def launch_target(ctrl, cell):
 
 def draw(ctrl, frame, now):
     st = ctrl.state
-    seat, kind, first = ctrl.pick
+    seat, kind, first = ctrl.pick  # (a kind picked: before, the controller's draw_kinds)
     side = ctrl.sides[seat]
-    if kind is None:
-        for c in classic.RING_ORDER:
-            frame.set(c, colors.OFF)
-        for i in range(len(KIND_PLACES)):
-            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
-        if ctrl.mode == "cards" and not st.legal_launches():
-            frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
-        return
     ctrl.draw_symbol(frame, kind, now)
     if kind in (cards.POUSSEE, cards.DOUBLE):
         color = KIND_COLORS[kind]
