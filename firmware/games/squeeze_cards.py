@@ -142,9 +142,9 @@ class CardsState(SqueezeState):
         self.events = []  # what the last move did, for the board's animations
         self._refresh()
 
-    def _refresh(self):
+    def _refresh(self, arrive=None):
         self.launches = None
-        SqueezeState._refresh(self)  # (the pentacle counts stay 0: none are made)
+        SqueezeState._refresh(self, arrive)  # (the pentacle counts stay 0: none are made)
 
     def _set(self, cells, values):
         """Write pieces and keep the counts and the arrivals right."""

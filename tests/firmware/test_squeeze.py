@@ -70,6 +70,21 @@ def test_start_layout():
     assert state.info() == {"pentacles": [0, 0], "teams": [[1], [2]]}
 
 
+def test_every_new_game_starts_from_the_same_position_whatever_was_played_before():
+    # the start (squeezed, its arrival cells) is made once and shared: no game changes it
+    first = squeeze.new_state()
+    board, arrive = bytes(first.board), bytes(first.arrive)
+    rng = Rng(5)
+    while first.status == PLAYING:
+        legal = first.legal_moves()
+        first.play(legal[rng.below(len(legal))])
+    again = squeeze.new_state(players=4)
+    assert bytes(again.board) == board and bytes(again.arrive) == arrive
+    fresh = squeeze.start_board()
+    squeeze.squeeze(fresh, range(squeeze.CELLS), squeeze.PENTACLE)
+    assert bytes(fresh) == board
+
+
 def test_new_state_rejects_bad_players_and_variants():
     for players, variant in ((3, None), (1, None), (0, None), ("2", None), (2, "card"), (4, "x")):
         try:
