@@ -80,6 +80,7 @@ class Controller(GameController):
         self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
         self.peek_until = None
         self.end_start = None  # ticks when the game ended here (the end's slides)
+        self.stats_unsaved = False  # a game counted: its file is written with the save
 
     # -- keys -------------------------------------------------------------------------------
     def move_for_cell(self, cell):
@@ -146,7 +147,15 @@ class Controller(GameController):
             score = self.state.score()
             if stats["best"] is None or score > stats["best"]:
                 stats["best"] = score
-        saves.write(self.app.storage, STATS_FILE, json.dumps(stats))
+        self.stats_unsaved = True  # (a flash write: after the press has lit, with the save)
+        self.app.after_render = self.save_or_refuse
+
+    def save(self):
+        saved = GameController.save(self)
+        if self.stats_unsaved:
+            self.stats_unsaved = False
+            saves.write(self.app.storage, STATS_FILE, json.dumps(self.stats))
+        return saved
 
     # -- the flips' animation --------------------------------------------------------------------
     def on_played(self, move, now):

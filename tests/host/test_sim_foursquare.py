@@ -247,3 +247,27 @@ def test_the_hint_press_lights_before_the_hint_is_worked_out():
     assert app.screen.hint_cell is not None  # then found in the same step, after the light
     app.step()
     assert rendered[-1] == app.screen.hint_cell  # and shown
+
+
+def test_the_winning_press_lights_before_the_stats_file_is_written():
+    # a flash write takes tens of ms on a Pico: the stats are written with the save,
+    # after the LEDs answered the press (the scenario: seed 0 played to a win)
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "scenarios", "foursquare.txt")
+    with open(path) as f:
+        lines = [line for line in f.read().splitlines() if line.strip() and not line.startswith("#")]
+    sim = Headless()
+    board = sim.board
+    win = max(i for i, line in enumerate(lines) if line == "press e5")
+    for line in lines[:win]:
+        sim.run(line)
+    events = []
+    write, show = board.storage.write, board.pixels.show
+    board.storage.write = lambda name, text: events.append(("write", name)) or write(name, text)
+    board.pixels.show = lambda buf: events.append(("show", None)) or show(buf)
+    sim.run(lines[win])
+    assert sim.state()["status"] == "won" and sim.state()["stats"]["won"] == 1
+    stats = events.index(("write", "stats_foursquare.json"))
+    assert ("show", None) in events[:stats]
+    assert '"won": 1' in board.storage.read("stats_foursquare.json")
