@@ -342,8 +342,9 @@ class Controller(classic.Controller):
         order = classic.RING_ORDER
         lit = (len(order) * max(0, left) + total - 1) // total
         answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
+        on = colors.scale(KIND_COLORS[answer], 1, 3)
         for i in range(len(order)):
-            frame.set(order[i], colors.scale(KIND_COLORS[answer], 1, 3) if i < lit else colors.OFF)
+            frame.set(order[i], on if i < lit else colors.OFF)
         if st.stack:
             card = st.stack[0]
             self.draw_symbol(frame, card[0], now)
