@@ -232,8 +232,8 @@ class Controller(classic.Controller):
             if self.window_id != wid:
                 self.window_id = wid
                 ms = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
-                if not st.dealt and len(st.stack) > cards.COPIES:
-                    ms = 0  # real cards: all the annulations are in the chain, none can answer
+                if not st.dealt and st.chain_full():
+                    ms = 0  # real cards: nobody can answer, everyone sees it
                 self.window_until = ticks_add(now, ms)
             if pending(self.window_until, now) is None:
                 self.window_until = None

@@ -167,6 +167,11 @@ class CardsState(SqueezeState):
         if self.deck:
             self.hands[seat].append(self.deck.pop())
 
+    def chain_full(self):
+        """The deck's Annulations are all in the chain (its cards are on the table): none
+        can answer it, whatever the board trusts of the hands."""
+        return len(self.stack) > COPIES
+
     def holds(self, seat, kind):
         return not self.dealt or kind in self.hands[seat]
 
@@ -256,7 +261,7 @@ class CardsState(SqueezeState):
                 return "only player %d (next clockwise) may play negation now" % self.next_seat()
             if kind == ANNULATION and seat == self.stack[-1][3]:
                 return "player %d played the card just played" % seat
-            if kind == ANNULATION and len(self.stack) > COPIES:  # real cards: the chain is on the table
+            if kind == ANNULATION and self.chain_full():
                 return "the %d annulation cards are all in this chain" % COPIES
             if not self.holds(seat, kind):
                 return "player %d holds no %s card" % (seat, KINDS[kind])

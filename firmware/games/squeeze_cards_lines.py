@@ -7,7 +7,7 @@ from games import squeeze as sq
 from games import squeeze_cards_effects as effects
 from games.base import PLAYING, is_number, parse_cell
 from games.squeeze import CELLS, EMPTY, LAUNCHES, NONE, SIZE, SqueezeState
-from games.squeeze_cards import (ANNULATION, ANNULATION_WINDOW, COPIES, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS,
+from games.squeeze_cards import (ANNULATION, ANNULATION_WINDOW, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS,
                                  NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE, POUSSEE, TRAHISON, card, square)
 
 USAGE = {
@@ -33,7 +33,7 @@ def answerers(st):
         while len(seats) < st.players - 1:
             seats.append(st.next_seat(seats[-1]))
         kind = ANNULATION
-        if len(st.stack) > COPIES:  # every annulation card is in the chain
+        if st.chain_full():
             return []
     else:
         return []
