@@ -147,8 +147,8 @@ class Controller(GameController):
             score = self.state.score()
             if stats["best"] is None or score > stats["best"]:
                 stats["best"] = score
-        self.stats_unsaved = True  # (a flash write: after the press has lit, with the save)
-        self.app.after_render = self.save_or_refuse
+        self.stats_unsaved = True  # (a flash write: with the save that a game won, or given
+        # up for a new deal, always has after its press has lit)
 
     def save(self):
         saved = GameController.save(self)
