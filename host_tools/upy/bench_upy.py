@@ -277,6 +277,8 @@ def plan():
             move = legal[rng.below(len(legal))]
             legal = None
             keys = app.screen.keys_for_move(move)
+            if not keys:  # a window's pass: its countdown runs out
+                board.play(move)
             # the referee's full list (games/squeeze_cards_lines.py) picks the line and the
             # simulator's words (app/c_squeeze_cards_text.py) its keys: the board's own
             # play never loads them, so they are not counted in the board's heap
@@ -287,10 +289,7 @@ def plan():
                 board.press(cell)
                 settle()
                 yield "squeeze_cards_%s line %d" % (mode, lines), heap
-            if not keys:  # a window's pass: its countdown runs out
-                board.play(move)
-                for name in ("games.squeeze_cards_lines", "app.c_squeeze_cards_text"):
-                    unload(name)
+            if not keys:
                 settle()
                 yield "squeeze_cards_%s line %d" % (mode, lines), heap
         heap.emit("heap_squeeze_cards_%s_line" % mode, "bytes")
