@@ -73,8 +73,9 @@ bench: build
 hardware: setup-hardware
 	$(PY) -m hardware.generate
 
+# `make deploy PORT=/dev/ttyACM0` chooses the Pico's serial port (none: it is found).
 deploy: build
-	$(PY) -m host_tools.deploy
+	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
 
 clean:
 	rm -rf build build-circuitpython .venv node_modules .pytest_cache

@@ -1,5 +1,5 @@
 # The headless simulator: runs a script, one command a line, on a virtual clock.
-#   press CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
+#   press CELL | down CELL | up CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
 #   [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]
 #   (cells a1..l12, a1 top-left; '#' comments). A line over MAX_LINE characters or
 #   a word over ECHO is an error; an error repeats at most ECHO characters of a line.
@@ -84,6 +84,22 @@ class Headless:
                 clock.now = end  # nothing changes until a key does: skip ahead
             app.step()
 
+    def key(self, text, down=None):
+        """The key named `text`, which must be up (`press`, `hold`, `down`) or down
+        (`up`); with `down` True or False it goes down (and stays) or comes up, a loop
+        step."""
+        key = self.cell(text)
+        name = grid.name(key)
+        if key in self.board.app.down:
+            if down is not False:
+                raise ScriptError("%s is down already (up %s releases it)" % (name, name))
+        elif down is False:
+            raise ScriptError("%s is not down (down %s presses it)" % (name, name))
+        if down is not None:
+            self.board.keys.push(key, down, self.board.clock.now)
+            self.board.app.step()
+        return key
+
     def hold(self, key, ms):
         board = self.board
         board.keys.push(key, True, board.clock.now)
@@ -120,9 +136,12 @@ class Headless:
         cmd, args = words[0], words[1:]
         board = self.board
         if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
-            self.hold(self.cell(args[0]), 0)
+            self.hold(self.key(args[0]), 0)
         elif cmd == "hold" and len(args) == 2:
-            self.hold(self.cell(args[0]), number(args[1], "hold time"))
+            ms = number(args[1], "hold time")
+            self.hold(self.key(args[0]), ms)
+        elif cmd in ("down", "up") and len(args) == 1:  # a press in two parts: see the light before the release
+            self.key(args[0], cmd == "down")
         elif cmd == "wait" and len(args) == 1:
             self.advance(number(args[0], "wait time"))
         elif cmd == "frame" and not args:
@@ -140,7 +159,7 @@ class Headless:
             board.app.step()
         else:
             raise ScriptError(
-                "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
+                "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
             )
         return []
 

@@ -8,7 +8,7 @@ from app.frame import Frame
 from app.grid import CELLS
 from compat import ticks_add, ticks_diff
 
-HOLD_MS = 700  # a key held this long is a hold (menu, new game), not a tap
+HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold
 LOOP_MS = 10  # the main loop's pace on the Pico
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
@@ -86,7 +86,9 @@ class App:
         self.storage = storage
         self.frame = Frame()
         self.down = {}  # key -> ticks when it went down, while it is down
-        self.held = set()  # keys down whose hold has fired (their release is no tap)
+        # keys down whose action is done: acted on their press, or their hold has fired
+        # (their release is no tap, they have no hold)
+        self.held = set()
         self.no_tap = set()  # keys that were down when the screen or game changed
         self.stuck = set()  # keys down for STUCK_MS or more
         self.notice = None  # (text, cell, until): a message over any screen, for a while
@@ -133,10 +135,18 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------
     def key(self, key, pressed, now):
+        """A key acts when it goes down, unless the screen gives it a hold (its
+        `holds`: the corners' menu and new game, ...): such a key waits for its
+        release (a tap) or HOLD_MS (a hold, check_holds)."""
         if not (isinstance(key, int) and 0 <= key < CELLS):
             return  # a key this board does not have
         if pressed:
+            if key in self.down:
+                return  # down already (no release seen): one press acts once
             self.down[key] = now
+            if key not in self.screen.holds:
+                self.held.add(key)
+                self.act(self.screen.tap, key, now)
         elif key in self.down:
             del self.down[key]
             if key in self.stuck:  # released at last: it counts again from its next press
@@ -224,9 +234,10 @@ class App:
                 self.collect()
 
     def pressing(self):
-        """True while a key is down (a stuck one aside): its release may be a tap."""
+        """True while a key whose release may be a tap is down (one that acted on its
+        press, held or stuck aside)."""
         for key in self.down:
-            if key not in self.stuck:
+            if key not in self.held and key not in self.stuck:
                 return True
         return False
 

@@ -28,6 +28,8 @@ class DemoApp:
 
 
 class Attract:
+    holds = ()  # any key brings the menu back, on its press
+
     def __init__(self, app, now):
         self.app = app
         self.index = 0
@@ -54,9 +56,6 @@ class Attract:
 
     # -- the screen interface (see app/app.py): any key goes back to the menu ------------
     def tap(self, cell, now):
-        self.app.show_menu()
-
-    def hold(self, cell, now):
         self.app.show_menu()
 
     def busy(self, now):

@@ -87,6 +87,8 @@ class Controller(classic.Controller):
             raise ValueError("4D Squeeze with cards is for 2 or 4 players, not %r" % (players,))
         self.sides = SEAT_SIDES[players]
         self.card_keys = dict((side_cell(self.sides[s], 0), s) for s in range(1, players + 1))
+        if self.mode == "deal":  # a card key held shows its seat's hand: it waits for its release
+            self.holds = classic.Controller.holds + tuple(self.card_keys)
         self.pick = None  # [seat, kind or None, first launch of a double or None]
         self.window_until = None  # the open window's countdown deadline
         self.window_id = None  # which window the countdown is for

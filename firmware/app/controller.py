@@ -66,6 +66,9 @@ class GameController:
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
     words = "controller_text"  # the module of the simulator's words: describe(), turn_text()
+    # The keys that have a hold (app.App.key): they wait for their release (a tap) or
+    # HOLD_MS (a hold); every other key acts on its press.
+    holds = (grid.MENU, grid.NEW)
 
     @classmethod
     def first_swap(cls, rng):
@@ -238,9 +241,8 @@ class GameController:
             self.press(cell, now)
 
     def hold(self, cell, now):
-        if cell not in (grid.MENU, grid.NEW):
-            self.tap(cell, now)  # a slow press is still a press
-        elif cell == grid.MENU:
+        """A key of `holds` held HOLD_MS: MENU for the menu, NEW for a new game."""
+        if cell == grid.MENU:
             self.app.show_menu()
         elif cell == grid.NEW:
             self.error = None  # a hint from a short press on this key is answered now

@@ -79,6 +79,8 @@ def draw_tile(frame, index, now, blinking=False, against=False):
 
 
 class Menu:
+    holds = ()  # no key has a hold here: every key acts on its press (app.App.key)
+
     def __init__(self, app):
         self.app = app
         self.flash_cell = None
@@ -128,9 +130,6 @@ class Menu:
             self.flash_cell = cell
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
-
-    def hold(self, cell, now):
-        self.tap(cell, now)  # a slow press is still a press
 
     def busy(self, now):
         if idle_demo(self, now):  # left idle, the board plays against itself

@@ -24,6 +24,8 @@ SEATS = "seats"  # the choices of "board": which of the seats 1..players the boa
 
 
 class Setup:
+    holds = ()  # every key acts on its press (a1 too: back to the menu)
+
     def __init__(self, app, index, saved, now):
         from app.menu import tile_cells  # (the menu imports this module)
 
@@ -127,9 +129,6 @@ class Setup:
                     self.app.sound.play("menu")
                     return
         self.refuse(now, "press the lit tile again to play %s (a1: back to the menu)" % self.title)
-
-    def hold(self, cell, now):
-        self.tap(cell, now)  # a slow press is still a press
 
     def refuse(self, now, reason):
         self.error = reason

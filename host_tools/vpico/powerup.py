@@ -203,11 +203,13 @@ class PowerUp:
         """The frames [(start ms, levels)] against CPython's App with either reading."""
         events = [(at + KEY_LAG_MS, key, down) for at, key, down in presses]
         frames = windows(frames, [at for at, _, _ in presses])
+        # a key acts on its press: the last press (not its release) starts or resumes the game
+        started = max([at for at, _, down in presses if down] or [0])
         wrong = []
         for (label, files), has_game in zip(self.readings, self.has_game):
             shown = frames
             if presses and not has_game:  # a new game starts: the board had none to offer
-                shown = [f for f in frames if f[0] < presses[-1][0]]
+                shown = [f for f in frames if f[0] < started]
             model = Model(files, events, first - DRAW_MS - 1)
             late = []
             bad = first_mismatch(model, shown, late)
@@ -218,7 +220,7 @@ class PowerUp:
                 continue
             levels = dict((s, f) for s, f, _ in frames)[bad]
             screen = "the menu" if not presses or bad < presses[0][0] else (
-                "the setup screen" if bad < presses[-1][0] else "the game")
+                "the setup screen" if bad < started else "the game")
             # (stepped all along, as the App is: one step at `bad` alone would take every key at once)
             want = Model(files, events, first - DRAW_MS - 1).frames(list(range(first - DRAW_MS, bad + 1)))[bad]
             wrong.append("%s at %d ms is not CPython's with the %s save (%s)" % (screen, bad, label,

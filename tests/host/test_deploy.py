@@ -78,3 +78,13 @@ def test_a_board_of_another_micropython_is_refused_clearly():
     why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6\n", "v1.27.", 5)
     assert ".mpy version 6" in why and "version 5" in why
     assert deploy.refusal("removed\n", "v1.27.", 6) is None
+
+
+def test_make_deploy_passes_the_port_it_is_given():
+    def deploy_line(*args):
+        out = subprocess.run(["make", "-n", "deploy"] + list(args), cwd=build.ROOT, capture_output=True, text=True,
+                             timeout=60).stdout
+        return [line for line in out.splitlines() if "host_tools.deploy" in line][-1]
+
+    assert deploy_line("PORT=/dev/ttyACM0").split()[-2:] == ["--port", "/dev/ttyACM0"]
+    assert "--port" not in deploy_line()  # none: the board is found

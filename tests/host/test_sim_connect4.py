@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 
+from app import grid
 from sim.drivers import MemoryStorage
 from sim.headless import Headless, ScriptError
 
@@ -315,18 +316,27 @@ def test_same_script_same_output():
 def test_lost_key_events_make_no_phantom_press():
     sim = Headless()
     keys = sim.board.keys
-    keys.push(2 * 12 + 2, True, 0)  # c3 goes down ...
+    keys.push(2 * 12 + 2, True, 0)  # c3 goes down: its tile's setup screen at once ...
     sim.board.app.step()
+    assert sim.state()["screen"] == "setup"
     keys.overflowed = True  # ... then the queue overflows and its release is lost
     sim.board.app.step()
     assert not keys.overflowed and sim.board.app.down == {}
     sim.run("wait 1000")
-    keys.push(2 * 12 + 2, False, 1000)  # a late release is not a tap
+    keys.push(2 * 12 + 2, False, 1000)  # a late release is nothing (a tap would start the game)
     sim.board.app.step()
-    assert sim.state()["screen"] == "menu"
-    sim.run("press c3")  # the tile's setup screen
-    sim.run("press c3")
+    assert sim.state()["screen"] == "setup"
+    sim.run("press c3")  # the game
     assert sim.state()["screen"] == "game"
+    # a corner waits for its release (a tap) or its hold: a lost release is neither
+    keys.push(grid.NEW, True, sim.board.clock.now)
+    sim.board.app.step()
+    keys.overflowed = True
+    sim.board.app.step()
+    sim.run("wait 1000")  # no hold: the key's press was forgotten
+    keys.push(grid.NEW, False, sim.board.clock.now)
+    sim.board.app.step()
+    assert sim.state()["error"] is None and sim.board.sound.played[-1] != "illegal"
 
 
 YELLOW, RED = "ffb000", "ff0000"

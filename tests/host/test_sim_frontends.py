@@ -98,10 +98,10 @@ def test_mouse_click_on_a_tile_starts_the_game():
     m = window.Mouse(board)
     assert m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(C3)), board.clock.now)
     board.app.step()
-    assert screen(board) == "menu"  # still down: nothing yet
+    assert screen(board) == "setup"  # on the press: its name and choices; a second click plays
     assert m.handle(mouse(pygame.MOUSEBUTTONUP, window.cell_centre(C3)), board.clock.now)
     board.app.step()
-    assert screen(board) == "setup"  # its name and choices; a second click plays
+    assert screen(board) == "setup"  # the release does nothing more
     m.handle(mouse(pygame.MOUSEBUTTONDOWN, window.cell_centre(C3)), board.clock.now)
     m.handle(mouse(pygame.MOUSEBUTTONUP, window.cell_centre(C3)), board.clock.now)
     board.app.step()
