@@ -10,7 +10,7 @@ try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2MatrixKeys.scan
     scan_rows = None
 
-DEBOUNCE_MS = const(5)  # a change must be seen this long before it counts
+DEBOUNCE_MS = const(5)  # a press locks its key this long; a release must be seen this long
 BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
 MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
@@ -81,11 +81,13 @@ class EventQueue:
 
 
 class Debouncer:
-    """Pure debouncing: a reading that differs from a key's debounced state must be
-    seen `threshold` times in a row before the state flips; a reading that agrees
-    resets the count, so glitches shorter than that are ignored. After a flip the
-    next `lockout` readings are ignored: the rest of the chatter of a switch that
-    bounces longer than `threshold` readings (up to threshold + lockout in all)."""
+    """Pure debouncing, eager on the press and deferred on the release (per key, as
+    QMK's asym_eager_defer_pk): a key that reads closed while up is pressed at once,
+    on that first reading, and its next `max(threshold, lockout)` readings are ignored
+    (the debounce time: its chatter). A release must read open `threshold` times in a
+    row (a reading closed restarts the count, so drop-outs while held are ignored);
+    then the next `lockout` readings are ignored: the rest of the chatter of a switch
+    that bounces longer than `threshold` readings (up to threshold + lockout in all)."""
 
     def __init__(self, nkeys=144, threshold=5, lockout=0):
         if threshold < 1 or threshold > 255 or not 0 <= lockout <= 255:
@@ -93,26 +95,31 @@ class Debouncer:
         self.threshold = threshold
         self.lockout = lockout
         self._down = bytearray(nkeys)  # debounced state, 1 = down
-        self._count = bytearray(nkeys)  # consecutive readings disagreeing with it
-        self._lock = bytearray(nkeys)  # readings still to ignore after a flip
+        self._count = bytearray(nkeys)  # consecutive open readings of a key down
+        self._lock = bytearray(nkeys)  # readings still to ignore after a change
 
     def update(self, key, raw_down):
         """Feed one reading; True for a new press, False for a new release, else None."""
         if self._lock[key]:
             self._lock[key] -= 1
             return None
-        raw = 1 if raw_down else 0
-        if raw == self._down[key]:
+        if raw_down:
             self._count[key] = 0
+            if self._down[key]:
+                return None
+            self._down[key] = 1  # eager: the first closed reading is the press
+            self._lock[key] = max(self.threshold, self.lockout)
+            return True
+        if not self._down[key]:
             return None
         n = self._count[key] + 1
         if n < self.threshold:
             self._count[key] = n
             return None
         self._count[key] = 0
-        self._down[key] = raw
+        self._down[key] = 0
         self._lock[key] = self.lockout
-        return raw == 1
+        return False
 
     def settling(self, key):
         """True while the key ignores its chatter (it must still be fed readings)."""

@@ -22,7 +22,8 @@ def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
     keys._timer = None
     nkeys = nrows * ncols
     keys._queue = EventQueue(queue_size)
-    # ceil(DEBOUNCE_MS at scan_hz) scans, at least one; then the rest of BOUNCE_MS ignored
+    # ceil(DEBOUNCE_MS at scan_hz) scans, at least one: a press's lock, a release's count;
+    # then the rest of BOUNCE_MS ignored after a release
     threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
     lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
     debouncer = keys._debouncer = Debouncer(nkeys, threshold, lockout)

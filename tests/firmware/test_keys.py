@@ -69,45 +69,54 @@ def events(results):
 def test_debounce_clean_press_and_release():
     deb = Debouncer(4, threshold=3)
     out = feed(deb, 2, "..######....")
-    assert events(out) == [(4, True), (10, False)]  # the 3rd reading of each change
+    assert events(out) == [(2, True), (10, False)]  # the first reading closed; the 3rd open
     assert not deb.is_down(2)
 
 
-def test_debounce_ignores_short_glitches():
+def test_debounce_press_is_eager_and_locks_the_key():
     deb = Debouncer(4, threshold=3)
-    assert events(feed(deb, 0, "..#..##..#.##...")) == []
-    assert not deb.is_down(0)
+    assert feed(deb, 0, "#...") == [True, None, None, None]  # the 3 readings after it ignored
+    assert deb.is_down(0) and not deb.settling(0)
+    assert feed(deb, 0, "...") == [None, None, False]  # then 3 open in a row: released
+    assert events(feed(deb, 1, "..#..")) == [(2, True)]  # a closed glitch on an idle key is a press
+
+
+def test_debounce_ignores_drop_outs_while_held():
+    deb = Debouncer(4, threshold=3)
     feed(deb, 0, "####")
     assert deb.is_down(0)
-    assert events(feed(deb, 0, "#.#..#.##..####")) == []  # drop-outs while held
+    assert events(feed(deb, 0, "#.#..#.##..####")) == []  # drop-outs shorter than 3 readings
+    assert deb.is_down(0)
 
 
 def test_debounce_bouncy_press_counts_once():
     deb = Debouncer(4, threshold=3)
     out = feed(deb, 1, "#.#.##.#########..#.#...........")
-    assert [r for _, r in events(out)] == [True, False]
+    assert events(out) == [(0, True), (23, False)]
 
 
 def test_debounce_long_hold_gives_one_press():
     deb = Debouncer(1, threshold=5)
     out = feed(deb, 0, "#" * 2000)
-    assert events(out) == [(4, True)]
+    assert events(out) == [(0, True)]
 
 
 def test_debounce_keys_are_independent():
     deb = Debouncer(3, threshold=2)
-    assert deb.update(0, True) is None
-    assert deb.update(1, True) is None
     assert deb.update(0, True) is True
-    assert deb.update(1, False) is None  # key 1's count restarted
-    assert deb.update(1, True) is None
-    assert deb.update(1, True) is True
-    assert not deb.is_down(2)
+    assert deb.update(1, False) is None
+    assert deb.update(1, True) is True  # key 0's lock is its own
+    feed(deb, 0, "..")  # key 0's lock (2 readings) ...
+    assert deb.update(0, False) is None  # ... then its count: 1 of 2
+    feed(deb, 1, "..")
+    assert deb.update(1, True) is None  # key 1 counted nothing: held still
+    assert deb.update(0, False) is False
+    assert deb.is_down(1) and not deb.is_down(0) and not deb.is_down(2)
 
 
 def test_debounce_threshold_one_is_immediate():
     deb = Debouncer(1, threshold=1)
-    assert feed(deb, 0, "#.") == [True, False]
+    assert feed(deb, 0, "#..") == [True, None, False]  # (its one reading of lock)
 
 
 # -- MatrixKeys ----------------------------------------------------------------------
@@ -181,10 +190,10 @@ def test_matrix_press_release_key_numbers():
     assert drain(keys) == []
     m.down.add(3 * 12 + 7)  # row 3, column 7
     t = scan_ms(keys, t, 10)
-    assert drain(keys) == [(43, True, 14)]  # debounced on the 5th scan
+    assert drain(keys) == [(43, True, 10)]  # on the first scan that sees it closed
     m.down.clear()
     t = scan_ms(keys, t, 10)
-    assert drain(keys) == [(43, False, 24)]
+    assert drain(keys) == [(43, False, 24)]  # open on 5 scans in a row
 
 
 class FastMatrixKeys(MatrixKeys):
@@ -238,7 +247,7 @@ def test_matrix_key_held_at_power_up_is_ignored_until_released():
     assert drain(keys) == []  # nor a release for key 0
     m.down = {0, 50}
     t = scan_ms(keys, t, 10)
-    assert drain(keys) == [(0, True, t - 10 + 4)]  # pressed again: now it counts
+    assert drain(keys) == [(0, True, t - 10)]  # pressed again: now it counts
     assert keys.held_at_start(0)  # still tells safe mode what happened at power-up
 
 
@@ -261,9 +270,14 @@ def test_matrix_debounce_follows_scan_rate():
     m = FakeMatrix(2, 2)
     keys = MatrixKeys(m.rows, m.cols, scan_hz=500)  # 5 ms = 3 scans at 2 ms
     m.down = {3}
-    for i in range(3):
+    keys.scan(0)
+    assert drain(keys) == [(3, True, 0)]  # the first scan
+    for i in range(1, 4):
+        keys.scan(i * 2)  # locked, then held
+    m.down = set()
+    for i in range(4, 7):
         keys.scan(i * 2)
-    assert drain(keys) == [(3, True, 4)]
+    assert drain(keys) == [(3, False, 12)]  # open on 3 scans in a row
 
 
 def test_matrix_rejects_slow_scan():
@@ -429,9 +443,14 @@ def test_rp2_a_column_stuck_low_ends_the_wait():
 # -- chatter: a switch bounces up to BOUNCE_MS (10 ms) when it closes and when it opens --
 def one_press(deb, key, press, release):
     """The events of a press that chatters as `press` (readings at 1 kHz from the first
-    contact), is held, then released chattering as `release`."""
+    contact), is held, then released chattering as `release`; each checked at its time:
+    the press on the first closed reading, the release at the end of the first run of
+    `threshold` open readings of the release."""
     readings = press + "#" * 30 + release + "." * 30
-    return [r for _, r in events(feed(deb, key, readings))]
+    got = events(feed(deb, key, readings))
+    opened = readings.find("." * deb.threshold, len(press) + 30) + deb.threshold - 1
+    assert [i for i, _ in got] == [readings.find("#"), opened][:len(got)], (press, release, got)
+    return [r for _, r in got]
 
 
 def pattern(bits, n=10):
@@ -475,10 +494,12 @@ def test_matrix_chatter_gives_one_press_and_one_release():
 
 def test_debouncer_lockout_ignores_readings_after_a_change():
     deb = Debouncer(1, threshold=2, lockout=3)
-    assert feed(deb, 0, "##...") == [None, True, None, None, None]  # the 3 '.' ignored
+    assert feed(deb, 0, "#...") == [True, None, None, None]  # a press: max(2, 3) readings ignored
     assert deb.is_down(0) and not deb.settling(0)
     assert events(feed(deb, 0, "..")) == [(1, False)]
     assert deb.settling(0)
+    assert feed(deb, 0, "###") == [None, None, None]  # the release's lockout: 3 readings
+    assert feed(deb, 0, "#") == [True]
 
 
 def test_matrix_feeds_only_moving_keys_yet_matches_a_debouncer_of_every_key():
