@@ -19,7 +19,7 @@ import tempfile
 from host_tools import build as build_tool
 from host_tools import upy_tests
 from host_tools.vpico import board
-from host_tools.vpico.tests import compiled
+from host_tools.vpico.tests import chain_to_levels, compiled
 
 ROOT = build_tool.ROOT
 BENCH_UPY = os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
@@ -40,6 +40,9 @@ PRESS_SCENARIOS = (
     ("squeeze_cards", "squeeze_cards", ()),
     ("squeeze_cards_4p", "squeeze_cards", ("--players", "4")),
 )
+# The menu's own presses (its tiles, a setup screen, a game started and one resumed):
+# timed to their answer only (host_tools.vpico.answers), no release-based lines.
+MENU_SCENARIO = ("menu", "menu", ())
 TIMEOUT_S = 1800
 MAX_MOVES = 24  # moves of each game played by bench_upy on the virtual Pico
 
@@ -203,13 +206,42 @@ def press_latencies(pico, presses, start_us):
     return out
 
 
+def answer_bench(name, saves, presses, pico, values, notes):
+    """Press to answer (host_tools.vpico.answers) of one run: each press of the timeline
+    from its contact to the end of the first frame showing its answer, as CPython's App
+    draws it with the same save and the same key events."""
+    from host_tools.vpico import answers
+
+    contacts = [us for _, down, us in pico.key_times if down]
+    if len(contacts) != len(presses):
+        raise board.VpicoError("%s: %d presses, %d contacts on the matrix" % (name, len(presses), len(contacts)))
+    # the model's key times are the matrix's, to the millisecond
+    timeline = [answers.Press(key, us // 1000, us // 1000 + up - down, not tap)
+                for (key, down, up, tap), us in zip(presses, contacts)]
+    files = dict((path[len("/data/"):], data.decode()) for path, data in saves.items())
+    expected = answers.expected_answers(files, timeline, pico.frames[0][2] // 1000 - 1)
+    frames = [(begin, end, bytes(chain_to_levels(data))) for end, data, begin in pico.frames]
+    wrong = answers.self_check(expected, frames, contacts)
+    if wrong:
+        raise board.VpicoError("%s: the self-check timed %d presses to a wrong answer: %s" % (name, len(wrong), wrong))
+    found = answers.match(expected, frames, contacts)
+    missed = []
+    answers.figures(found, values, missed)
+    notes.extend("%s: %s" % (name, line) for line in missed)
+    notes.append("%s: %d presses timed to their answer (a wrong answer, one LED off, matched no frame)"
+                 % (name, sum(1 for a in found if a.latency is not None)))
+
+
 def driver_bench(workdir, build_dir, values, notes, games=None):
     """The real main.py: boot to the menu's first frame; press -> light in each game,
     resumed from its menu tile (two presses: the tile, then the tile again on its setup
-    screen), then the presses of its scenario."""
+    screen), then the presses of its scenario; each press also timed to its answer
+    (answer_bench), and the menu scenario's presses to theirs."""
+    from host_tools.vpico import answers
+
     flash = os.path.join(workdir, "main-flash.bin")
     scenarios = dict((os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files())
-    for name, script, extra in PRESS_SCENARIOS:
+    for name, script, extra in PRESS_SCENARIOS + (MENU_SCENARIO,):
         if script not in scenarios or games and name not in games:
             continue
         files = board.tree_files(build_dir)
@@ -225,6 +257,9 @@ def driver_bench(workdir, build_dir, values, notes, games=None):
             boot_ms = pico.frames[0][0] / 1000
             values["boot_to_menu_main"] = (boot_ms, "ms")
             lat = press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
+        answer_bench(name, saves, presses, pico, values, notes)
+        if name == MENU_SCENARIO[0]:
+            continue  # (no release-based lines)
         # the menu's press and the setup screen's (which loads the game's modules and
         # replays its save) are told apart from the game's own presses
         if to_game and lat[0] is not None:
@@ -239,6 +274,7 @@ def driver_bench(workdir, build_dir, values, notes, games=None):
             values["%s_press_to_light_mean" % name] = (sum(measured) / len(measured), "ms")
             values["%s_press_to_light_max" % name] = (max(measured), "ms")
             values["%s_presses" % name] = (len(measured), "presses")
+    answers.finish(values)
 
 
 def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None):
@@ -261,7 +297,7 @@ def main(argv=None):
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
     parser.add_argument("--build", default=upy_tests.BUILD, help="the build to bench (default: build/)")
     parser.add_argument("--only", choices=("upy", "drivers"), help="only bench_upy, or only the real drivers")
-    parser.add_argument("--game", action="append", choices=[g[0] for g in PRESS_SCENARIOS],
+    parser.add_argument("--game", action="append", choices=[g[0] for g in PRESS_SCENARIOS + (MENU_SCENARIO,)],
                         help="press-to-light of this game only (repeatable; default: every tile's)")
     args = parser.parse_args(argv)
     lacking = board.missing()

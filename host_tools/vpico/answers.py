@@ -1,0 +1,299 @@
+"""Press to answer: when the LEDs first show what a press does (host_tools.vpico.bench).
+
+A press is timed from the emulated moment its contact closes in the key matrix (a hold:
+from the moment the hold time has passed) to the end of the first WS2812 frame whose
+decoded LEDs are, LED by LED, a picture of that press's answer. What the answer looks
+like is decided by the firmware's own App on CPython (the simulator's drivers, a
+virtual clock), fed the same key events at the same emulated times as the Pico:
+
+  - the model is stepped a millisecond at a time through each press, side by side with
+    a copy of itself taken just before the press that never gets it: the press acts at
+    the first millisecond the two draw differently (its release, today; its press, on
+    a firmware that acts on press; the hold time, for a hold);
+  - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS,
+    where the copy draws something else, less every picture shown in the BEFORE_MS
+    before it acted: a frame of an animation that was running anyway, or the screen as
+    it was, is never an answer;
+  - the Pico's frames (begun after the contact closed, before the next press's) are
+    searched for the first one equal to one of those pictures. None: the press's
+    answer was never shown, which is reported (and counted), not timed.
+
+Pure Python (no image needed): the bench feeds it the Pico's frames and key times.
+"""
+import copy
+import os
+import sys
+
+from host_tools.build import ROOT
+
+for _path in (ROOT, os.path.join(ROOT, "firmware")):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from app import grid  # noqa: E402
+from app.app import HOLD_MS, LOOP_MS  # noqa: E402
+from sim.drivers import MemoryStorage, SimBoard, VirtualClock  # noqa: E402
+
+ANSWER_SPAN_MS = 600  # the answer's pictures: what the App draws this long after it acts
+BEFORE_MS = 1000  # ... less what it drew this long before (the screen as it was)
+LAST_SETTLE_MS = 600  # after the last press, the model runs this long
+
+
+class Press:
+    """A key pressed at `down` and released at `up` (ms, emulated, as on the matrix);
+    `hold`: the script held it (the `hold` line), to give the screen's hold time."""
+
+    def __init__(self, key, down, up, hold=False):
+        self.key, self.down, self.up, self.hold = key, down, up, hold
+
+    def __repr__(self):
+        return "Press(%s, %d, %d%s)" % (grid.name(self.key), self.down, self.up, ", hold" if self.hold else "")
+
+
+class AppModel:
+    """The firmware's App on the simulator's drivers with `files` ({name: text}) in its
+    storage, its clock at `start` (ms)."""
+
+    def __init__(self, files, start):
+        store = MemoryStorage()
+        store.files = dict((n, t) for n, t in files.items() if t is not None)
+        self.board = SimBoard(clock=VirtualClock(start), storage=store)
+        self.app = self.board.app
+
+    def at(self, now, events=()):
+        """The key events [(key, down)] taken at `now`, a step, and the LED levels the
+        App draws at `now` (bytes)."""
+        board = self.board
+        for key, down in events:
+            board.keys.push(key, down, now)
+        board.clock.now = now
+        self.app.step()
+        self.app.render(now)
+        return bytes(board.pixels.levels)
+
+    def fork(self):
+        """An independent copy, from here on (the loaded modules are shared, not copied)."""
+        memo = dict((id(m), m) for m in list(sys.modules.values()) if m is not None)
+        twin = copy.copy(self)
+        twin.board = copy.deepcopy(self.board, memo)
+        twin.app = twin.board.app
+        return twin
+
+
+# -- what a press is, on the screen it is pressed on ------------------------------------------
+GAME_KINDS = ("press", "undo", "hint", "card_pick", "new_game")  # a game screen's
+
+
+def tile_figure(index):
+    """A menu tile's name in the figures: its game, variant and player count
+    (connect4, squeeze_4p, squeeze_cards, ...)."""
+    from app import catalog
+
+    game, players, variant = catalog.TILES[index][:3]
+    return game + ("_" + variant if variant else "") + ("_%dp" % players if players else "")
+
+
+def kind_of(app, key):
+    """(kind, the setup screen's tile figure or None) of a press of `key` on the App's
+    screen now: "menu" (the menu, its idle demo), "setup" (a tile's setup screen: a
+    start or a resume, once it has acted, if it led to the game), "menu_hold" (a1 in a
+    game), "new_game" (l12), "undo", "hint", "card_pick" (a card key, or any key while
+    a card is being picked), or "press" (a game's own press)."""
+    screen = app.screen
+    module = type(screen).__module__
+    if module in ("app.menu", "app.attract"):
+        return "menu", None
+    if module == "app.setup":
+        return "setup", tile_figure(screen.index)
+    if key == grid.MENU:
+        return "menu_hold", None
+    if key == grid.NEW:
+        return "new_game", None
+    picking = getattr(screen, "pick", None) is not None
+    if key == grid.UNDO and not picking:
+        return "undo", None
+    if key == grid.HINT:
+        return "hint", None
+    if picking or key in getattr(screen, "card_keys", ()):
+        return "card_pick", None
+    return "press", None
+
+
+class Expected:
+    """What the model says of one press: its kind and figure (the game's tile name),
+    when it acted (ms; None: nothing it drew differed), the time it is timed from
+    (`stamp`, ms: the contact, or the hold time), and the answer's `pictures`
+    {LED levels: ms after it acted, first drawn}."""
+
+    def __init__(self, press, kind, figure):
+        self.press, self.kind, self.figure = press, kind, figure
+        self.acted = None
+        self.stamp = press.down
+        self.pictures = {}
+        self.first = None  # the picture drawn when it acted
+
+    def __repr__(self):
+        return "Expected(%r, %s, %s, acted %s, %d pictures)" % (self.press, self.kind, self.figure, self.acted,
+                                                               len(self.pictures))
+
+
+def expected_answers(files, presses, start, kinds=kind_of):
+    """[Expected] for each of `presses` (ascending, one at a time), by the App on the
+    simulator's drivers started at `start` ms with `files`."""
+    model = AppModel(files, start)
+    figure = None  # the game on screen, as its tile names it
+    out = []
+    now = start
+    recent = []  # (ms, levels) the model drew in the last BEFORE_MS
+    for i, press in enumerate(presses):
+        until = presses[i + 1].down if i + 1 < len(presses) else press.up + LAST_SETTLE_MS
+        while now + LOOP_MS < press.down:  # the loop's pace until the press
+            now += LOOP_MS
+            recent.append((now, model.at(now)))
+        kind, tile = kinds(model.app, press.key)
+        resuming = kind == "setup" and model.app.screen.resuming()
+        if tile is not None:
+            figure = tile
+        exp = Expected(press, kind, figure)
+        out.append(exp)
+        twin = model.fork()
+        now = press.down
+        while now < until:
+            events = [(press.key, True)] if now == press.down else [(press.key, False)] if now == press.up else []
+            drawn = model.at(now, events)
+            other = twin.at(now)
+            if exp.acted is None and drawn != other:
+                exp.acted = now
+                if press.hold and now >= press.down + HOLD_MS:
+                    exp.stamp = press.down + HOLD_MS
+                old = set(levels for at, levels in recent if at >= now - BEFORE_MS)
+                exp.first = drawn
+            if exp.acted is not None:
+                if drawn != other and drawn not in old and drawn not in exp.pictures:
+                    exp.pictures[drawn] = now - exp.acted
+                if now >= max(exp.acted, press.up) + ANSWER_SPAN_MS:
+                    break
+            recent.append((now, drawn))
+            now += 1
+        del recent[:-(BEFORE_MS // LOOP_MS + 1)]  # (a step each LOOP_MS outside a press)
+        recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
+        if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
+            exp.kind = "resume" if resuming else "start"
+    return out
+
+
+# -- the Pico's frames against the answers ----------------------------------------------------
+class Answer:
+    """One press on the Pico: `latency` (ms from the stamp to the end of its first answer
+    frame, or None), `offset` (which of the answer's pictures it was: ms after the
+    model acted), `problem` (why it is not timed, in words, or None)."""
+
+    def __init__(self, expected, latency=None, offset=None, problem=None):
+        self.expected, self.latency, self.offset, self.problem = expected, latency, offset, problem
+
+
+def match(expected, frames, contacts=None):
+    """[Answer] for each Expected, from the Pico's `frames` [(begin us, end us, levels)]
+    in order. `contacts`: the emulated us each press's contact closed (default: its
+    `down` ms): a frame begun before it is no answer, nor one begun at or after the next
+    press's contact; nor a picture the Pico showed in the BEFORE_MS before the contact."""
+    if contacts is None:
+        contacts = [e.press.down * 1000 for e in expected]
+    out = []
+    for i, exp in enumerate(expected):
+        contact = contacts[i]
+        limit = contacts[i + 1] if i + 1 < len(expected) else None
+        if exp.acted is None or not exp.pictures:
+            out.append(Answer(exp, problem="the App draws no answer to it"))
+            continue
+        stamp = contact + (exp.stamp - exp.press.down) * 1000
+        shown_before = set(levels for begin, _, levels in frames if contact - BEFORE_MS * 1000 <= begin < contact)
+        found = None
+        for begin, end, levels in frames:
+            if begin < contact:
+                continue
+            if limit is not None and begin >= limit:
+                break
+            if levels in exp.pictures:
+                found = (begin, end, levels)
+                break
+        if found is None:
+            out.append(Answer(exp, problem="no LED frame showed its answer"))
+        elif found[2] in shown_before:
+            out.append(Answer(exp, problem="its answer's picture was on the LEDs before the press"))
+        else:
+            out.append(Answer(exp, (found[1] - stamp) / 1000, exp.pictures[found[2]]))
+    return out
+
+
+def decoy(levels):
+    """A picture one LED off `levels`: never drawn (the self-check's wrong answer)."""
+    wrong = bytearray(levels)
+    wrong[0] ^= 0x01
+    return bytes(wrong)
+
+
+def self_check(expected, frames, contacts=None):
+    """The matching, given a wrong answer for every press (its first picture, one LED
+    off): the presses it wrongly times (none, unless the matching is broken)."""
+    wrong = []
+    for exp in expected:
+        fake = Expected(exp.press, exp.kind, exp.figure)
+        fake.acted, fake.stamp = exp.acted, exp.stamp
+        if exp.first is not None:
+            fake.pictures = {decoy(exp.first): 0}
+        wrong.append(fake)
+    return [a.expected.press for a in match(wrong, frames, contacts) if a.latency is not None]
+
+
+# -- the figures ------------------------------------------------------------------------------
+def figure_name(answer):
+    """The BENCH name (less `_vpico`) an answer is counted in, or None (a game's press with
+    no game figure)."""
+    exp = answer.expected
+    if exp.kind == "menu":
+        return "menu_press_to_answer_max"
+    if exp.kind == "setup":
+        return "setup_press_to_answer_max"
+    if exp.kind == "menu_hold":
+        return "menu_hold_to_answer_max"
+    if exp.figure is None:
+        return None
+    if exp.kind in ("resume", "start"):
+        return "%s_%s_to_answer" % (exp.figure, exp.kind)
+    if exp.kind == "press":
+        return "%s_press_to_answer_max" % exp.figure
+    return "%s_%s_to_answer_max" % (exp.figure, exp.kind)
+
+
+def figures(answers, values, notes):
+    """Adds the figures of `answers` to `values` {name: (value, unit)} (a max is the max
+    over every run given; a game's presses also get a mean and a count) and a line
+    for each press not timed to `notes`."""
+    means = values.setdefault("_press_sums", {})  # name -> [total, count] (taken out by finish())
+    values["press_answers_missed"] = (values.get("press_answers_missed", (0,))[0], "presses")
+    for a in answers:
+        exp = a.expected
+        if a.latency is None:
+            if exp.acted is not None:
+                values["press_answers_missed"] = (values["press_answers_missed"][0] + 1, "presses")
+            notes.append("%s %s at %d ms (%s%s): %s" % (exp.kind.replace("_", " "), grid.name(exp.press.key),
+                                                       exp.press.down, exp.figure or "menu",
+                                                       "" if exp.acted is None else ", acted at +%d ms"
+                                                       % (exp.acted - exp.press.down), a.problem))
+            continue
+        name = figure_name(a)
+        if name is None:
+            continue
+        values[name] = (max(a.latency, values.get(name, (a.latency,))[0]), "ms")
+        if exp.kind == "press":
+            total = means.setdefault(exp.figure, [0.0, 0])
+            total[0] += a.latency
+            total[1] += 1
+
+
+def finish(values):
+    """The means and counts of the game presses, once every run is in."""
+    for figure, (total, count) in values.pop("_press_sums", {}).items():
+        values["%s_press_to_answer_mean" % figure] = (total / count, "ms")
+        values["%s_presses_answered" % figure] = (count, "presses")

@@ -1,0 +1,146 @@
+# Press to answer (host_tools.vpico.answers), without the virtual Pico: the Pico's frames
+# are made here by a stand-in board (the firmware's App on CPython that takes each key a
+# few ms late and puts each frame on a 4.3 ms wire), so the timing, the matching and its
+# refusals are checked exactly, whether the firmware acts on a key's press or release.
+import pytest
+
+from host_tools.vpico import answers
+from host_tools.vpico.answers import Press
+from app import grid  # (host_tools.vpico.answers put firmware/ on sys.path)
+from app.app import HOLD_MS, LOOP_MS
+
+LAG_MS = 5  # the stand-in takes a key this long after the matrix (a debounce)
+DRAW_US = 1000  # its frame's first bit leaves this long after its step
+WIRE_US = 4320  # 144 LEDs on the WS2812 wire
+START = 500
+
+
+class StandIn:
+    """A board: the App stepped at its loop's pace and at each key it takes, LAG_MS after
+    the matrix; `drop`: presses (indexes) it never takes. Its frames as the bench has
+    the Pico's: [(begin us, end us, levels)]."""
+
+    def __init__(self, presses, files=None, drop=()):
+        model = answers.AppModel(files or {}, START)
+        events = []
+        for i, p in enumerate(presses):
+            if i not in drop:
+                events += [(p.down + LAG_MS, p.key, True), (p.up + LAG_MS, p.key, False)]
+        end = presses[-1].up + 1000
+        times = sorted(set(range(START, end, LOOP_MS)) | set(at for at, _, _ in events))
+        strip = model.board.strip
+        self.frames = []
+        for now in times:
+            for at, key, down in events:
+                if at == now:
+                    model.board.keys.push(key, down, now)
+            writes = strip.writes
+            model.board.clock.now = now
+            model.app.step()
+            if strip.writes != writes:
+                begin = now * 1000 + DRAW_US
+                self.frames.append((begin, begin + WIRE_US, bytes(model.board.pixels.levels)))
+
+
+def timeline(*moves, at=1000):
+    """Presses spaced as the bench spaces them: ("press", cell) or ("hold", cell, ms)."""
+    out = []
+    for move in moves:
+        length = move[2] if move[0] == "hold" else 80
+        out.append(Press(grid.parse(move[1]), at, at + length, move[0] == "hold"))
+        at += length + 600
+    return out
+
+
+CONNECT4 = (("press", "c3"), ("press", "c3"), ("press", "d5"), ("press", "e5"), ("press", "l1"),
+            ("press", "a12"), ("hold", "a1", 1000))
+
+
+def test_each_press_is_timed_from_its_contact_to_its_first_answer_frame():
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+    assert [e.kind for e in expected] == ["menu", "start", "press", "press", "undo", "hint", "menu_hold"]
+    assert [e.figure for e in expected] == [None, "connect4", "connect4", "connect4", "connect4", "connect4", "connect4"]
+    found = answers.match(expected, StandIn(presses).frames)
+    for a in found[:-1]:
+        exp = a.expected
+        # a tap acts on its release or on its press (the App decides): from the contact
+        assert exp.acted in (exp.press.down, exp.press.up) and exp.stamp == exp.press.down
+        step = (exp.acted + LAG_MS) * 1000
+        assert a.latency == pytest.approx((step + DRAW_US + WIRE_US - exp.stamp * 1000) / 1000)
+        assert a.offset == 0 and a.problem is None
+    hold = found[-1]
+    assert hold.expected.acted == hold.expected.press.down + HOLD_MS == hold.expected.stamp  # from the hold time
+    assert LAG_MS <= hold.latency <= LAG_MS + LOOP_MS + (DRAW_US + WIRE_US) / 1000
+
+
+def test_a_press_the_board_never_answers_is_reported_not_timed():
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+    found = answers.match(expected, StandIn(presses, drop=(3,)).frames)
+    assert found[3].latency is None and found[3].problem == "no LED frame showed its answer"
+    values, notes = {}, []
+    answers.figures(found, values, notes)
+    assert values["press_answers_missed"][0] >= 1  # (the presses after it, on a board a move behind, too)
+    assert "press e5" in notes[0] and "no LED frame showed its answer" in notes[0]
+
+
+def test_an_animation_frame_is_never_the_answer():
+    # the setup screen scrolls its title all along: a board that ignores the press of
+    # an option key keeps drawing new frames, none of them its answer
+    presses = timeline(("press", "c3"), ("press", "b10"), ("press", "c10"))
+    expected = answers.expected_answers({}, presses, START)
+    assert [e.kind for e in expected] == ["menu", "setup", "setup"]
+    assert expected[1].acted is not None
+    frames = StandIn(presses, drop=(1,)).frames
+    after = [f for f in frames if presses[1].down * 1000 <= f[0] < presses[2].down * 1000]
+    assert len(set(f[2] for f in after)) >= 3  # the scroll went on
+    found = answers.match(expected, frames)
+    assert found[1].latency is None and found[1].problem == "no LED frame showed its answer"
+
+
+def test_a_wrong_expected_answer_is_never_matched():
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+    frames = StandIn(presses).frames
+    assert answers.self_check(expected, frames) == []
+    # and the self-check does catch a matching that looks at less than the whole frame
+    real = answers.match
+
+    def sloppy(expected, frames, contacts=None):
+        for e in expected:
+            e.pictures = dict((p[1:], t) for p, t in e.pictures.items())
+        return real(expected, [(b, e, levels[1:]) for b, e, levels in frames], contacts)
+
+    answers.match = sloppy
+    try:
+        assert answers.self_check(expected, frames) != []
+    finally:
+        answers.match = real
+
+
+def test_a_picture_already_on_the_leds_before_the_press_is_not_its_answer():
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+    frames = StandIn(presses).frames
+    answer = [f for f in frames if f[0] >= presses[2].down * 1000][0]
+    early = [(presses[2].down * 1000 - 300000, presses[2].down * 1000 - 295000, answer[2])]
+    found = answers.match(expected, sorted(frames + early))
+    assert found[2].latency is None and "before the press" in found[2].problem
+
+
+def test_the_figures_are_named_by_kind_and_game():
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+    values, notes = {}, []
+    answers.figures(answers.match(expected, StandIn(presses).frames), values, notes)
+    answers.figures(answers.match(expected, StandIn(presses).frames), values, notes)  # a second run adds to them
+    answers.finish(values)
+    assert notes == []
+    assert sorted(values) == ["connect4_hint_to_answer_max", "connect4_press_to_answer_max",
+                              "connect4_press_to_answer_mean", "connect4_presses_answered",
+                              "connect4_start_to_answer", "connect4_undo_to_answer_max",
+                              "menu_hold_to_answer_max", "menu_press_to_answer_max", "press_answers_missed"]
+    assert values["connect4_presses_answered"] == (4, "presses")
+    assert values["press_answers_missed"] == (0, "presses")
+    assert values["connect4_press_to_answer_max"][0] >= values["connect4_press_to_answer_mean"][0]
