@@ -263,9 +263,14 @@ class App:
             self.idle(LOOP_MS)
 
     def idle(self, ms):
-        """Sleep up to `ms`, a millisecond at a time, waking as soon as a key event waits
-        (len(keys)): a press is answered at once, not after the rest of the loop's pace."""
+        """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is
+        answered at once, not after the rest of the loop's pace. A clock that can wait
+        for it does (the Pico's: drivers/clock.py), else a millisecond at a time."""
         keys = self.keys
+        wait = getattr(self.clock, "wait", None)
+        if wait is not None:
+            wait(ms, keys)
+            return
         for _ in range(ms):
             if len(keys):
                 return

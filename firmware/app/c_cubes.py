@@ -7,6 +7,8 @@
 # The end: the winning four blink; a draw lights the ring in both colours, and the
 # empty cells blink dim white: no line through them can be completed any more (an
 # early draw) or nobody has a cube left for them.
+from array import array
+
 from app import colors, grid
 from app.app import FRAME_MS
 from app.controller import ALTERNATE, RANDOM, GameController
@@ -72,16 +74,11 @@ class Controller(GameController):
         glow = colors.scale(self.player_colors[st.to_move], level, 16)
         allowed = self.allowed()
         full = self.player_colors
-        older = [colors.scale(c, 1, 2) for c in full]
+        older = array("I", [colors.scale(c, 1, 2) for c in full])
         empty = DEAD if st.status == DRAW else EMPTY
-        board, last, cells, put = st.board, st.last, BOARD_CELLS, frame.set
-        for m in range(CELLS):
-            who = board[m]
-            if who:
-                color = full[who] if m == last else older[who]
-            elif allowed[m]:
-                color = glow
-            else:
-                color = empty
-            put(cells[m], color)
+        # the board in one call (Frame.paint): the cubes at half level, the empty cells
+        # glowing where the next may go; then the last cube placed at full level
+        frame.paint(BOARD_CELLS, st.board, older, array("I", [glow if a else empty for a in allowed]))
+        if st.last >= 0 and st.board[st.last]:
+            frame.set(BOARD_CELLS[st.last], full[st.board[st.last]])
         self.draw_ring(frame)

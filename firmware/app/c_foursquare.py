@@ -54,7 +54,14 @@ WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for
 
 
 def pile_color(rank, up, height):
-    return colors.scale(RANK_COLORS[rank] if up else CARD_BACK, HEIGHT_LEVEL[height], 20)
+    return PILE_COLORS[(rank * 2 + up) * _HEIGHTS + height]
+
+
+# every pile's colour, made once (a pile's look is its top card, face up or down, and
+# its height): a lookup instead of a scale() a cell in the press's light
+_HEIGHTS = const(5)  # heights 0..MAX_HEIGHT (HEIGHT_LEVEL)
+PILE_COLORS = tuple(colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
+                    for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS))
 
 
 def draw_number(frame, value, color):
@@ -210,14 +217,13 @@ class Controller(GameController):
         for m in st.legal_moves():
             glow[m] = 1
         t = ticks_diff(now, self.anim_start) if self.animating(now) else None
-        height, top, up, cells, put = st.height, st.top, st.up, WINDOW_CELLS, frame.set
+        height, top, up, cells, put, piles = st.height, st.top, st.up, WINDOW_CELLS, frame.set, PILE_COLORS
         for m in range(rules.CELLS):
             h = height[m]
             if h:
-                color = pile_color(top[m], up[m], h)
-            else:
-                color = GLOW if glow[m] else colors.OFF
-            put(cells[m], color)
+                put(cells[m], piles[(top[m] * 2 + up[m]) * _HEIGHTS + h])
+            elif glow[m]:
+                put(cells[m], GLOW)  # (the rest is dark: the frame is cleared)
         if t is None:
             return
         for cells, at in ((st.row_flips, _FLIP_MS), (st.col_flips, self.col_at())):
@@ -234,10 +240,10 @@ class Controller(GameController):
         """`count` of the 40 ring cells between the corners, clockwise from b1, every
         fifth brighter."""
         fifth = FIFTH_STOCK if color == STOCK_COLOR else color
-        for i in range(len(RING)):
-            if i >= count:
-                color = fifth = colors.OFF
-            frame.set(RING[i], fifth if i % 5 == 4 else color)
+        count = min(count, len(RING))
+        frame.fill(RING[:count], color)  # (the rest is dark: the frame is cleared)
+        for i in range(4, count, 5):
+            frame.set(RING[i], fifth)
 
     def draw_peek(self, frame, now):
         what, rank = self.peek

@@ -10,6 +10,8 @@
 # draw_counts().
 # 4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
 # on the seat's own side are brighter.
+from array import array
+
 from app import colors, grid
 from app.controller import GameController, blink_on
 from compat import ticks_diff
@@ -50,14 +52,15 @@ BOARD_CELLS = bytes(board_cell(c) for c in range(rules.CELLS))
 RING_CELLS = bytes(ring_cell(l) for l in range(rules.LAUNCHES))
 LAUNCH_AT = dict((RING_CELLS[l], l) for l in range(rules.LAUNCHES))
 RING_ORDER = bytes(c for c in grid.ring_cells() if c in LAUNCH_AT)  # clockwise from b1
-TINT = tuple(QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS))
+TINT = array("I", (QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS)))
 
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
     # by cell value (see games.squeeze): empty (its tint instead), pawns, pentacles
-    palette = (None, colors.YELLOW, colors.BLUE, NEUTRAL,
-               colors.scale(colors.YELLOW, *PENTACLE_LEVEL), colors.scale(colors.BLUE, *PENTACLE_LEVEL))
+    # (an array: the pieces are drawn in one call, Frame.paint)
+    palette = array("I", (0, colors.YELLOW, colors.BLUE, NEUTRAL,
+                          colors.scale(colors.YELLOW, *PENTACLE_LEVEL), colors.scale(colors.BLUE, *PENTACLE_LEVEL)))
 
     # modules loaded when asked (the notation's: games/squeeze_lines.py), unloaded after a
     # save's replay and with the game's modules (RAM on a Pico)
@@ -168,10 +171,7 @@ class Controller(GameController):
     # -- drawing --------------------------------------------------------------------------
     def draw_pieces(self, frame):
         """The pieces, and the quarters' tints on the empty cells."""
-        board, palette = self.state.board, self.palette
-        for c in range(rules.CELLS):
-            v = board[c]
-            frame.set(BOARD_CELLS[c], palette[v] if v else TINT[c])
+        frame.paint(BOARD_CELLS, self.state.board, self.palette, TINT)
 
     def draw_board(self, frame, now):
         st = self.state

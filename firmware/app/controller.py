@@ -369,8 +369,7 @@ class GameController:
             color = colors.scale(self.player_colors[st.to_move], 1, 6)
         else:
             color = colors.scale(self.player_colors[st.winner], 1, 3)
-        for cell in ring:
-            frame.set(cell, color)
+        frame.fill(ring, color)
 
     def draw_hint(self, frame, now):
         """What HINT shows: by default the keys of the legal moves blink white."""

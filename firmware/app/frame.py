@@ -2,9 +2,9 @@
 # draw into it; the pixel driver turns it into what the LEDs get.
 from app.grid import CELLS
 
-try:  # the Pico: set() as native code (app/frame_viper.py)
-    from app.frame_viper import set_cell
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the method below
+try:  # the Pico: set(), fill() and paint() as native code (app/frame_viper.py)
+    from app.frame_viper import fill_cells, paint_cells, set_cell
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the methods below
     set_cell = None
 
 _BLACK = bytes(CELLS * 3)
@@ -24,9 +24,22 @@ class Frame:
         b[i + 1] = (color >> 8) & 255
         b[i + 2] = color & 255
 
-    set_slow = set  # (set_cell's way for what it does not take)
+    def fill(self, cells, color):
+        """Every cell of `cells` (bytes of cell numbers: a ring, a row) = color."""
+        for cell in cells:
+            self.set_slow(cell, color)
+
+    def paint(self, cells, values, palette, empty):
+        """A board in one call: cell cells[k] = palette[values[k]], or empty[k] where
+        values[k] is 0 (palette, empty: array("I") of colours)."""
+        for k in range(len(cells)):
+            v = values[k]
+            self.set_slow(cells[k], palette[v] if v else empty[k])
+
+    # (the native methods' way for what they do not take)
+    set_slow, fill_slow, paint_slow = set, fill, paint
     if set_cell is not None:
-        set = set_cell
+        set, fill, paint = set_cell, fill_cells, paint_cells
 
     def get(self, cell):
         i = cell * 3

@@ -160,3 +160,24 @@ def test_the_cube_games_allowed_cells_follow_the_moves():
     after = bytes(ctrl.allowed())
     assert [m for m in range(len(after)) if after[m]] == sorted(ctrl.state.legal_moves())
     assert after != first
+
+
+def test_the_loop_waits_on_a_clock_that_can_wait_for_a_key():
+    board = SimBoard()
+    waited = []
+    board.clock.wait = lambda ms, events: waited.append((ms, events))
+    board.app.idle(10)
+    assert waited == [(10, board.keys)]  # the clock's own wait (the Pico's: until an interrupt)
+
+
+def test_the_real_clock_returns_as_soon_as_an_event_waits():
+    import time
+
+    from drivers.clock import Clock
+
+    clock = Clock()
+    start = time.monotonic()
+    clock.wait(5000, [(5, True, 0)])
+    assert time.monotonic() - start < 1  # an event waits: at once, not after 5 s
+    clock.wait(2, [])  # none: the time passes
+    assert time.monotonic() - start >= 0.002
