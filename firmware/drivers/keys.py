@@ -181,21 +181,25 @@ class MatrixKeys:
 
     def _scan_row(self, r, bits, now):
         deb = self._debouncer
-        col_bits = self._col_bits
+        col_of = self._col_of
         base = r * self.ncols
         stable = self._stable[r]
         # only the keys that can move: those reading unlike their debounced state, and
         # those still counting or ignoring their chatter (the rest would be fed a
         # reading that changes nothing). One key's bounce then costs one key's work,
-        # not the row's: this runs in the scan, a thousand times a second.
+        # not the row's: this runs in the scan, a thousand times a second (a pressed
+        # key's lock, 5 scans, falls in its light: a turn of this loop per key to feed,
+        # lowest bit first, not one per column)
         todo = (bits ^ stable) | self._active[r]
         active = 0
         count = deb._count
         lock = deb._lock
-        for c in range(self.ncols):
-            bit = col_bits[c]
-            if not todo & bit:
-                continue
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            c = col_of.get(bit)
+            if c is None:
+                continue  # (a bit that is no column of this matrix)
             key = base + c
             event = deb.update(key, bits & bit)
             if count[key] or lock[key]:

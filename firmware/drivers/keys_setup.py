@@ -17,6 +17,7 @@ def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
     nrows = len(keys._rows)
     if not hasattr(keys, "_col_bits"):
         keys._col_bits = tuple(1 << c for c in range(ncols))
+    keys._col_of = dict((keys._col_bits[c], c) for c in range(ncols))  # a column's bit -> the column
     keys.scan_hz = scan_hz
     keys._clock = clock
     keys._timer = None
