@@ -133,3 +133,15 @@ def test_checks_run_side_by_side_and_one_that_raises_is_a_failure(capsys):
     assert tests.run_jobs([("a", good), ("b", broken), ("c", good)], printer, workers=2) == [3, 1]
     assert "[b] FAIL b (it stopped) RuntimeError: the board's filesystem, unreadable" in lines
     assert "[a] PASS fine " in lines and any(line.startswith("[c] done in") for line in lines)
+
+
+def test_press_to_answer_figures_get_their_targets():
+    vpico = {"squeeze_press_to_answer_max": (9.5, "ms"), "squeeze_press_to_answer_mean": (8.5, "ms"),
+             "menu_press_to_answer_max": (19.0, "ms"), "squeeze_undo_to_answer_max": (21.0, "ms"),
+             "squeeze_resume_to_answer": (99.0, "ms"), "press_answers_missed": (1, "presses")}
+    lines, missed = bench.vpico_lines({}, vpico)
+    assert "BENCH squeeze_press_to_answer_max_vpico 9.500 ms" in lines
+    assert sorted(missed) == ["presses whose answer never showed (virtual Pico)",
+                              "squeeze press to answer, mean (virtual Pico)",
+                              "squeeze undo to answer, worst (virtual Pico)"]
+    assert any(line.startswith("TARGET menu press to answer, worst") and "<= 20 ms" in line for line in lines)
