@@ -43,6 +43,15 @@ class VpicoError(Exception):
     pass
 
 
+_here = threading.local()
+
+
+def run_lower(steps):
+    """Virtual Picos this thread starts from now on run `steps` nice steps below this
+    process (checks side by side: the Pico that mpremote waits on gets the CPU first)."""
+    _here.nice = steps
+
+
 def image_path():
     return os.environ.get("VPICO_IMAGE") or DEFAULT_IMAGE
 
@@ -134,6 +143,11 @@ class Pico:
         self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
+        if getattr(_here, "nice", 0):
+            try:
+                os.setpriority(os.PRIO_PROCESS, self.proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + _here.nice)
+            except OSError:
+                pass  # (it runs at the caller's priority)
         self.cond = threading.Condition()
         self.serial = bytearray()
         self.frames = []

@@ -4,7 +4,7 @@ serial port: what a maker does with a new board, then with an updated build.
 Each check records PASS/FAIL in the Results it is given (see host_tools.vpico.tests).
 What is on the board is read back from its flash with littlefs, not through mpremote.
 """
-import hashlib
+import contextlib
 import os
 import shutil
 import signal
@@ -20,6 +20,10 @@ from host_tools.vpico import board, serve
 from host_tools.vpico.tests import chain_to_levels
 
 MENU_TIMEOUT_S = 120
+# mpremote's time for one command (host_tools.deploy gives a real Pico 120 s): the
+# virtual Pico's emulated time runs slower than the wall clock on a loaded host, and a
+# deploy of the whole build is ~70 files through its emulated USB serial
+MPREMOTE_TIMEOUT_S = 900
 
 
 def build_files(build_dir):
@@ -76,10 +80,22 @@ def run_deploy(build_dir, link, out, version=build_tool.MPY_VERSION):
     """Runs the deploy; returns (ok, text printed, error)."""
     lines = []
     try:
-        deploy.deploy(link, False, build_dir, out=lines.append, version=version)
+        with longer_mpremote():
+            deploy.deploy(link, False, build_dir, out=lines.append, version=version)
     except deploy.DeployError as e:
         return False, "\n".join(lines), str(e)
     return True, "\n".join(lines), ""
+
+
+@contextlib.contextmanager
+def longer_mpremote():
+    """host_tools.deploy's mpremote commands given MPREMOTE_TIMEOUT_S, meanwhile."""
+    timeout = deploy.TIMEOUT_S
+    deploy.TIMEOUT_S = max(timeout, MPREMOTE_TIMEOUT_S)
+    try:
+        yield
+    finally:
+        deploy.TIMEOUT_S = timeout
 
 
 def skipped_files(text):
@@ -92,9 +108,9 @@ CUT_FILE = 20  # the interrupted deploy: mpremote is killed while it writes this
 
 
 class Cut:
-    """Watches what mpremote sends the board (the pty's host side) and kills the deploy's
-    whole process group, mpremote with it, once mpremote has opened its CUT_FILE-th
-    file on the board and sent the first chunk of it: the cable pulled mid-file."""
+    """Watches what mpremote sends the board (the pty's host side) and kills mpremote's
+    whole process group once it has opened its CUT_FILE-th file on the board and sent
+    the first chunk of it: the cable pulled mid-file."""
 
     def __init__(self, nth=CUT_FILE):
         self.nth = nth
@@ -184,16 +200,20 @@ def interrupted_deploy(pico, mine, link, workdir, out):
     cut = Cut()
     pico.server = serve.PtyServer(pico.link, pico.flash, save=True, on_host=cut)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "host_tools.deploy", "--port", link, "--build", mine],
-                                cwd=build_tool.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                start_new_session=True)  # its own process group: mpremote's too
+        # the deploy's own commands (host_tools.deploy.commands): its clean-up, then its
+        # copy, mpremote in a process group of its own, killed mid-file by the cut
+        clean, copy = deploy.commands(link, mine)[:2]
+        with longer_mpremote():
+            deploy.run(clean, mine)
+        proc = subprocess.Popen(copy, cwd=mine, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                start_new_session=True)
         cut.proc = proc
         try:
-            proc.communicate(timeout=deploy.TIMEOUT_S * 3)
+            proc.communicate(timeout=MPREMOTE_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
-            return False, "(the deploy to be cut did not finish in %d s)" % (deploy.TIMEOUT_S * 3)
+            return False, "(the deploy to be cut did not reach its cut in %d s)" % MPREMOTE_TIMEOUT_S
     finally:
         pico.unplug()
     if not cut.done:

@@ -15,7 +15,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     (mpremote itself killed mid-file) then repaired by the next, a board of another
     MicroPython refused, and the deployed board boots to the menu and plays a move.
 They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
-the scenarios shared out between SCENARIO_SESSIONS Picos, each booted once), each line
+the firmware's tests shared out between TEST_SESSIONS Picos, the scenarios between
+SCENARIO_SESSIONS, each booted once), each line
 tagged with its check's name as it comes; a check that raises is recorded as failed and
 the rest go on. Without a firmware image (or the bootrom) it says what is missing and
 skips (exit 0).
@@ -74,9 +75,9 @@ def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     return files
 
 
-def runner_job(tests, build_dir=upy_tests.BUILD):
+def runner_job(tests, build_dir=upy_tests.BUILD, modes=("imports", "tests")):
     return {
-        "modes": ["imports", "tests"],
+        "modes": list(modes),
         "pico_modules": upy_tests.PICO_MODULES,
         "pico_names": upy_tests.PICO_NAMES,
         "firmware_modules": upy_tests.firmware_modules(build_dir),
@@ -230,6 +231,7 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
+TEST_SESSIONS = 2  # ... and the firmware's tests (the first also imports every module)
 
 
 class Printer:
@@ -268,10 +270,14 @@ def session_job(files, workdir, tests, scenarios):
     return job
 
 
+LOWER = 5  # the nice steps of every check's Picos but the deploy's (mpremote times that one)
+
+
 def run_jobs(jobs, printer, workers=JOBS):
     """Runs the jobs [(name, job(results))] side by side, at most `workers` at once; a
     job that raises is recorded as a failed check and the others go on. Returns the
-    (passed, failed) of them all."""
+    (passed, failed) of them all. The deploy's Picos run at this process's priority,
+    the others' LOWER below it."""
     import queue
     import time
 
@@ -289,6 +295,7 @@ def run_jobs(jobs, printer, workers=JOBS):
                 return
             out = printer.tagged(name)
             results = upy_tests.Results(out)
+            board.run_lower(0 if name == "deploy" else LOWER)
             start = time.time()
             out("started")
             try:
@@ -325,8 +332,16 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
             scenarios = [(n, l) for n, l in scenarios if not select or select in n]
             files = pico_files(runner_job(tests))
-            if tests or not select:
-                jobs.append(("firmware tests", session_job(files, os.path.join(workdir, "tests"), tests, [])))
+            # the imports and the first share of the tests, then the others' shares, each
+            # on a Pico of its own (the same files, another /upy_args.json)
+            for i in range(TEST_SESSIONS):
+                share = tests[i::TEST_SESSIONS]
+                if i and not share or not i and not (share or not select):
+                    continue
+                mine = dict(files)
+                mine["/upy_args.json"] = json.dumps(runner_job(share, modes=("tests",) if i else ("imports", "tests"))).encode()
+                jobs.append(("firmware tests %d" % (i + 1),
+                             session_job(mine, os.path.join(workdir, "t%d" % i), share, [])))
             shares = [scenarios[i::SCENARIO_SESSIONS] for i in range(SCENARIO_SESSIONS)]
             for i, share in enumerate(s for s in shares if s):
                 jobs.append(("scenarios %d" % (i + 1), session_job(files, os.path.join(workdir, "s%d" % i), None, share)))
