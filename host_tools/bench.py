@@ -42,6 +42,16 @@ TIME_TARGETS = (
     ("boot to the menu", "boot_to_menu", 1000),
 )
 PRESS_TARGET = 20  # ms from a key press to its new frame on the LEDs (Pico estimate)
+# Press to answer on the virtual Pico (issue #23; host_tools/vpico/answers.py): (figure
+# suffix, what it is, ms from the contact, or the hold time, to the answer's frame).
+ANSWER_TARGETS = (("_press_to_answer_max", "press to answer, worst", 10),
+                  ("_press_to_answer_mean", "press to answer, mean", 8),
+                  ("_undo_to_answer_max", "undo to answer, worst", 20),
+                  ("_hint_to_answer_max", "hint to answer, worst", 20),
+                  ("_card_pick_to_answer_max", "card pick to answer, worst", 20),
+                  ("_hold_to_answer_max", "hold to answer, worst", 20),
+                  ("_resume_to_answer", "resume to answer", 100))
+MENU_ANSWER_TARGET = 20
 RULES_TARGET = 20  # ms of rules work (legal moves, the move, a squeeze) per move
 # Sending a frame down the WS2812B chain: 24 bits an LED at 800 kHz, then the >= 280 us
 # latch (HARDWARE.md). Computed, not measured: the frame is on the wire this long (the
@@ -237,6 +247,14 @@ def vpico_lines(wasm, vpico):
                     vpico[name][0], PRESS_TARGET, "ms")
         if name.endswith("_move_max") and vpico[name][1] == "ms":
             verdict("%s rules per move, worst" % name[: -len("_move_max")], vpico[name][0], RULES_TARGET, "ms")
+        for suffix, what, target in ANSWER_TARGETS:
+            if name.endswith(suffix) and vpico[name][1] == "ms":
+                if name.startswith(("menu_", "setup_")):
+                    target = MENU_ANSWER_TARGET  # the menu's and a setup screen's presses
+                verdict("%s %s" % (name[: -len(suffix)].replace("_", " "), what), vpico[name][0], target, "ms")
+                break
+    if "press_answers_missed" in vpico:
+        verdict("presses whose answer never showed", vpico["press_answers_missed"][0], 0, "presses")
     return lines, missed
 
 

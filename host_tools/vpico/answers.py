@@ -11,9 +11,10 @@ virtual clock), fed the same key events at the same emulated times as the Pico:
     the first millisecond the two draw differently (its release, today; its press, on
     a firmware that acts on press; the hold time, for a hold);
   - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS,
-    where the copy draws something else, less every picture shown in the BEFORE_MS
-    before it acted: a frame of an animation that was running anyway, or the screen as
-    it was, is never an answer;
+    where the copy draws something else, less every picture drawn since the last press
+    acted (at most BEFORE_MS): a frame of an animation that was running anyway, or the
+    screen as it was, is never an answer (an undo's may be the picture before the
+    press it takes back);
   - the Pico's frames (begun after the contact closed, before the next press's) are
     searched for the first one equal to one of those pictures. None: the press's
     answer was never shown, which is reported (and counted), not timed.
@@ -145,6 +146,7 @@ def expected_answers(files, presses, start, kinds=kind_of):
     out = []
     now = start
     recent = []  # (ms, levels) the model drew in the last BEFORE_MS
+    since = start  # when the last press acted: what it drew since then is the screen as it is
     for i, press in enumerate(presses):
         until = presses[i + 1].down if i + 1 < len(presses) else press.up + LAST_SETTLE_MS
         while now + LOOP_MS < press.down:  # the loop's pace until the press
@@ -166,7 +168,7 @@ def expected_answers(files, presses, start, kinds=kind_of):
                 exp.acted = now
                 if press.hold and now >= press.down + HOLD_MS:
                     exp.stamp = press.down + HOLD_MS
-                old = set(levels for at, levels in recent if at >= now - BEFORE_MS)
+                old = set(levels for at, levels in recent if at >= max(now - BEFORE_MS, since))
                 exp.first = drawn
             if exp.acted is not None:
                 if drawn != other and drawn not in old and drawn not in exp.pictures:
@@ -175,8 +177,9 @@ def expected_answers(files, presses, start, kinds=kind_of):
                     break
             recent.append((now, drawn))
             now += 1
-        del recent[:-(BEFORE_MS // LOOP_MS + 1)]  # (a step each LOOP_MS outside a press)
         recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
+        if exp.acted is not None:
+            since = exp.acted
         if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
             exp.kind = "resume" if resuming else "start"
     return out
@@ -196,10 +199,12 @@ def match(expected, frames, contacts=None):
     """[Answer] for each Expected, from the Pico's `frames` [(begin us, end us, levels)]
     in order. `contacts`: the emulated us each press's contact closed (default: its
     `down` ms): a frame begun before it is no answer, nor one begun at or after the next
-    press's contact; nor a picture the Pico showed in the BEFORE_MS before the contact."""
+    press's contact; nor a picture the Pico showed since the last press's answer (at
+    most BEFORE_MS before the contact)."""
     if contacts is None:
         contacts = [e.press.down * 1000 for e in expected]
     out = []
+    since_us = 0  # the first frame of the last press's answer
     for i, exp in enumerate(expected):
         contact = contacts[i]
         limit = contacts[i + 1] if i + 1 < len(expected) else None
@@ -207,7 +212,10 @@ def match(expected, frames, contacts=None):
             out.append(Answer(exp, problem="the App draws no answer to it"))
             continue
         stamp = contact + (exp.stamp - exp.press.down) * 1000
-        shown_before = set(levels for begin, _, levels in frames if contact - BEFORE_MS * 1000 <= begin < contact)
+        # what the LEDs showed since the last press's answer (an undo's answer may be
+        # the picture before that press: no old picture)
+        since = max(contact - BEFORE_MS * 1000, since_us)
+        shown_before = set(levels for begin, _, levels in frames if since <= begin < contact)
         found = None
         for begin, end, levels in frames:
             if begin < contact:
@@ -223,6 +231,7 @@ def match(expected, frames, contacts=None):
             out.append(Answer(exp, problem="its answer's picture was on the LEDs before the press"))
         else:
             out.append(Answer(exp, (found[1] - stamp) / 1000, exp.pictures[found[2]]))
+            since_us = found[0]
     return out
 
 

@@ -44,6 +44,7 @@ PRESS_SCENARIOS = (
 # timed to their answer only (host_tools.vpico.answers), no release-based lines.
 MENU_SCENARIO = ("menu", "menu", ())
 TIMEOUT_S = 1800
+MENU_KEY = 0  # a1 (app.grid.MENU): its release, while it is up, marks a time on the matrix
 MAX_MOVES = 24  # moves of each game played by bench_upy on the virtual Pico
 
 SCAN_CODE = """
@@ -188,15 +189,15 @@ def game_in_flash(lines, extra=()):
 
 def press_latencies(pico, presses, start_us):
     """A tap's release on the matrix (the app acts on it) -> the end of the first LED
-    frame begun after it, in ms, for every tap of the timeline."""
+    frame begun after it, in ms, for every tap of the timeline. The Pico runs on to
+    SETTLE_MS after the last release (a time mark: a1's release, a1 being up)."""
     for key, down, up, _ in presses:
         pico.key(key, True, start_us + down * 1000)
         pico.key(key, False, start_us + up * 1000)
     last = start_us + (presses[-1][2] + SETTLE_MS) * 1000
-    n = len(presses) * 2
+    pico.key(MENU_KEY, False, last)
+    n = len(presses) * 2 + 1
     pico.wait_for(lambda: len(pico.key_times) >= n, TIMEOUT_S, "the presses")
-    pico.wait_for(lambda: pico.frames and pico.frames[-1][0] >= last - SETTLE_MS * 1000 or
-                  pico.key_times[-1][2] >= last - SETTLE_MS * 1000, TIMEOUT_S, "the last frame")
     ups = [us for _, down, us in pico.key_times if not down]
     out = []
     for (_, _, _, tap), t in zip(presses, ups):

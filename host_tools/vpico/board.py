@@ -23,14 +23,33 @@ HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vpico.mjs")
 DEFAULT_IMAGE = os.path.join(ROOT, ".vpico", "RPI_PICO.uf2")
 FLASH_SIZE = 2 * 1024 * 1024
 FS_OFFSET = FLASH_SIZE - 1408 * 1024  # MicroPython RPI_PICO: the last 1408 KB are the filesystem
+# littlefs as the board mounts it (MicroPython v1.27: ports/rp2/modules/_boot.py mounts
+# VfsLfs2(bdev, progsize=256) on rp2.Flash's 4 KB blocks; extmod/vfs_lfs.c's defaults
+# give readsize 32 and lookahead 32; extmod/vfs_lfsx.c sets its cache to
+# min(block, 4 * max(readsize, progsize)) = 1024 bytes and block_cycles 100). The cache
+# is no detail: it bounds the files littlefs inlines in a directory block, and a host
+# reading with a smaller one reads an inlined file past its block (LFS_ERR_CORRUPT).
 FS_BLOCK = 4096
-FS_PROG = 256  # rp2's _boot.py mounts VfsLfs2(bdev, progsize=256)
+FS_PROG = 256
+FS_READ = 32
+FS_CACHE = min(FS_BLOCK, 4 * max(FS_READ, FS_PROG))
+FS_LOOKAHEAD = 32
+FS_BLOCK_CYCLES = 100
 LED_BYTES = 144 * 3
 QUIT_TIMEOUT_S = 60  # a loaded host may take a while to let it save its flash and quit
 
 
 class VpicoError(Exception):
     pass
+
+
+_here = threading.local()
+
+
+def run_lower(steps):
+    """Virtual Picos this thread starts from now on run `steps` nice steps below this
+    process (checks side by side: the Pico that mpremote waits on gets the CPU first)."""
+    _here.nice = steps
 
 
 def image_path():
@@ -76,13 +95,21 @@ def tree_files(top, prefix="/", skip=()):
     return files
 
 
+def littlefs(mount=True):
+    """The host's littlefs (littlefs-python) with the board's geometry and cache, over a
+    buffer of the filesystem's size (`context.buffer`): formatted, or to be mounted
+    once the buffer is filled (mount=False)."""
+    from littlefs import LittleFS
+
+    return LittleFS(block_size=FS_BLOCK, block_count=(FLASH_SIZE - FS_OFFSET) // FS_BLOCK, read_size=FS_READ,
+                    prog_size=FS_PROG, cache_size=FS_CACHE, lookahead_size=FS_LOOKAHEAD,
+                    block_cycles=FS_BLOCK_CYCLES, name_max=255, mount=mount)
+
+
 def make_flash(path, files):
     """A flash file whose filesystem holds `files` ({'/main.py': bytes}), made on the
     host with littlefs as MicroPython's rp2 port formats it."""
-    from littlefs import LittleFS
-
-    fs = LittleFS(block_size=FS_BLOCK, block_count=(FLASH_SIZE - FS_OFFSET) // FS_BLOCK,
-                  prog_size=FS_PROG, read_size=FS_PROG, lookahead_size=32, name_max=255)
+    fs = littlefs()
     for name in sorted(files):
         parts = name.strip("/").split("/")
         for i in range(1, len(parts)):
@@ -116,6 +143,11 @@ class Pico:
         self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
+        if getattr(_here, "nice", 0):
+            try:
+                os.setpriority(os.PRIO_PROCESS, self.proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + _here.nice)
+            except OSError:
+                pass  # (it runs at the caller's priority)
         self.cond = threading.Condition()
         self.serial = bytearray()
         self.frames = []

@@ -4,9 +4,10 @@ serial port: what a maker does with a new board, then with an updated build.
 Each check records PASS/FAIL in the Results it is given (see host_tools.vpico.tests).
 What is on the board is read back from its flash with littlefs, not through mpremote.
 """
-import hashlib
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -19,6 +20,10 @@ from host_tools.vpico import board, serve
 from host_tools.vpico.tests import chain_to_levels
 
 MENU_TIMEOUT_S = 120
+# mpremote's time for one command (host_tools.deploy gives a real Pico 120 s): the
+# virtual Pico's emulated time runs slower than the wall clock on a loaded host, and a
+# deploy of the whole build is ~70 files through its emulated USB serial
+MPREMOTE_TIMEOUT_S = 900
 
 
 def build_files(build_dir):
@@ -27,14 +32,11 @@ def build_files(build_dir):
 
 def board_files(flash_path):
     """{path: bytes} of the files in a flash file's littlefs filesystem."""
-    from littlefs import LittleFS
-
     with open(flash_path, "rb") as f:
         flash = f.read()
     if len(flash) != board.FLASH_SIZE:
         raise LittleFSError(LittleFSError.Error.LFS_ERR_CORRUPT)  # a flash file cut short
-    fs = LittleFS(block_size=board.FS_BLOCK, block_count=(board.FLASH_SIZE - board.FS_OFFSET) // board.FS_BLOCK,
-                  prog_size=board.FS_PROG, read_size=board.FS_PROG, lookahead_size=32, mount=False)
+    fs = board.littlefs(mount=False)
     fs.context.buffer[:] = flash[board.FS_OFFSET:]
     fs.mount()
     files = {}
@@ -78,10 +80,22 @@ def run_deploy(build_dir, link, out, version=build_tool.MPY_VERSION):
     """Runs the deploy; returns (ok, text printed, error)."""
     lines = []
     try:
-        deploy.deploy(link, False, build_dir, out=lines.append, version=version)
+        with longer_mpremote():
+            deploy.deploy(link, False, build_dir, out=lines.append, version=version)
     except deploy.DeployError as e:
         return False, "\n".join(lines), str(e)
     return True, "\n".join(lines), ""
+
+
+@contextlib.contextmanager
+def longer_mpremote():
+    """host_tools.deploy's mpremote commands given MPREMOTE_TIMEOUT_S, meanwhile."""
+    timeout = deploy.TIMEOUT_S
+    deploy.TIMEOUT_S = max(timeout, MPREMOTE_TIMEOUT_S)
+    try:
+        yield
+    finally:
+        deploy.TIMEOUT_S = timeout
 
 
 def skipped_files(text):
@@ -90,77 +104,135 @@ def skipped_files(text):
     return skipped
 
 
+CUT_FILE = 20  # the interrupted deploy: mpremote is killed while it writes this file (of ~70)
+
+
+class Cut:
+    """Watches what mpremote sends the board (the pty's host side) and kills mpremote's
+    whole process group once it has opened its CUT_FILE-th file on the board and sent
+    the first chunk of it: the cable pulled mid-file."""
+
+    def __init__(self, nth=CUT_FILE):
+        self.nth = nth
+        self.sent = b""  # what mpremote sent, so far
+        self.proc = None  # the deploy (its process group)
+        self.done = False
+        self.opened = 0
+
+    def __call__(self, data):
+        if self.done or self.proc is None:
+            return
+        self.sent += data
+        self.opened = self.sent.count(b"f=open(")
+        if self.opened >= self.nth and b"w(b" in self.sent[self.sent.rfind(b"f=open("):]:
+            self.done = True
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+
 def run(results, workdir, build_dir=build_tool.BUILD):
-    record = results.record
+    """The deploy checks, one after another on the same board (each one's flash is the
+    next one's start); a check that fails, or raises, is recorded and the next runs."""
     link = os.path.join(workdir, "tty")
     flash = os.path.join(workdir, "deploy-flash.bin")
     mine = os.path.join(workdir, "build")
     shutil.copytree(build_dir, mine)
-    want = build_files(mine)
     pico = Board(flash, link)
+    checks = (("deploy: the first deploy puts the whole build on a new board", first_deploy),
+              ("deploy: a second deploy copies nothing", second_deploy),
+              ("deploy: a changed file is copied alone", changed_file),
+              ("deploy: an interrupted deploy is repaired by the next", interrupted_deploy),
+              ("deploy: a board of another MicroPython or .mpy version is refused, clearly, nothing copied",
+               other_version),
+              ("deploy: the deployed board boots to the menu and a key press starts a game", boots_and_plays))
+    for name, check in checks:
+        try:
+            ok, detail = check(pico, mine, link, workdir, results.out)
+        except Exception as e:  # a check that fails, not a run that stops
+            ok, detail = False, "(%s: %s)" % (type(e).__name__, e)
+        finally:
+            pico.unplug()
+        results.record(ok, name, "" if ok else detail)
 
-    # 1. a new board (empty flash: MicroPython makes its filesystem at first boot)
-    pico.plug()
-    ok, text, err = run_deploy(mine, link, results.out)
-    pico.unplug()
-    have = pico.files()
-    diff = differences(want, have)
-    record(ok and not diff, "deploy: the first deploy puts the whole build on a new board",
-           "" if ok and not diff else "(%s)" % (err or "missing: " + ", ".join(diff)))
 
-    # 2. deployed again, unchanged: nothing is copied
+def deployed(pico, mine, link, out, version=build_tool.MPY_VERSION):
+    """One deploy with the board plugged in: (ok, text printed, error)."""
     pico.plug()
-    ok, text, err = run_deploy(mine, link, results.out)
-    pico.unplug()
+    try:
+        return run_deploy(mine, link, out, version)
+    finally:
+        pico.unplug()
+
+
+def first_deploy(pico, mine, link, workdir, out):
+    # a new board (empty flash: MicroPython makes its filesystem at first boot)
+    ok, text, err = deployed(pico, mine, link, out)
+    diff = differences(build_files(mine), pico.files())
+    return ok and not diff, "(%s)" % (err or "missing: " + ", ".join(diff))
+
+
+def second_deploy(pico, mine, link, workdir, out):
+    # deployed again, unchanged: nothing is copied
+    want = build_files(mine)
+    ok, text, err = deployed(pico, mine, link, out)
     skipped = skipped_files(text)
-    record(ok and sorted(skipped) == sorted(want), "deploy: a second deploy copies nothing",
-           "" if ok and sorted(skipped) == sorted(want) else "(%s; up to date: %d of %d files)"
-           % (err or "copied some", len(skipped), len(want)))
+    good = ok and sorted(skipped) == sorted(want)
+    return good, "(%s; up to date: %d of %d files)" % (err or "copied some", len(skipped), len(want))
 
-    # 3. one file changed: it alone is copied
+
+def changed_file(pico, mine, link, workdir, out):
+    # one file changed: it alone is copied
     with open(os.path.join(mine, "main.py"), "a") as f:
         f.write("# changed\n")
     want = build_files(mine)
-    pico.plug()
-    ok, text, err = run_deploy(mine, link, results.out)
-    pico.unplug()
+    ok, text, err = deployed(pico, mine, link, out)
     copied = sorted(set(want) - set(skipped_files(text)))
     same = not differences(want, pico.files())
-    record(ok and copied == ["main.py"] and same, "deploy: a changed file is copied alone",
-           "" if ok and copied == ["main.py"] and same else "(%s; copied %s)" % (err or "", copied))
+    return ok and copied == ["main.py"] and same, "(%s; copied %s)" % (err or "", copied)
 
-    # 4. a deploy cut short (the cable pulled mid-copy), then repaired by the next
-    for rel in want:
+
+def interrupted_deploy(pico, mine, link, workdir, out):
+    # a deploy cut short (the cable pulled mid-file: mpremote killed), then repaired by the next
+    for rel in build_files(mine):
         if rel.endswith(".mpy"):
             with open(os.path.join(mine, rel), "ab") as f:
                 f.write(b"\0")  # every module changes: the deploy copies all of them
     want = build_files(mine)
-    pico.plug()
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools.deploy", "--port", link, "--build", mine],
-                            cwd=build_tool.ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    time.sleep(8)
-    cut = proc.poll() is None  # still copying: the cable is pulled now
-    proc.kill()
-    proc.wait()
-    pico.unplug()
+    cut = Cut()
+    pico.server = serve.PtyServer(pico.link, pico.flash, save=True, on_host=cut)
     try:
-        broken = differences(want, pico.files()) or cut
+        # the deploy's own commands (host_tools.deploy.commands): its clean-up, then its
+        # copy, mpremote in a process group of its own, killed mid-file by the cut
+        clean, copy = deploy.commands(link, mine)[:2]
+        with longer_mpremote():
+            deploy.run(clean, mine)
+        proc = subprocess.Popen(copy, cwd=mine, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        cut.proc = proc
+        try:
+            proc.communicate(timeout=MPREMOTE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            return False, "(the deploy to be cut did not reach its cut in %d s)" % MPREMOTE_TIMEOUT_S
+    finally:
+        pico.unplug()
+    if not cut.done:
+        return False, "(the deploy ended before mpremote wrote its %dth file: no cut)" % cut.nth
+    out("    cut: mpremote killed while writing the %dth file" % cut.opened)
+    try:
+        broken = bool(differences(want, pico.files()))
     except LittleFSError:  # a file cut mid-write, as the host's littlefs reads it
         broken = True
-    pico.plug()
-    ok, text, err = run_deploy(mine, link, results.out)
-    pico.unplug()
-    try:
-        diff = differences(want, pico.files())
-    except LittleFSError as e:  # a check that fails, not a harness that crashes
-        diff = ["the board's filesystem, unreadable: %s" % e]
-    record(bool(broken) and ok and not diff, "deploy: an interrupted deploy is repaired by the next",
-           "" if broken and ok and not diff else "(cut short: %s; after: %s %s)" % (broken, err, diff))
+    ok, text, err = deployed(pico, mine, link, out)
+    diff = differences(want, pico.files())
+    return broken and ok and not diff, "(cut short: %s; after: %s %s)" % (broken, err, diff)
 
-    # 5. a board of another MicroPython, or another .mpy version, is refused
-    pico.plug()
-    ok, text, err = run_deploy(mine, link, results.out, version="v1.26.")
+
+def other_version(pico, mine, link, workdir, out):
+    # a board of another MicroPython, or another .mpy version, is refused
+    want = build_files(mine)
     odd = os.path.join(workdir, "odd-build")
+    shutil.rmtree(odd, ignore_errors=True)
     shutil.copytree(mine, odd)
     for rel in want:
         if rel.endswith(".mpy"):
@@ -170,27 +242,26 @@ def run(results, workdir, build_dir=build_tool.BUILD):
             data[1] = 5  # the .mpy format of MicroPython 1.19 .. 1.22
             with open(path, "wb") as f:
                 f.write(data)
-    ok2, text2, err2 = run_deploy(odd, link, results.out)
-    pico.unplug()
-    after = pico.files()
-    untouched = not differences(want, after)
-    good = (not ok and "runs MicroPython v1.27.0" in err and "v1.26." in err and not ok2
-            and "version 5" in err2 and untouched)
-    record(good, "deploy: a board of another MicroPython or .mpy version is refused, clearly, nothing copied",
-           "" if good else "(v1.26 build: %r; .mpy 5 build: %r; board untouched: %s)" % (err, err2, untouched))
-    if good:
-        results.out("    refused: " + err)
-        results.out("    refused: " + err2)
-
-    # 6. the deployed board boots to the menu and plays: power up, press Connect Four's tile
     pico.plug()
-    pico_ = pico.server.pico
     try:
-        ok = menu_then_move(pico_)
-        record(ok is True, "deploy: the deployed board boots to the menu and a key press starts a game",
-               "" if ok is True else "(%s)" % ok)
+        ok, text, err = run_deploy(mine, link, out, version="v1.26.")
+        ok2, text2, err2 = run_deploy(odd, link, out)
     finally:
         pico.unplug()
+    untouched = not differences(want, pico.files())
+    good = (not ok and "runs MicroPython v1.27.0" in err and "v1.26." in err and not ok2
+            and "version 5" in err2 and untouched)
+    if good:
+        out("    refused: " + err)
+        out("    refused: " + err2)
+    return good, "(v1.26 build: %r; .mpy 5 build: %r; board untouched: %s)" % (err, err2, untouched)
+
+
+def boots_and_plays(pico, mine, link, workdir, out):
+    # the deployed board boots to the menu and plays: power up, press Connect Four's tile
+    pico.plug()
+    ok = menu_then_move(pico.server.pico)
+    return ok is True, "(%s)" % ok
 
 
 def menu_then_move(pico):

@@ -21,7 +21,7 @@ from host_tools.vpico.bench import PRESS_MS, SETTLE_MS
 from host_tools.vpico.tests import chain_to_levels
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
 from app.menu import TILE_CELLS  # noqa: E402
-from sim.drivers import MemoryStorage, SimBoard, VirtualClock  # noqa: E402
+from host_tools.vpico.answers import AppModel  # noqa: E402
 
 MENU_WATCH_MS = 1200  # the menu watched this long: a tile with a game blinks every second
 GAME_WATCH_MS = 1000  # the game watched this long from its first frame
@@ -40,25 +40,18 @@ class Model:
     given the key events `events` [(ms, key, down)] at their times."""
 
     def __init__(self, files, events, start):
-        store = MemoryStorage()
-        store.files = dict((n, t) for n, t in files.items() if t is not None)
-        self.board = SimBoard(clock=VirtualClock(start), storage=store)
+        self.model = AppModel(files, start)
         self.events = sorted(events)
 
     def frames(self, nows):
         """{now: the LED levels the App draws at now} for the ascending `nows`."""
-        board = self.board
-        app = board.app
         out = {}
         pending = list(self.events)
         for now in nows:
+            taken = []
             while pending and pending[0][0] <= now:
-                _, key, down = pending.pop(0)
-                board.keys.push(key, down, now)
-            board.clock.now = now
-            app.step()
-            app.render(now)
-            out[now] = bytes(board.pixels.levels)
+                taken.append(pending.pop(0)[1:])
+            out[now] = self.model.at(now, taken)
         return out
 
 

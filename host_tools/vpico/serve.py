@@ -19,8 +19,9 @@ DEFAULT_LINK = "/tmp/vpico-tty"
 class PtyServer:
     """Runs a Pico and relays its serial to a pty named `link` until stop()."""
 
-    def __init__(self, link=DEFAULT_LINK, flash=None, save=True):
+    def __init__(self, link=DEFAULT_LINK, flash=None, save=True, on_host=None):
         self.link = link
+        self.on_host = on_host  # called with each chunk the host sends, before the Pico gets it
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
         attrs = termios.tcgetattr(self.slave)
@@ -52,11 +53,14 @@ class PtyServer:
                 data = os.read(self.master, 4096)
             except OSError:
                 continue
-            if data:
-                try:
-                    self.pico.write(data)
-                except board.VpicoError:
-                    self.running = False
+            if not data:
+                continue
+            if self.on_host:
+                self.on_host(data)
+            try:
+                self.pico.write(data)
+            except board.VpicoError:
+                self.running = False
 
     def stop(self):
         self.running = False

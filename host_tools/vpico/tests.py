@@ -12,11 +12,16 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     offered back, host_tools.vpico.powerup);
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
-    then repaired by the next, a board of another MicroPython refused, and the deployed
-    board boots to the menu and plays a move.
-Without a firmware image (or the bootrom) it says what is missing and skips (exit 0).
+    (mpremote itself killed mid-file) then repaired by the next, a board of another
+    MicroPython refused, and the deployed board boots to the menu and plays a move.
+They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
+the firmware's tests shared out between TEST_SESSIONS Picos, the scenarios between
+SCENARIO_SESSIONS, each booted once), each line
+tagged with its check's name as it comes; a check that raises is recorded as failed and
+the rest go on. Without a firmware image (or the bootrom) it says what is missing and
+skips (exit 0).
 
-    python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy]
+    python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy] [--jobs N]
 """
 import argparse
 import json
@@ -24,6 +29,7 @@ import os
 import shutil
 import sys
 import tempfile
+import threading
 
 from host_tools import build as build_tool
 from host_tools import upy_tests
@@ -69,9 +75,9 @@ def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     return files
 
 
-def runner_job(tests, build_dir=upy_tests.BUILD):
+def runner_job(tests, build_dir=upy_tests.BUILD, modes=("imports", "tests")):
     return {
-        "modes": ["imports", "tests"],
+        "modes": list(modes),
         "pico_modules": upy_tests.PICO_MODULES,
         "pico_names": upy_tests.PICO_NAMES,
         "firmware_modules": upy_tests.firmware_modules(build_dir),
@@ -94,6 +100,7 @@ class Session:
     """A virtual Pico with the test files in its flash, and the raw REPL open."""
 
     def __init__(self, files, workdir):
+        os.makedirs(workdir, exist_ok=True)
         self.flash = os.path.join(workdir, "flash.bin")
         board.make_flash(self.flash, files)
         self.pico = board.Pico(flash=self.flash)
@@ -222,36 +229,142 @@ def run_powercuts(results, moves=1):
                    "kind: %d power-ups, %d failed" % (figures["main_boots"], figures["main_failed"]))
 
 
-def run_all(select=None, deploy=True, out=print):
-    results = upy_tests.Results(out)
-    build_tool.build(log=lambda *_: None)
-    tests = [m for m in upy_tests.test_modules() if not select or select in m]
-    scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
-    scenarios = [(n, l) for n, l in scenarios if not select or select in n]
-    workdir = tempfile.mkdtemp(prefix="vpico-")
-    try:
-        session = Session(pico_files(runner_job(tests)), workdir)
+JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
+SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
+TEST_SESSIONS = 2  # ... and the firmware's tests (the first also imports every module)
+
+
+class Printer:
+    """Lines from checks running side by side, each whole and tagged with its check's
+    name, printed as they come (the run's progress)."""
+
+    def __init__(self, out=print):
+        self.lock = threading.Lock()
+        self.write = out
+
+    def tagged(self, tag):
+        def out(line):
+            with self.lock:
+                self.write("[%s] %s" % (tag, line))
+        return out
+
+
+def session_job(files, workdir, tests, scenarios):
+    """A job: one virtual Pico booted once with the test files, then the firmware's
+    tests (if `tests`) and the scenarios, a soft reset between them."""
+    def job(results):
+        session = Session(files, workdir)
         try:
-            out("== imports and firmware tests on the virtual Pico")
-            run_checks(session, tests, results)
-            out("== scenarios through the real drivers on the virtual Pico")
+            if tests is not None:
+                run_checks(session, tests, results)
             for name, source in scenarios:
                 session.soft_reset()
-                run_scenario(session, name, source, results)
+                try:
+                    run_scenario(session, name, source, results)
+                except board.VpicoError as e:  # this scenario failed: the next one runs
+                    results.record(False, "scenario %s" % name, "(%s)" % e)
+                    session.close()
+                    session = Session(files, workdir)
         finally:
             session.close()
+    return job
+
+
+LOWER = 5  # the nice steps of every check's Picos but the deploy's (mpremote times that one)
+
+
+def run_jobs(jobs, printer, workers=JOBS):
+    """Runs the jobs [(name, job(results))] side by side, at most `workers` at once; a
+    job that raises is recorded as a failed check and the others go on. Returns the
+    (passed, failed) of them all. The deploy's Picos run at this process's priority,
+    the others' LOWER below it."""
+    import queue
+    import time
+
+    todo = queue.Queue()
+    for job in jobs:
+        todo.put(job)
+    totals = [0, 0]
+    lock = threading.Lock()
+
+    def worker():
+        while True:
+            try:
+                name, job = todo.get_nowait()
+            except queue.Empty:
+                return
+            out = printer.tagged(name)
+            results = upy_tests.Results(out)
+            board.run_lower(0 if name == "deploy" else LOWER)
+            start = time.time()
+            out("started")
+            try:
+                job(results)
+            except Exception as e:  # a check that fails, not a run that stops
+                results.record(False, "%s (it stopped)" % name, "%s: %s" % (type(e).__name__, e))
+            out("done in %.0f s: %d passed, %d failed" % (time.time() - start, results.passed, results.failed))
+            with lock:
+                totals[0] += results.passed
+                totals[1] += results.failed
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, min(workers, len(jobs))))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return totals
+
+
+def run_all(select=None, deploy=True, out=print, workers=None):
+    """Every check (or those whose name contains `select`), side by side; the closing
+    line `N passed, N failed` always comes (a check that raises is a failed one)."""
+    import time
+
+    start = time.time()
+    printer = Printer(out)
+    results = upy_tests.Results(printer.tagged("vpico"))
+    workdir = tempfile.mkdtemp(prefix="vpico-")
+    try:
+        jobs = []
+        try:
+            build_tool.build(log=lambda *_: None)
+            tests = [m for m in upy_tests.test_modules() if not select or select in m]
+            scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
+            scenarios = [(n, l) for n, l in scenarios if not select or select in n]
+            files = pico_files(runner_job(tests))
+            # the imports and the first share of the tests, then the others' shares, each
+            # on a Pico of its own (the same files, another /upy_args.json)
+            for i in range(TEST_SESSIONS):
+                share = tests[i::TEST_SESSIONS]
+                if i and not share or not i and not (share or not select):
+                    continue
+                mine = dict(files)
+                mine["/upy_args.json"] = json.dumps(runner_job(share, modes=("tests",) if i else ("imports", "tests"))).encode()
+                jobs.append(("firmware tests %d" % (i + 1),
+                             session_job(mine, os.path.join(workdir, "t%d" % i), share, [])))
+            shares = [scenarios[i::SCENARIO_SESSIONS] for i in range(SCENARIO_SESSIONS)]
+            for i, share in enumerate(s for s in shares if s):
+                jobs.append(("scenarios %d" % (i + 1), session_job(files, os.path.join(workdir, "s%d" % i), None, share)))
+        except (board.VpicoError, build_tool.BuildError) as e:
+            results.record(False, "virtual Pico: the test files", str(e))
         if not select or "power" in select:
-            out("== power cuts on the rp2 port's littlefs")
-            run_powercuts(results)
+            jobs.append(("power cuts", run_powercuts))
         if deploy and (not select or "deploy" in select):
             from host_tools.vpico import deploy_checks
 
-            out("== make deploy with mpremote on the virtual Pico")
-            deploy_checks.run(results, workdir)
-    except (board.VpicoError, build_tool.BuildError) as e:
-        results.record(False, "virtual Pico", str(e))
+            def deploys(results):
+                os.makedirs(os.path.join(workdir, "deploy"))
+                deploy_checks.run(results, os.path.join(workdir, "deploy"))
+
+            jobs.insert(0, ("deploy", deploys))  # the longest first
+        workers = workers or int(os.environ.get("VPICO_JOBS", JOBS))
+        out("== %d checks on the virtual Pico, %d side by side: %s" % (len(jobs), workers, ", ".join(n for n, _ in jobs)))
+        passed, failed = run_jobs(jobs, printer, workers)
+        results.passed += passed
+        results.failed += failed
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    out("== %.0f s" % (time.time() - start))
     out("%d passed, %d failed" % (results.passed, results.failed))
     return results
 
@@ -260,12 +373,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-k", dest="select", help="only tests and scenarios whose name contains this")
     parser.add_argument("--no-deploy", action="store_true", help="leave out the deploy checks")
+    parser.add_argument("--jobs", type=int, help="checks run side by side (default $VPICO_JOBS or %d)" % JOBS)
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
         print("virtual Pico tests SKIPPED: missing %s" % "; ".join(lacking))
         return 0
-    results = run_all(args.select, not args.no_deploy)
+    results = run_all(args.select, not args.no_deploy, lambda line: print(line, flush=True), args.jobs)
     return 1 if results.failed else 0
 
 

@@ -87,3 +87,61 @@ def test_bad_arguments_are_a_clear_error():
     proc = subprocess.run([sys.executable, "-m", "host_tools.vpico"], cwd=build.ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_the_hosts_littlefs_reads_what_the_boards_inlines(tmp_path):
+    # the board's littlefs (1 KB cache: MicroPython's vfs_lfsx.c) keeps a file of up to
+    # its cache size inside its directory's block; the host reads it with the same cache
+    assert (board.FS_BLOCK, board.FS_READ, board.FS_PROG, board.FS_CACHE) == (4096, 32, 256, 1024)
+    files = dict(("/app/m%02d.mpy" % i, bytes([i]) * (40 + i * 37)) for i in range(28))  # 40 .. 1039 bytes
+    path = str(tmp_path / "flash.bin")
+    board.make_flash(path, files)
+    assert deploy_checks.board_files(path) == dict((k.lstrip("/"), v) for k, v in files.items())
+
+
+def test_the_interrupted_deploy_kills_the_deploy_and_its_mpremote_mid_file():
+    # the deploy runs in a process group of its own; the cut watches what mpremote sends
+    proc = subprocess.Popen(["sh", "-c", "sleep 60 & sleep 60; wait"], start_new_session=True)
+    cut = deploy_checks.Cut(nth=2)
+    cut.proc = proc
+    cut(b"f=open('a.mpy','wb')\nw=f.write\x04w(b'...')\x04f.close()\x04f=op")
+    assert not cut.done and proc.poll() is None  # the 2nd file is not open yet
+    cut(b"en('b.mpy','wb')\nw=f.write\x04")
+    assert not cut.done  # open, nothing written to it yet
+    cut(b"w(b'\\x00\\x01')\x04")
+    assert cut.done and cut.opened == 2
+    assert proc.wait(timeout=10) == -9
+    for _ in range(50):  # its children (mpremote's place) went with it (once reaped)
+        group = subprocess.run(["ps", "-o", "stat=", "-g", str(proc.pid)], capture_output=True, text=True)
+        if not [s for s in group.stdout.split() if not s.startswith("Z")]:
+            break
+        __import__("time").sleep(0.1)
+    assert [s for s in group.stdout.split() if not s.startswith("Z")] == []
+
+
+def test_checks_run_side_by_side_and_one_that_raises_is_a_failure(capsys):
+    lines = []
+    printer = tests.Printer(lines.append)
+
+    def good(results):
+        results.record(True, "fine")
+
+    def broken(results):
+        results.record(True, "first")
+        raise RuntimeError("the board's filesystem, unreadable")
+
+    assert tests.run_jobs([("a", good), ("b", broken), ("c", good)], printer, workers=2) == [3, 1]
+    assert "[b] FAIL b (it stopped) RuntimeError: the board's filesystem, unreadable" in lines
+    assert "[a] PASS fine " in lines and any(line.startswith("[c] done in") for line in lines)
+
+
+def test_press_to_answer_figures_get_their_targets():
+    vpico = {"squeeze_press_to_answer_max": (9.5, "ms"), "squeeze_press_to_answer_mean": (8.5, "ms"),
+             "menu_press_to_answer_max": (19.0, "ms"), "squeeze_undo_to_answer_max": (21.0, "ms"),
+             "squeeze_resume_to_answer": (99.0, "ms"), "press_answers_missed": (1, "presses")}
+    lines, missed = bench.vpico_lines({}, vpico)
+    assert "BENCH squeeze_press_to_answer_max_vpico 9.500 ms" in lines
+    assert sorted(missed) == ["presses whose answer never showed (virtual Pico)",
+                              "squeeze press to answer, mean (virtual Pico)",
+                              "squeeze undo to answer, worst (virtual Pico)"]
+    assert any(line.startswith("TARGET menu press to answer, worst") and "<= 20 ms" in line for line in lines)
