@@ -25,13 +25,14 @@ CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light 
 
 CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
-RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone (docs/fr/RULES.md in French)
+RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
+BOOKS = {"en": ("docs/", RULES_BOOK), "fr": ("docs/fr/", "docs/fr/RULES.md")}  # its folder and index, by language
 WIDTH = 80  # the terminal's columns when it does not say
 
 
 def docs(board):
-    """The rules book's folder in the board's language."""
-    return "docs/" if board.app.settings["lang"] == "en" else "docs/%s/" % board.app.settings["lang"]
+    """The rules book's (folder, index) in the board's language."""
+    return BOOKS[board.app.settings["lang"]]
 
 
 def say(board, text):
@@ -101,7 +102,7 @@ def status_text(board):
     """(what the screen is and how to use it, its last refusal or None), in players'
     terms: the same for the window and the terminal."""
     d = board.app.describe()  # (its words in the board's language)
-    folder = docs(board)
+    folder, book = docs(board)
     if d["screen"] == "game":
         what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]),
                                                   rules_page(d["game"], d.get("variant"), folder)))
@@ -115,7 +116,7 @@ def status_text(board):
     else:
         what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
                           "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s"
-                   % (folder + "RULES.md"))
+                   % book)
     return what, d.get("error")
 
 

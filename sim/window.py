@@ -241,7 +241,7 @@ def run_window(storage, fallback=False, lang=None):
         return NO_WINDOW
     clock = Clock()
     board = SimBoard(clock=clock, storage=storage, lang=lang)
-    pygame.display.set_caption(say(board, "LED game board: rules in %sRULES.md" % docs(board)))
+    pygame.display.set_caption(say(board, "LED game board: rules in %s" % docs(board)[1]))
     mouse = Mouse(board)
     beeper = Beeper()
     last_sound = None

@@ -256,7 +256,7 @@ MESSAGES = {
     "a1: back to the menu": "a1 : retour au menu",
     "press again: %s": "appuyez encore : {0}",
     "   sound: %s": "   son : {0=}",
-    "LED game board: rules in %sRULES.md": "Plateau de jeux lumineux : règles dans {0=}RULES.md",
+    "LED game board: rules in %s": "Plateau de jeux lumineux : règles dans {0=}",
 }
 
 
