@@ -284,7 +284,7 @@ def _compile(english):
 
 def _fits(value, kind):
     if not value:
-        return False
+        return kind == "s"  # (an empty line echoed back: "bad move '': empty move")
     if kind == "d":
         digits = value[1:] if value[0] == "-" else value
         return len(digits) > 0 and all("0" <= c <= "9" for c in digits)
@@ -301,7 +301,7 @@ def _match(pieces, kinds, text, i, pos):
             return None
         value = text[pos:end]
         return [value] if _fits(value, kinds[i]) else None
-    at = text.find(lit, pos + 1)
+    at = text.find(lit, pos)
     while at >= 0:
         value = text[pos:at]
         if _fits(value, kinds[i]):
@@ -321,8 +321,9 @@ _PATTERNS.sort()
 _PATTERNS = [(p[2], p[3], MESSAGES[p[1]]) for p in _PATTERNS]
 
 
-def lookup(text):
-    """`text` in French, or None when this table does not know it."""
+def lookup(text, strict=False):
+    """`text` in French, or None when this table does not know it (`strict`: nor a
+    value of it that is words, with a space: the tests' check that nothing is left)."""
     if text in MESSAGES and "%" not in text:
         return MESSAGES[text]
     if text in WORDS:
@@ -336,7 +337,10 @@ def lookup(text):
         for i in range(len(values)):
             french = french.replace("{%d=}" % i, values[i])
             if "{%d}" % i in french:
-                french = french.replace("{%d}" % i, translate(values[i]))
+                inner = lookup(values[i], strict)
+                if inner is None and strict and " " in values[i]:
+                    return None
+                french = french.replace("{%d}" % i, values[i] if inner is None else inner)
             if "{%d*}" % i in french:
                 french = french.replace("{%d*}" % i, " ".join(WORDS.get(w, w) for w in values[i].split(" ")))
         return french
