@@ -5,6 +5,7 @@
 # language's words.
 import ast
 import glob
+import importlib
 import json
 import os
 import random
@@ -14,9 +15,7 @@ import sys
 
 from app import catalog, font, words_fr
 from drivers.storage import FileStorage
-from games import GAMES, load
 from games.base import PLAYING
-from games.rng import Rng
 from host_tools import referee
 from sim.drivers import SimBoard
 from sim.headless import run_script
@@ -26,6 +25,7 @@ DOCS = os.path.join(ROOT, "docs")
 # What a player reads: the rules book. (docs/RELIABILITY.md is the makers' page of
 # measured figures, rewritten by the benches: kept in English only.)
 ENGLISH_ONLY = ("RELIABILITY.md",)
+INDEX = os.path.relpath("docs/RULES.md", "docs")  # the book's index, in docs/ and in docs/fr/
 
 
 def read(path):
@@ -34,7 +34,7 @@ def read(path):
 
 
 def english_pages():
-    pages = ["RULES.md"] + ["rules/" + n for n in sorted(os.listdir(os.path.join(DOCS, "rules"))) if n.endswith(".md")]
+    pages = [INDEX] + ["rules/" + n for n in sorted(os.listdir(os.path.join(DOCS, "rules"))) if n.endswith(".md")]
     others = [n for n in os.listdir(DOCS) if n.endswith(".md") and n not in pages and n not in ENGLISH_ONLY]
     assert others == [], "a new docs page: translate it in docs/fr/ or say why not (ENGLISH_ONLY)"
     return pages
@@ -51,7 +51,7 @@ def test_every_english_page_has_its_french_page_linking_back():
         back = os.path.relpath(os.path.join(DOCS, page), os.path.dirname(french))
         assert back in links(read(french)), (page, back)  # the French page links its English one
     assert "docs/fr/RULES.md" in links(read(os.path.join(ROOT, "README.md")))
-    assert "fr/RULES.md" in links(read(os.path.join(DOCS, "RULES.md")))
+    assert os.path.relpath("docs/fr/RULES.md", "docs") in links(read(os.path.join(DOCS, INDEX)))
 
 
 def test_every_link_and_picture_of_the_french_pages_resolves_to_the_same_pictures():
@@ -174,12 +174,15 @@ JUNK = ["", "x", "99", "a0", "z9", "k11", "W-11", "N-k", "Q-3", "keep", "keep 9"
 def test_every_reason_the_referee_gives_in_random_games_is_in_french():
     """Random games of every game, with every line of a pool tried at each step:
     every error the referee answers has its French, nothing left in English."""
+    for name in [m for m in sys.modules if m == "games" or m.startswith("games.")]:
+        del sys.modules[name]  # (other tests unload them: the referee's IllegalMove is the rules')
+    ref = importlib.reload(referee)
     rng = random.Random(26)
     untranslated = set()
     seen = 0
     for game, players, variant in SETUPS:
         for seed in range(3):
-            st = load(game).new_state(players=players, variant=variant, rng=Rng(seed))
+            st = ref.load(game).new_state(players=players, variant=variant, rng=ref.Rng(seed))
             pool = list(JUNK) + st.legal_texts()[:40]
             for _ in range(60):
                 if st.status != PLAYING:
@@ -187,7 +190,7 @@ def test_every_reason_the_referee_gives_in_random_games_is_in_french():
                 legal = st.legal_texts()
                 for text in rng.sample(pool, min(12, len(pool))) + rng.sample(legal, min(3, len(legal))):
                     before = list(st.history)
-                    reply = referee.play_line(st, text)
+                    reply = ref.play_line(st, text)
                     if "error" in reply:
                         seen += 1
                         if words_fr.lookup(reply["error"], strict=True) is None:
