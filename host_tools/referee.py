@@ -1,7 +1,7 @@
 """Referee: plays a game from moves on stdin, one per line, in each game's notation (docs/rules/), and
 prints one JSON object per line (flushed at once, so a program can drive it).
 
-    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME] [--level N]
+    python -m host_tools.referee GAME [--seed N] [--players K] [--variant NAME] [--level N] [--lang fr]
 
 Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move",
 "legal", "board"} plus the fields a game adds (e.g. "pentacles"). A bad move leaves
@@ -9,6 +9,9 @@ the game unchanged and the run goes on. Blank lines and lines starting with '#' 
 skipped. Input is read as bytes: a line that is not UTF-8 text or is longer than
 1000 bytes gets an answer with "ok": false and its "error", and an answer repeats at
 most 40 characters of a line. Exit 2 on bad arguments, 0 otherwise.
+With --lang fr the words people read (`error`, and the errors of bad arguments) are in
+French; the JSON's keys, its machine-readable values and the moves' notation are the
+same in every language.
 
 4D Squeeze with cards (`squeeze --variant cards [--players 4] --seed N`): lines as in
 docs/rules/squeeze_cards.md (`trahison e5`, `double W-3 N-c`, `negation`, `annulation P2`, `pass`, ...);
@@ -29,6 +32,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
+from app.saves import LANGS  # noqa: E402
+from app.words import translate  # noqa: E402
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
 from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
@@ -111,12 +116,14 @@ def main(argv=None):
     parser.add_argument("--variant", help="a variant of the game")
     parser.add_argument("--level", type=int, default=5, choices=LEVELS,
                         help="the board's level for `hint` lines (1..5, default 5)")
+    parser.add_argument("--lang", default="en", choices=LANGS,
+                        help="the language of the errors people read (en, fr; default en): the JSON's keys do not change")
     args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
     try:
         state = load(args.game).new_state(players=args.players, variant=args.variant,
                                           rng=Rng(args.seed if args.seed is not None else 0))
     except ValueError as e:
-        parser.error(str(e))
+        parser.error(translate(args.lang, str(e)))
     try:
         for line, error in read_lines(sys.stdin.buffer):
             text = line.strip()
@@ -128,6 +135,8 @@ def main(argv=None):
                 reply = ask_player(args.game, state, text, args.level, args.seed or 0)
             else:
                 reply = play_line(state, text)
+            if "error" in reply:
+                reply["error"] = translate(args.lang, reply["error"])
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say

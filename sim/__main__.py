@@ -8,6 +8,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any import of
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
+from app.saves import LANGS  # noqa: E402 (the languages of the board's menu setting)
+
 DEFAULT_SAVES = os.path.join(ROOT, "sim-saves")  # games survive a restart, as on the Pico
 
 
@@ -19,7 +21,9 @@ def main(argv=None):
     mode.add_argument("--window", action="store_true", help="the board in a pygame-ce window")
     mode.add_argument("--vpico", action="store_true", help="the window on the virtual Pico (host_tools/vpico)")
     parser.add_argument("--saves", metavar="DIR", help="keep settings and games in DIR (default: sim-saves/, headless: memory)")
-    args = parser.parse_args(argv)
+    parser.add_argument("--lang", choices=LANGS, help="the language of the names and messages for this run (en, fr; default: the "
+                        "board's menu setting, English at first; --vpico: set it on the board's menu, j1/k1)")
+    args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
 
     from drivers.storage import FileStorage
 
@@ -34,7 +38,7 @@ def main(argv=None):
             sys.stdout.flush()
 
         try:
-            failure = run_script(read_lines(sys.stdin.buffer), write, storage)
+            failure = run_script(read_lines(sys.stdin.buffer), write, storage, args.lang)
         except BrokenPipeError:  # the reader left (`| head`): nothing more to say
             sys.stderr.close()
             return 0
@@ -53,16 +57,16 @@ def main(argv=None):
     if args.window:
         from sim.window import run_window
 
-        return run_window(storage)
+        return run_window(storage, lang=args.lang)
     if not args.terminal and has_display():
         from sim.window import NO_WINDOW, run_window
 
-        code = run_window(storage, fallback=True)  # a DISPLAY with no server behind it:
+        code = run_window(storage, fallback=True, lang=args.lang)  # a DISPLAY with no server behind it:
         if code != NO_WINDOW:  # the terminal then, as the README says
             return code
     from sim.terminal import run_terminal
 
-    return run_terminal(storage)
+    return run_terminal(storage, lang=args.lang)
 
 
 def has_display():

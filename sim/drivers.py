@@ -93,7 +93,8 @@ class MemoryStorage:
 class SimBoard:
     """A whole simulated board: the App and its drivers."""
 
-    def __init__(self, clock=None, storage=None):
+    def __init__(self, clock=None, storage=None, lang=None):
+        """`lang`: the language for this run ("en", "fr"), over the saved setting (not saved)."""
         self.keys = SimKeys()
         self.strip = SimStrip()
         self.pixels = Pixels(self.strip)  # the default chain layout
@@ -103,6 +104,8 @@ class SimBoard:
         self.clock = clock or VirtualClock()
         self.storage = storage or MemoryStorage()
         self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)
+        if lang is not None:
+            self.app.settings["lang"] = lang
         self.app.step()  # boot: the menu's first frame
 
     def press(self, cell, hold=False):

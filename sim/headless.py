@@ -8,6 +8,7 @@ import json
 
 from app import grid
 from app.app import LOOP_MS
+from app.words import translate
 from sim.drivers import SimBoard
 
 MAX_WAIT_MS = 3600000  # one `wait` or `hold` of virtual time: an hour at most
@@ -69,8 +70,8 @@ def number(text, what):
 
 
 class Headless:
-    def __init__(self, storage=None):
-        self.board = SimBoard(storage=storage)
+    def __init__(self, storage=None, lang=None):
+        self.board = SimBoard(storage=storage, lang=lang)  # lang: the words' language, over the setting
 
     def advance(self, ms):
         """Let `ms` of virtual time pass, the app stepping as on the Pico."""
@@ -173,12 +174,13 @@ def frame_lines(levels):
     return out
 
 
-def run_script(lines, write, storage=None):
+def run_script(lines, write, storage=None, lang=None):
     """Run every line, calling write(text) for each printed line. Returns the line
-    number of the first bad line and its error, or None if all ran. A line may come as
-    (text, error) from a reader that checks its input (host_tools.inputs): an error
-    stops the script there."""
-    sim = Headless(storage)
+    number of the first bad line and its error (in the board's language), or None if
+    all ran. A line may come as (text, error) from a reader that checks its input
+    (host_tools.inputs): an error stops the script there. `lang`: "en" or "fr", over
+    the saved setting (the state's words, the errors)."""
+    sim = Headless(storage, lang)
     number_ = 0
     for line in lines:
         number_ += 1
@@ -190,5 +192,5 @@ def run_script(lines, write, storage=None):
             for out in sim.run(line):
                 write(out)
         except ScriptError as e:
-            return number_, str(e)
+            return number_, translate(sim.board.app.settings["lang"], str(e))
     return None

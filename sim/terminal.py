@@ -9,6 +9,7 @@ import sys
 
 from app import grid
 from app.app import HOLD_MS
+from app.words import translate
 from compat import ticks_diff, ticks_ms
 from drivers.clock import Clock
 from sim.drivers import SimBoard
@@ -25,12 +26,23 @@ CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light 
 CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
 RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
+BOOKS = {"en": ("docs/", RULES_BOOK), "fr": ("docs/fr/", "docs/fr/RULES.md")}  # its folder and index, by language
 WIDTH = 80  # the terminal's columns when it does not say
 
 
-def rules_page(game, variant=None):
+def docs(board):
+    """The rules book's (folder, index) in the board's language."""
+    return BOOKS[board.app.settings["lang"]]
+
+
+def say(board, text):
+    """`text` (English, as written here) in the board's language (app/words.py)."""
+    return translate(board.app.settings["lang"], text)
+
+
+def rules_page(game, variant=None, folder="docs/"):
     """A game's page of the rules book; a variant with its own page (squeeze cards) has it."""
-    return "docs/rules/%s.md" % ("%s_%s" % (game, variant) if variant else game)
+    return "%srules/%s.md" % (folder, "%s_%s" % (game, variant) if variant else game)
 
 
 def brightness_factor(percent):
@@ -70,10 +82,10 @@ def margin_labels(board):
 def key_label(board, cell):
     """A key as the person sees it: its name in the game's notation, a tile's name."""
     screen = board.app.screen
-    d = screen.describe()
+    d = board.app.describe()
     if d["screen"] == "game":
-        return screen.label(cell) or {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint",
-                                      grid.NEW: "new game"}.get(cell, "-")
+        return screen.label(cell) or say(board, {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint",
+                                                 grid.NEW: "new game"}.get(cell, "-"))
     if d["screen"] == "menu":
         for tile in d["tiles"]:
             if cell in menu_tile_cells(tile["cell"]):
@@ -89,19 +101,22 @@ def menu_tile_cells(top_left):
 def status_text(board):
     """(what the screen is and how to use it, its last refusal or None), in players'
     terms: the same for the window and the terminal."""
-    d = board.app.screen.describe()
+    d = board.app.describe()  # (its words in the board's language)
+    folder, book = docs(board)
     if d["screen"] == "game":
-        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], d.get("variant")))
+        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]),
+                                                  rules_page(d["game"], d.get("variant"), folder)))
     elif d["screen"] == "setup":
-        what = "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play")
+        what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
         if d["resume"] and d["keys"]:
-            what += "; a changed choice starts a new game"
+            what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():
-            what += "; %s %s..%s" % (name, keys[0], keys[-1])
-        what += "   rules: %s" % rules_page(d["game"], d.get("variant"))
+            what += say(board, "; %s %s..%s" % (name, keys[0], keys[-1]))
+        what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
     else:
-        what = ("menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
-                "alternate starts the next Connect Four game   rules: %s" % RULES_BOOK)
+        what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
+                          "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s"
+                   % book)
     return what, d.get("error")
 
 
@@ -180,12 +195,12 @@ def status_lines(board, cursor, last_sound, width=WIDTH):
     lines = wrap(what, width)
     d = board.app.screen.describe()
     if d["screen"] == "menu":
-        lines += wrap("tiles: " + ", ".join("%s %s" % (t["cell"], t["name"]) for t in d["tiles"]), width)
-    lines += wrap("cursor %s   sound: %s   %s" % (key_label(board, cursor), last_sound or "-",
-                                                   CORNER_HELP if d["screen"] == "game" else ""), width)
+        lines += wrap(say(board, "tiles: " + ", ".join("%s %s" % (t["cell"], t["name"]) for t in d["tiles"])), width)
+    lines += wrap(say(board, "cursor %s   sound: %s   %s" % (key_label(board, cursor), last_sound or "-",
+                                                             CORNER_HELP if d["screen"] == "game" else "")), width)
     if error:
         lines += wrap("(%s)" % error, width)
-    lines += wrap(KEY_HELP, width)
+    lines += wrap(say(board, KEY_HELP), width)
     return lines
 
 
@@ -275,11 +290,11 @@ class Session:
     def screen(self, width=WIDTH, full=True):
         lines = render(self.board, self.cursor, full) + [""] + status_lines(self.board, self.cursor, self.last_sound, width)
         if self.holding is not None:
-            lines[-1] = "holding %s ..." % key_label(self.board, self.holding[0])
+            lines[-1] = say(self.board, "holding %s ..." % key_label(self.board, self.holding[0]))
         return lines
 
 
-def run_terminal(storage, stdin=None, stdout=None):
+def run_terminal(storage, stdin=None, stdout=None, lang=None):
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if not stdin.isatty():
@@ -290,7 +305,7 @@ def run_terminal(storage, stdin=None, stdout=None):
 
     fd = stdin.fileno()
     saved = termios.tcgetattr(fd)
-    session = Session(SimBoard(clock=Clock(), storage=storage))
+    session = Session(SimBoard(clock=Clock(), storage=storage, lang=lang))
     decoder = KeyDecoder()
     full = truecolor()
     out = stdout.write

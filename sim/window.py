@@ -10,7 +10,7 @@ import pygame  # noqa: E402
 from app import grid  # noqa: E402
 from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
-from sim.terminal import margin_labels, shown_rgb, status_text, take_sounds, wrap  # noqa: E402
+from sim.terminal import docs, margin_labels, say, shown_rgb, status_text, take_sounds, wrap  # noqa: E402
 
 IDLE_WAIT_MS = 25  # nothing moves and no key is down: wait this long for an event (less
 # than the app's FRAME_MS: a picture that changes now and then, like the cubes' glow,
@@ -127,26 +127,28 @@ def draw(surface, board, status=""):
         text(surface, bottom[i], size, LABEL, (x, BOARD_Y + side + MARGIN // 2 + 2))
         text(surface, left[i], size, LABEL, (BOARD_X - MARGIN // 2 - 2, y))
         text(surface, right[i], size, LABEL, (BOARD_X + side + MARGIN // 2 + 2, y))
-    d = board.app.screen.describe()
+    d = board.app.describe()
     top_y = CAPTION_H // 2 + 2
     bottom_y = BOARD_Y + side + MARGIN + CAPTION_H // 2 - 2
     if d["screen"] == "game":
         for cell, label in CORNER_LABELS:
             x, _ = cell_centre(cell)
-            text(surface, label, 18, CAPTION, (x, top_y if grid.row_col(cell)[0] == 0 else bottom_y))
+            text(surface, say(board, label), 18, CAPTION, (x, top_y if grid.row_col(cell)[0] == 0 else bottom_y))
     elif d["screen"] == "menu":
         x = cell_centre(grid.parse("b1"))[0] - PITCH // 2
-        text(surface, "b1 loser / c1 alternate: who starts the next Connect Four game", 18, CAPTION, (x, top_y), "midleft")
+        text(surface, say(board, "b1 loser / c1 alternate: who starts the next Connect Four game; j1 English / k1 French"),
+             18, CAPTION, (x, top_y), "midleft")
         x = cell_centre(grid.parse("b12"))[0] - PITCH // 2
-        text(surface, "b12 .. k12: brightness (dim .. full)", 18, CAPTION, (x, bottom_y), "midleft")
+        text(surface, say(board, "b12 .. k12: brightness (dim .. full)"), 18, CAPTION, (x, bottom_y), "midleft")
         for tile in d["tiles"]:  # each tile's name on the row under it
             x, y = cell_centre(grid.parse(tile["cell"]))
             draw_name(surface, tile["name"], (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
     else:  # a tile's setup screen
         x = cell_centre(grid.MENU)[0]
-        text(surface, "a1: back to the menu", 18, CAPTION, (x - PITCH // 2, top_y), "midleft")
+        text(surface, say(board, "a1: back to the menu"), 18, CAPTION, (x - PITCH // 2, top_y), "midleft")
         x, y = cell_centre(grid.parse(d["tile"]))
-        draw_name(surface, "press again: " + ("resume" if d["resume"] else "play"), (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
+        draw_name(surface, say(board, "press again: " + ("resume" if d["resume"] else "play")),
+                  (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
     y = HEIGHT - STATUS_H + 4
     for line in status[:STATUS_LINES]:
         text(surface, line, 20, LABEL, (BOARD_X, y + STATUS_LINE_H // 2), "midleft")
@@ -175,7 +177,7 @@ def status_lines(board, last_sound, width=WIDTH - 2 * BOARD_X):
     what, error = status_text(board)
     words = what + ("   (%s)" % error if error else "")  # the last sound last: cut first
     if last_sound:
-        words += "   sound: %s" % last_sound
+        words += say(board, "   sound: %s" % last_sound)
     chars = max(20, width // font(20).size("m")[0] * 2 - 4)  # a safe guess, then checked
     lines = wrap(words, chars)
     while chars > 20 and any(font(20).size(line)[0] > width for line in lines):
@@ -221,7 +223,7 @@ class Beeper:
 NO_WINDOW = 2  # run_window's exit code when no window can be opened
 
 
-def run_window(storage, fallback=False):
+def run_window(storage, fallback=False, lang=None):
     """Play in a window; NO_WINDOW when none can be opened (`fallback`: the caller then
     plays in the terminal, and says so)."""
     try:
@@ -237,9 +239,9 @@ def run_window(storage, fallback=False):
         else:
             sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
         return NO_WINDOW
-    pygame.display.set_caption("LED game board: rules in docs/RULES.md")
     clock = Clock()
-    board = SimBoard(clock=clock, storage=storage)
+    board = SimBoard(clock=clock, storage=storage, lang=lang)
+    pygame.display.set_caption(say(board, "LED game board: rules in %s" % docs(board)[1]))
     mouse = Mouse(board)
     beeper = Beeper()
     last_sound = None

@@ -197,6 +197,10 @@ class App:
             info["stuck"] = sorted(grid.name(k) for k in self.stuck)
         if self.notice is not None:
             info["notice"] = self.notice[0]
+        if self.settings["lang"] != "en":  # the words in the menu's language (app/words.py)
+            from app.words import state
+
+            info = state(self.settings["lang"], info)
         return info
 
     def step(self):

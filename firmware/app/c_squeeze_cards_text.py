@@ -5,6 +5,7 @@
 from app import c_squeeze as classic
 from app import grid
 from app.c_squeeze_cards import KIND_PLACES, NO_CARD_PLACE, side_cell
+from app.controller import call_part
 from games import squeeze as rules
 from games import squeeze_cards as cards
 from games import squeeze_cards_lines as lines
@@ -65,7 +66,8 @@ def describe(ctrl):
     info = classic.Controller.describe(ctrl)
     info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
     info["mode"] = ctrl.mode
-    info["title"] = "4D Squeeze with cards"  # (the classic game's name is the catalog's)
+    words = call_part("controller_text", "names", ctrl)  # "4D Squeeze with cards", in the menu's language
+    info["title"] = words.NAMES["squeeze"] + words.WITH + words.VARIANTS["cards"]
     info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in ctrl.card_keys.items())
     info["cards"] = [cards.KINDS[k] for k in lines.card_kinds(ctrl.state)]  # the mover may play now
     info["pick"] = None

@@ -2,7 +2,6 @@
 # game and player count, in menu order). A game is listed once its rules module
 # (games/) and its controller (app/c_GAME.py) exist.
 from app import colors
-from app.names import NAMES  # what each game is called (app.catalog.NAMES, as ever)
 
 CONTROLLERS = {
     "connect4": "app.c_connect4",
@@ -54,14 +53,22 @@ OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
 VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
 
 
-def tile_name(index):
-    """The tile's game as people call it: 'Connect Four', '4D Squeeze with cards 4 players'."""
+def names(lang="en"):
+    """The games' names in `lang` (app/names_LANG.py): only the chosen language's
+    words are loaded (the menu's language setting, saves.LANGS)."""
+    return __import__("app.names_" + lang, None, None, ("NAMES",))
+
+
+def tile_name(index, lang="en"):
+    """The tile's game as people call it: 'Connect Four', '4D Squeeze with cards 4 players'
+    ('Puissance 4', '4D Squeeze avec cartes 4 joueurs' in French)."""
     game, players, variant = TILES[index][:3]
-    name = NAMES.get(game, game)
+    words = names(lang)
+    name = words.NAMES.get(game, game)
     if variant:
-        name += " with " + variant  # "4D Squeeze with cards", as the rules book says
+        name += words.WITH + words.VARIANTS.get(variant, variant)  # "4D Squeeze with cards", as the rules book says
     if players:
-        name += " %d players" % players
+        name += words.PLAYERS % players
     return name
 
 
@@ -85,14 +92,14 @@ def tile_of(game, players, variant):
     if not counts:
         variants = [t[2] for t in TILES if t[0] == game and t[2]]
         raise ValueError("%s has no variant '%s' on this board (variants: %s)"
-                         % (NAMES.get(game, game), variant, ", ".join(variants) or "none"))
+                         % (names().NAMES.get(game, game), variant, ", ".join(variants) or "none"))
     for count, i in counts:
         if count == players:
             return i
     for count, i in counts:
         if count is None:
             return i
-    raise ValueError("%s has no tile for %s players" % (NAMES.get(game, game), players))
+    raise ValueError("%s has no tile for %s players" % (names().NAMES.get(game, game), players))
 
 
 def controller_class(game, variant=None):

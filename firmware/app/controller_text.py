@@ -46,9 +46,13 @@ def turn_text(ctrl):
     return "%s wins" % ctrl.colour_name(st.winner)
 
 
-def describe(ctrl):
-    from app.names import NAMES  # (not the catalog: the menu's, freed in a game)
+def names(ctrl):
+    """The games' names in the menu's language (app/names_LANG.py; not the catalog:
+    the menu's, freed in a game)."""
+    return __import__("app.names_" + ctrl.app.settings["lang"], None, None, ("NAMES",))
 
+
+def describe(ctrl):
     st = ctrl.state
     game = ctrl.setup["game"]
     playing = st.status == PLAYING
@@ -65,7 +69,7 @@ def describe(ctrl):
         "moves": [st.format_move(m) for m in st.history],
         "error": error_text(ctrl),
         "colors": ["%06x" % c for c in ctrl.player_colors[1:]],  # player 1's first
-        "title": NAMES.get(game, game),
+        "title": names(ctrl).NAMES.get(game, game),
         "turn": ctrl.turn_text(),
         "board": ctrl.board_seats,
         "level": ctrl.level,

@@ -5,17 +5,20 @@
 # in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
 # .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
 # Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
-# Four's colours, the chosen one at full level. Left idle IDLE_MS, the board plays
+# Four's colours, the chosen one at full level. Two more choose the language of the
+# games' names the setup screen scrolls (and of the simulator's words): j1 English,
+# k1 French, the chosen one white. Left idle IDLE_MS, the board plays
 # itself (app/attract.py). The setup screen and the demo are loaded only when shown.
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, free_menu, pending
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, free_menu, pending, unload
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
 MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
+LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), saves.LANGS))  # j1 English, k1 French
 
 
 def tile_cells(index):
@@ -125,6 +128,12 @@ class Menu:
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])
             self.app.sound.play("menu")
+        elif cell in LANG_KEYS:
+            old = self.app.settings["lang"]
+            self.app.set_setting("lang", LANG_KEYS[cell])
+            unload("app.names_" + old)  # the other language's words are not kept
+            unload("app.words_" + old)
+            self.app.sound.play("menu")
         else:
             self.error = "%s is not a game tile" % grid.name(cell)
             self.flash_cell = cell
@@ -146,6 +155,8 @@ class Menu:
         for c, choice in MATCH_KEYS.items():
             color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
             frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
+        for c, lang in LANG_KEYS.items():
+            frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
         if pending(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
 
@@ -158,11 +169,12 @@ class Menu:
             "to_move": None,
             "tiles": [
                 {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i),
-                 "name": catalog.tile_name(i)}
+                 "name": catalog.tile_name(i, self.app.settings["lang"])}
                 for i, t in enumerate(catalog.TILES)
             ],
             "brightness": self.app.settings["brightness"],
             "match": self.app.settings["match"],
+            "lang": self.app.settings["lang"],
             "error": self.error,
         }
 

@@ -34,7 +34,7 @@ class Setup:
         self.game, self.players, self.variant = catalog.TILES[index][:3]
         self.saved = saved  # (setup, moves) of the tile's game in progress, or None
         self.tile = tile_cells(index)
-        self.title = catalog.tile_name(index)
+        self.title = catalog.tile_name(index, app.settings["lang"])  # in the menu's language
         self.text = bytes(10) + font.columns(self.title) + bytes(2)  # enters from the right
         self.shown_at = now
         self.error = None
