@@ -495,6 +495,7 @@ def build(chain=None, pins_module=None):
     board = circuit.build(chain, pcb=True)
     first = []
     for _ in range(RETRIES):
+        k.KIID.SeedGenerator(25)  # KiCad saves items in their UUIDs' order: make them the same each run
         lay = Layout(board, chain, k)
         lay.rules()
         lay.outline()
@@ -542,3 +543,210 @@ def drc(path):
     for block in re.findall(r"\[(\w+)\]: ([^\n]*)\n((?:    [^\n]*\n)+)", text):
         violations.append(block)
     return (int(m.group(1)) if m else -1, int(u.group(1)) if u else -1, text, violations, section)
+
+
+# ---- files -------------------------------------------------------------------------------
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pcb")
+BOARD_FILE = "board.kicad_pcb"
+FAB_ZIP = os.path.join("fab", "board-fab.zip")
+BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
+CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
+
+# The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
+# catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
+ASSEMBLED = {
+    ("SW_MX", "MX switch"): ("C2803348", "Kailh MX hot-swap socket CPG151101S11 (the switch plugs in)"),
+    ("SK6812MINI-E", "SK6812MINI-E"): ("C5149201", "SK6812MINI-E RGB LED, reverse mount"),
+    ("1N4148W", "1N4148W"): ("C81598", "1N4148W signal diode"),
+    ("B5819W", "B5819W"): ("C8598", "B5819W Schottky 1 A"),
+    ("R", "10k"): ("C17414", "10 kOhm 0805"),
+    ("R", "1k"): ("C17513", "1 kOhm 0805"),
+    ("R", "330"): ("C17630", "330 Ohm 0805"),
+    ("C", "100n"): ("C49678", "100 nF 50 V X7R 0805"),
+    ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
+    ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
+}
+
+
+def _stable_uuids(text):
+    """KiCad gives every item a random UUID: number them in order instead, so the file
+    only changes when the board does."""
+    import re
+    import uuid
+
+    seen = {}
+
+    def repl(m):
+        key = m.group(0)
+        if key not in seen:
+            seen[key] = str(uuid.uuid5(uuid.NAMESPACE_URL, "gameboard-pcb/%d" % len(seen)))
+        return seen[key]
+
+    return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", repl, text)
+
+
+def _undated(text):
+    """Fab files without the run's date and time."""
+    import re
+
+    text = re.sub(r"(?m)^(G04 Created by KiCad.*?) date [^*\n]*", r"\1", text)
+    text = re.sub(r"(?m)^%TF\.CreationDate,[^%]*%\n", "", text)
+    text = re.sub(r"(?m)^(; DRILL file .*?) date .*$", r"\1", text)
+    text = re.sub(r"(?m)^.*TF\.CreationDate.*\n", "", text)
+    return text
+
+
+def assembly_rows(lay):
+    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts."""
+    k = lay.k
+    groups = {}
+    cpl = []
+    for p in sorted(lay.circuit.parts, key=lambda p: _ref_key(p.ref)):
+        key = (p.name, str(p.value))
+        if key not in ASSEMBLED:
+            continue
+        fp = lay.fps[p.ref]
+        groups.setdefault(key, []).append(p.ref)
+        pos = fp.GetPosition()
+        cpl.append((p.ref, "%.3fmm" % k.ToMM(pos.x), "%.3fmm" % -k.ToMM(pos.y),
+                    "Bottom" if fp.IsFlipped() else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+    bom = []
+    for key, refs in sorted(groups.items(), key=lambda kv: _ref_key(kv[1][0])):
+        lcsc, what = ASSEMBLED[key]
+        fp_name = {p.ref: p for p in lay.circuit.parts}[refs[0]].footprint.split(":", 1)[1]
+        bom.append(("%s (%s)" % (key[1], what), ",".join(refs), fp_name, lcsc))
+    return bom, cpl
+
+
+def _ref_key(ref):
+    import re
+
+    m = re.match(r"([A-Z]+)(\d+)$", ref)
+    return (m.group(1), int(m.group(2))) if m else (ref, 0)
+
+
+def _csv(header, rows):
+    import csv
+    import io
+
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    return out.getvalue()
+
+
+def outputs(lay, tmp):
+    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`."""
+    import zipfile
+
+    k = lay.k
+    path = os.path.join(tmp, BOARD_FILE)
+    k.SaveBoard(path, lay.board)
+    with open(path, encoding="utf-8") as f:
+        text = _stable_uuids(f.read())
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    files = {BOARD_FILE: text.encode()}
+    board = k.LoadBoard(path)
+    plot_dir = os.path.join(tmp, "gerbers")
+    os.makedirs(plot_dir)
+    pc = k.PLOT_CONTROLLER(board)
+    po = pc.GetPlotOptions()
+    po.SetOutputDirectory(plot_dir)
+    po.SetPlotFrameRef(False)
+    po.SetUseGerberProtelExtensions(True)
+    po.SetUseGerberX2format(False)
+    po.SetIncludeGerberNetlistInfo(False)
+    po.SetCreateGerberJobFile(False)
+    po.SetSubtractMaskFromSilk(True)
+    po.SetUseAuxOrigin(False)
+    layers = [("F_Cu", k.F_Cu), ("B_Cu", k.B_Cu), ("F_Mask", k.F_Mask), ("B_Mask", k.B_Mask),
+              ("F_Paste", k.F_Paste), ("B_Paste", k.B_Paste), ("F_Silkscreen", k.F_SilkS),
+              ("B_Silkscreen", k.B_SilkS), ("Edge_Cuts", k.Edge_Cuts)]
+    for name, layer in layers:
+        pc.SetLayer(layer)
+        pc.OpenPlotfile(name, k.PLOT_FORMAT_GERBER, name)
+        pc.PlotLayer()
+    pc.ClosePlot()
+    drill = k.EXCELLON_WRITER(board)
+    drill.SetMapFileFormat(k.PLOT_FORMAT_GERBER)
+    drill.SetOptions(False, True, k.wxPoint(0, 0), False)  # mirror, minimal header, origin, merge
+    drill.SetFormat(True)  # metric
+    drill.CreateDrillandMapFilesSet(plot_dir, True, False)
+    bom, cpl = assembly_rows(lay)
+    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
+    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
+    members = {}
+    for name in sorted(os.listdir(plot_dir)):
+        with open(os.path.join(plot_dir, name), encoding="utf-8") as f:
+            members[name] = _undated(f.read()).encode()
+    members["bom-jlcpcb.csv"] = files[BOM_FILE]
+    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
+    zpath = os.path.join(tmp, "fab.zip")
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, members[name])
+    with open(zpath, "rb") as f:
+        files[FAB_ZIP] = f.read()
+    return files, sorted(members)
+
+
+def main(argv=None):
+    import argparse
+    import sys
+    import tempfile
+    import time
+
+    ap = argparse.ArgumentParser(prog="python -m hardware.pcb", description=__doc__)
+    ap.add_argument("--out", default=HERE, help="where to write (default: hardware/pcb/)")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; fail if a file in --out is not what this makes now")
+    args = ap.parse_args(argv)
+    start = time.time()
+    try:
+        lay = build()
+    except ValueError as e:  # LayoutError, RouteError, a pin map the circuit refuses
+        print("pcb: %s" % e, file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        files, members = outputs(lay, tmp)
+        errors, unconnected, report, violations, _ = drc(os.path.join(tmp, BOARD_FILE))
+    for kind, text, where in violations:
+        print("DRC %s: %s\n%s" % (kind, text, where.rstrip()), file=sys.stderr)
+    print("pcb: %d x %d mm, %d footprints, %d tracks and vias; %d strip routes; supply buses %.1f mm "
+          "(IPC-2221, %g degC rise at %d mA), row power %.1f mm (%.2f A)"
+          % (WIDTH, HEIGHT, len(lay.fps), len(lay.board.GetTracks()), len(lay.routed), BUS_MM, RISE_C,
+             pins.SUPPLY_MA, ROW_POWER_MM, ipc_amps(ROW_POWER_MM)))
+    print("DRC: %d violations, %d unconnected" % (errors, unconnected))
+    stale = []
+    for rel, data in sorted(files.items()):
+        path = os.path.join(args.out, rel)
+        if args.check:
+            try:
+                with open(path, "rb") as f:
+                    same = f.read() == data
+            except OSError:
+                same = False
+            if not same:
+                stale.append(rel)
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote %s" % os.path.relpath(path))
+    print("pcb: done in %.0f s" % (time.time() - start))
+    if stale:
+        print("out of date (run make pcb): %s" % ", ".join(stale), file=sys.stderr)
+        return 1
+    return 1 if errors or unconnected else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    import hardware  # noqa: F401  (firmware/ on the path)
+    sys.exit(main())
