@@ -722,6 +722,9 @@ def main(argv=None):
           % (WIDTH, HEIGHT, len(lay.fps), len(lay.board.GetTracks()), len(lay.routed), BUS_MM, RISE_C,
              pins.SUPPLY_MA, ROW_POWER_MM, ipc_amps(ROW_POWER_MM)))
     print("DRC: %d violations, %d unconnected" % (errors, unconnected))
+    if errors or unconnected:
+        print("pcb: the board breaks KiCad's design rules (above): nothing written", file=sys.stderr)
+        return 1
     stale = []
     for rel, data in sorted(files.items()):
         path = os.path.join(args.out, rel)
@@ -742,7 +745,7 @@ def main(argv=None):
     if stale:
         print("out of date (run make pcb): %s" % ", ".join(stale), file=sys.stderr)
         return 1
-    return 1 if errors or unconnected else 0
+    return 0
 
 
 if __name__ == "__main__":
