@@ -551,6 +551,7 @@ BOARD_FILE = "board.kicad_pcb"
 FAB_ZIP = os.path.join("fab", "board-fab.zip")
 BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
 CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
+FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
 
 # The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
 # catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
@@ -674,6 +675,10 @@ def outputs(lay, tmp):
     drill.SetOptions(False, True, k.wxPoint(0, 0), False)  # mirror, minimal header, origin, merge
     drill.SetFormat(True)  # metric
     drill.CreateDrillandMapFilesSet(plot_dir, True, False)
+    from hardware import pcbrender
+
+    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
+        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
     bom, cpl = assembly_rows(lay)
     files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
     files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
