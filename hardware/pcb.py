@@ -552,6 +552,7 @@ FAB_ZIP = os.path.join("fab", "board-fab.zip")
 BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
 CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
 FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
+COST_FILE = os.path.join("fab", "cost-5-boards.csv")
 
 # The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
 # catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
@@ -567,6 +568,60 @@ ASSEMBLED = {
     ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
     ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
 }
+
+
+# What 5 assembled boards cost, estimated. Assembly fees: JLCPCB's SMT assembly FAQ
+# (support.jlcpcb.com/article/83-smt-assembly-faqs, as stored on 2026-12-01): setup
+# $8.00, stencil $1.50, $0.0017 a joint, $3 an extended part's feeder. Part prices:
+# indicative LCSC unit prices at a few hundred pieces (not checked on the day: check
+# them, and stock, in the order's BOM step). The bare board is area-priced at this size
+# and not on a public list: BARE_BOARDS_USD is an assumption; JLCPCB's calculator gives
+# the figure for the Gerbers.
+ORDER_QTY = 5
+FEES_USD = {"setup": 8.00, "stencil": 1.50, "joint": 0.0017, "extended_part": 3.00}
+BARE_BOARDS_USD = 60.00  # 5 boards 319 x 356 mm, 2 layers, 1.6 mm, HASL: an assumption
+UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
+    ("SW_MX", "MX switch"): (0.17, True),
+    ("SK6812MINI-E", "SK6812MINI-E"): (0.12, True),
+    ("1N4148W", "1N4148W"): (0.006, False),
+    ("B5819W", "B5819W"): (0.02, True),
+    ("R", "10k"): (0.002, False),
+    ("R", "1k"): (0.002, False),
+    ("R", "330"): (0.002, False),
+    ("C", "100n"): (0.003, False),
+    ("MMBT3904", "MMBT3904"): (0.01, False),
+    ("74AHCT125", "74AHCT125"): (0.25, True),
+}
+
+
+def cost_rows(lay):
+    """[(item, quantity, unit, total)] for ORDER_QTY boards assembled, and the total."""
+    counts, joints = {}, 0
+    for p in lay.circuit.parts:
+        key = (p.name, str(p.value))
+        if key in UNIT_USD:
+            counts[key] = counts.get(key, 0) + 1
+            joints += len([q for q in lay.fps[p.ref].Pads() if q.GetNumber()])
+    rows = [("bare boards (assumption: see hardware/pcb.py)", ORDER_QTY, BARE_BOARDS_USD / ORDER_QTY,
+             BARE_BOARDS_USD)]
+    for key in sorted(counts, key=lambda k: -counts[k]):
+        unit, _ = UNIT_USD[key]
+        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"), counts[key] * ORDER_QTY, unit, counts[key] * ORDER_QTY * unit))
+    extended = sum(1 for key in counts if UNIT_USD[key][1])
+    rows += [("assembly setup", 1, FEES_USD["setup"], FEES_USD["setup"]),
+             ("stencil", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
+             ("SMT joints (%d a board)" % joints, joints * ORDER_QTY, FEES_USD["joint"],
+              joints * ORDER_QTY * FEES_USD["joint"]),
+             ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
+    return rows, round(sum(r[3] for r in rows), 2)
+
+
+def cost_csv(lay):
+    rows, total = cost_rows(lay)
+    out = [(item, qty, "%.4f" % unit, "%.2f" % line) for item, qty, unit, line in rows]
+    out.append(("total for %d boards, SMD assembled (shipping, duty and the parts a maker solders "
+                "not included)" % ORDER_QTY, "", "", "%.2f" % total))
+    return _csv(("item", "quantity", "unit_usd", "total_usd"), out)
 
 
 def _stable_uuids(text):
@@ -682,6 +737,7 @@ def outputs(lay, tmp):
     bom, cpl = assembly_rows(lay)
     files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
     files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
+    files[COST_FILE] = cost_csv(lay).encode()
     members = {}
     for name in sorted(os.listdir(plot_dir)):
         with open(os.path.join(plot_dir, name), encoding="utf-8") as f:
