@@ -101,8 +101,8 @@ def chain_links(chain):
         net = "DIN_%d" % (i + 2)
         if ra == rb and abs(ca - cb) == 1:
             out.append((net, a, b, "row"))
-        elif ca == cb and abs(ra - rb) == 1 and ca in (0, N - 1):
-            out.append((net, a, b, "turn"))
+        elif (ca == cb and abs(ra - rb) == 1 and ca in (0, N - 1) and out and out[-1][3] == "row"):
+            out.append((net, a, b, "turn"))  # a row's end, after a run along the row
         else:
             raise LayoutError(
                 "%s (LED%d DOUT at cell %s -> LED%d DIN at cell %s): the PCB routes the LED "
