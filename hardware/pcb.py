@@ -786,22 +786,9 @@ def main(argv=None):
     if errors or unconnected:
         print("pcb: the board breaks KiCad's design rules (above): nothing written", file=sys.stderr)
         return 1
-    stale = []
-    for rel, data in sorted(files.items()):
-        path = os.path.join(args.out, rel)
-        if args.check:
-            try:
-                with open(path, "rb") as f:
-                    same = f.read() == data
-            except OSError:
-                same = False
-            if not same:
-                stale.append(rel)
-            continue
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(data)
-        print("wrote %s" % os.path.relpath(path))
+    from hardware.generate import write_files
+
+    stale = write_files(files, args.out, args.check)
     print("pcb: done in %.0f s" % (time.time() - start))
     if stale:
         print("out of date (run make pcb): %s" % ", ".join(stale), file=sys.stderr)
