@@ -148,6 +148,7 @@ class Layout:
             for pin in net.pins:
                 self.pad_net[(pin.part.ref, str(pin.num))] = net.name
         self.fps = {}  # ref -> FOOTPRINT
+        self._parts = {p.ref: p for p in circuit.parts}
         self.grid = Grid(WIDTH, HEIGHT, GRID_MM, RULES["clearance_mm"])
 
     # ---- making things ------------------------------------------------------------------
@@ -155,7 +156,7 @@ class Layout:
         return self.k.wxPointMM(float(x), float(y))
 
     def part(self, ref, x, y, angle=0.0):
-        p = {p.ref: p for p in self.circuit.parts}[ref] if not hasattr(self, "_parts") else self._parts[ref]
+        p = self._parts[ref]
         name = p.footprint.split(":", 1)[1]
         nets = {num: self.nets[self.pad_net[(ref, num)]]
                 for num in set(q[0] for q in FOOTPRINTS[name]["pads"]) if (ref, num) in self.pad_net}
@@ -225,7 +226,6 @@ class Layout:
     def place_cells(self):
         """Switch + socket, LED and diode of every key at its cell; LEDs turned so that
         the chain enters each one from the side it comes from."""
-        self._parts = {p.ref: p for p in self.circuit.parts}
         right = led_runs_right(self.chain)
         led_of = {cell: i + 1 for i, cell in enumerate(self.chain)}
         for key in range(N * N):
@@ -521,8 +521,8 @@ RETRIES = 12
 
 
 def drc(path):
-    """KiCad's DRC on the saved board: (violations [(text, where)], unconnected count,
-    report text). The report is KiCad's own (pcbnew.WriteDRCReport)."""
+    """KiCad's DRC on the saved board (pcbnew.WriteDRCReport): (violations counted,
+    unconnected pads, the report's text, [(kind, text, where)] of every finding)."""
     import os
     import re
     import tempfile
@@ -538,11 +538,8 @@ def drc(path):
             text = f.read()
     m = re.search(r"\*\* Found (\d+) DRC violations \*\*", text)
     u = re.search(r"\*\* Found (\d+) unconnected pads \*\*", text)
-    violations = []
-    section = text.split("** Found")[1] if m else ""
-    for block in re.findall(r"\[(\w+)\]: ([^\n]*)\n((?:    [^\n]*\n)+)", text):
-        violations.append(block)
-    return (int(m.group(1)) if m else -1, int(u.group(1)) if u else -1, text, violations, section)
+    violations = re.findall(r"\[(\w+)\]: ([^\n]*)\n((?:    [^\n]*\n)+)", text)
+    return int(m.group(1)) if m else -1, int(u.group(1)) if u else -1, text, violations
 
 
 # ---- files -------------------------------------------------------------------------------
@@ -775,7 +772,7 @@ def main(argv=None):
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         files, members = outputs(lay, tmp)
-        errors, unconnected, report, violations, _ = drc(os.path.join(tmp, BOARD_FILE))
+        errors, unconnected, report, violations = drc(os.path.join(tmp, BOARD_FILE))
     for kind, text, where in violations:
         print("DRC %s: %s\n%s" % (kind, text, where.rstrip()), file=sys.stderr)
     print("pcb: %d x %d mm, %d footprints, %d tracks and vias; %d strip routes; supply buses %.1f mm "

@@ -47,7 +47,7 @@ def mm(p):
 
 
 def test_kicad_drc_finds_nothing(made):
-    errors, unconnected, report, violations, _ = made[3]
+    errors, unconnected, report, violations = made[3]
     assert "** Found 0 DRC violations **" in report
     assert (errors, unconnected, violations) == (0, 0, [])
 
