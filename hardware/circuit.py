@@ -64,16 +64,17 @@ def check_supply():
                          % (pins.SUPPLY_MA, cap + BOARD_MA, FUSE_HOLD_MA))
 
 
-def build(chain_cells):
+def build(chain_cells, pcb=False):
     """The board as a new skidl.Circuit. chain_cells[i] is the cell (row * 12 + col)
-    under LED i of the chain, as the firmware's chain layout maps it."""
+    under LED i of the chain, as the firmware's chain layout maps it. pcb=True: the
+    printed circuit board's parts (parts.PCB_PARTS), same nets and pin names."""
     check_pin_map()
     check_supply()
     if sorted(chain_cells) != list(range(SIZE * SIZE)):
         raise ValueError("the LED chain must visit each of the %d cells once" % (SIZE * SIZE))
     circuit = skidl.Circuit()
     circuit.no_files = True
-    t = make_templates()
+    t = make_templates(pcb)
 
     def part(kind, value=None, ref=None, **fields):
         p = t[kind](circuit=circuit)

@@ -43,6 +43,29 @@ def outputs_and_board():
     return files, report, board
 
 
+def write_files(files, out, check):
+    """Write {relative path: text or bytes} under `out` (check: write nothing); return
+    the paths whose file differs from what was made (check) or []."""
+    stale = []
+    for rel, data in sorted(files.items()):
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        path = os.path.join(out, rel)
+        if check:
+            try:
+                with open(path, "rb") as f:
+                    same = f.read() == data
+            except OSError:
+                same = False
+            if not same:
+                stale.append(rel)
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote %s" % os.path.relpath(path))
+    return stale
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m hardware.generate", description=__doc__)
     ap.add_argument("--out", default=HERE, help="where to write (default: hardware/)")
@@ -54,22 +77,7 @@ def main(argv=None):
     except ValueError as e:  # a pin map or chain layout the board can't have
         print("hardware: %s" % e, file=sys.stderr)
         return 2
-    stale = []
-    for rel, text in sorted(files.items()):
-        path = os.path.join(args.out, rel)
-        if args.check:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    same = f.read() == text
-            except OSError:
-                same = False
-            if not same:
-                stale.append(rel)
-            continue
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        print("wrote %s" % os.path.relpath(path))
+    stale = write_files(files, args.out, args.check)
     for note in report["notes"]:
         print("note: %s" % note)
     print("ERC: %d errors, %d warnings; %d parts, %d nets; BOM total $%.2f"

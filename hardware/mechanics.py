@@ -16,6 +16,10 @@ GAP = ("clearance", 5.0, 14.0, "air: pins clear of the LED")
 MODULE = ("LED module", 3.2, 10.0, "WS2812B on a 10 mm round board (1.6 mm board + 1.6 mm LED), LED up")
 CARRIER = ("carrier", 3.0, 6.0, "LED carrier board, 3 mm; the module's wires pass its 6 mm hole (the width)")
 STACK = (KEYCAP, HOUSING, PLATE, BODY, PINS, GAP, MODULE, CARRIER)
+# The 9 M3 standoffs sit at the cell corners where these grid lines cross (counted from
+# the panel's edge, 0..CELLS): the plate's holes, the carrier's and the PCB's.
+STANDOFF_LINES = (2, 6, 10)
+M3_HOLE_MM = 3.2  # ISO 273 fine clearance hole for M3
 # plate underside to carrier top: one M3 standoff length
 STANDOFF_MM = BODY[1] + PINS[1] + GAP[1] + MODULE[1]
 CUTOUT_MM = PLATE[2]

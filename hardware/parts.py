@@ -84,8 +84,49 @@ TWO_PIN_PARTS = (
 )
 
 
-def make_templates():
-    """Every part type on the board, as SKiDL templates (call one to place a part)."""
+# The printed circuit board's version of each part (make pcb): the same circuit, its
+# nets and pin names unchanged, with parts an assembly service places (SMD on the back:
+# sockets, LEDs, diodes, passives, U2, Q1) and the few a maker solders (the Pico, the
+# jack, F1, D201, C1, the buzzer and the reset button, through-hole on the front).
+# key -> (part name, value or None to keep the circuit's, footprint in hardware/footprints.py)
+PCB_PARTS = {
+    "diode": ("1N4148W", "1N4148W", "D_SOD-123"),
+    "schottky": ("B5819W", "B5819W", "D_SOD-123"),
+    "ws2812b": ("SK6812MINI-E", "SK6812MINI-E", "LED_SK6812MINI-E_Reverse"),
+    "switch": ("SW_MX", None, "SW_MX_Hotswap_Kailh"),
+    "r": ("R", None, "RC_0805"),
+    "c": ("C", None, "RC_0805"),
+    "npn": ("MMBT3904", "MMBT3904", "SOT-23"),
+    "ahct125": ("74AHCT125", None, "SOIC-14"),
+    "pico": ("RaspberryPi_Pico", None, "RaspberryPi_Pico"),
+    "jack": ("Barrel_Jack", None, "BarrelJack_CUI_PJ-102AH"),
+    "polyfuse": ("Polyfuse", None, "Fuse_Bourns_MF-RG300"),
+    "tvs": ("TVS", None, "D_DO-201_P15.24mm"),
+    "cp": ("CP", None, "CP_Radial_D10.0mm_P5.00mm"),
+    "buzzer": ("Buzzer", None, "Buzzer_TDK_PS1240P02BT"),
+    "reset": ("SW_Push", None, "SW_Push_6mm"),
+}
+
+
+def make_templates(pcb=False):
+    """Every part type on the board, as SKiDL templates (call one to place a part);
+    pcb=True: the printed circuit board's parts (PCB_PARTS), same pins and nets."""
+    t = _hand_wired_templates()
+    if not pcb:
+        return t
+    from hardware.footprints import LIBRARY
+
+    for key, (name, value, footprint) in PCB_PARTS.items():
+        old = t[key]
+        pins = [(p.num, p.name, p.func) for p in old.pins]
+        if key == "npn":  # SOT-23 numbers its pins B, E, C
+            pins = [(1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE)]
+        t[key] = _template(name, old.ref_prefix, old.value if value is None else value,
+                           "%s:%s" % (LIBRARY, footprint), _pins(*pins))
+    return t
+
+
+def _hand_wired_templates():
     t = {}
     t["pico"] = _template(
         "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",

@@ -1,0 +1,800 @@
+# `make pcb`: the board laid out as a KiCad 6 PCB from the same SKiDL circuit as the
+# netlist (hardware/circuit.py, parts.PCB_PARTS) and firmware/pins.py, routed here and
+# checked by KiCad's own DRC; then its fab files (Gerbers, drill, BOM and CPL for an
+# assembly service) zipped in hardware/pcb/fab/. Runs on the project's Python with
+# Debian's KiCad module (hardware/kicad.py finds it).
+#
+# The board is one piece: the 12 x 12 cells on the mechanical pitch, margins for the
+# supply buses, and a strip below the cells for the Pico, the input and the small parts.
+# Each cell is drawn by a fixed pattern (switch and socket, LED under the LED window,
+# diode, their tracks); the rest (the Pico's pins to the rows and columns, the parts in
+# the strip) by the maze router in hardware/router.py.
+import math
+import os
+
+import pins
+from app import grid
+from hardware import mechanics
+from hardware.footprints import FOOTPRINTS, place
+from hardware.router import BLOCKED, Grid, RouteError, path_to_segments
+
+N = grid.SIZE
+P = mechanics.PITCH_MM
+
+# Design rules: JLCPCB's standard 2-layer process (jlcpcb.com/capabilities, 1 oz outer
+# copper: 0.10 mm track and space, 0.3 mm via drill in a 0.6 mm (0.5 mm minimum) pad,
+# 0.15 mm annular ring, 0.3 mm copper to a routed edge), with margin on every figure.
+RULES = {
+    "track_mm": 0.25,  # signal tracks (the fab: 0.10)
+    "clearance_mm": 0.2,  # copper to copper (the fab: 0.10)
+    "via_mm": 0.6,  # via pad (the fab: 0.5 on 2 layers)
+    "via_drill_mm": 0.3,  # via drill (the fab: 0.3 on 2 layers)
+    "annular_mm": 0.15,  # the fab: 0.13-0.15
+    "hole_clearance_mm": 0.25,  # copper to a drilled hole
+    "hole_to_hole_mm": 0.45,  # the fab: 0.45 between pad holes (an MX pin's hole and its peg's: 0.46)
+    "edge_clearance_mm": 0.3,  # copper to the board's edge and the LED cut-outs
+}
+GRID_MM = 0.5  # the maze router's grid: a 0.25 track and 0.2 clearance fit one pitch
+
+# IPC-2221 for outer layers: I = 0.048 * dT^0.44 * A^0.725 (A in square mils).
+COPPER_MIL = 1.378  # 1 oz/ft2 = 35 um
+RISE_C = 10.0
+
+
+def ipc_width_mm(amps, rise=RISE_C):
+    """The track width (mm, 1 oz outer copper) that carries `amps` at `rise` degC rise."""
+    area = (amps / (0.048 * rise ** 0.44)) ** (1 / 0.725)
+    return area / COPPER_MIL * 0.0254
+
+
+def ipc_amps(width_mm, rise=RISE_C):
+    return 0.048 * rise ** 0.44 * (width_mm / 0.0254 * COPPER_MIL) ** 0.725
+
+
+BUS_MM = math.ceil(ipc_width_mm(pins.SUPPLY_MA / 1000.0) * 10) / 10  # the supply's whole current
+ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
+LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/leds.py MA_PER_CHANNEL)
+
+# Where the board's parts go, mm from its top-left corner.
+EDGE = RULES["edge_clearance_mm"]
+GAP = 0.6
+X5_L = round(EDGE + 0.4 + BUS_MM / 2, 2)  # +5V bus, left (outer)
+XG_L = round(X5_L + BUS_MM + GAP, 2)  # GND bus, left (inner)
+GX = math.ceil(XG_L + BUS_MM / 2 + 8.0)  # the cells' left edge: room for the rows' way down
+YG_T = round(EDGE + 0.4 + BUS_MM / 2, 2)  # GND across the top
+GY = math.ceil(YG_T + BUS_MM / 2 + 1.0)  # the cells' top edge
+TURN = 11.0  # the LED chain turns at a row's end this far out from the cell's centre
+XG_R = round(GX + (N - 0.5) * P + TURN + 0.3 + GAP + BUS_MM / 2, 2)
+X5_R = round(XG_R + BUS_MM + GAP, 2)
+WIDTH = math.ceil(X5_R + BUS_MM / 2 + 0.4 + EDGE)
+STRIP = 52.0  # below the cells: the Pico, the input, the buzzer
+SY = GY + N * P  # the strip's top
+HEIGHT = SY + STRIP
+Y5_B = round(HEIGHT - EDGE - 0.4 - BUS_MM / 2, 2)  # +5V along the bottom (back layer)
+
+# One cell, relative to its centre (KiCad's y grows downwards): the switch's LED window
+# is 5.08 mm below its centre; the diode right of the socket.
+LED_DY = 5.08
+DIODE_DX, DIODE_DY = 9.6, -6.715
+ROW_DY = -9.5  # the row's track (back)
+COL_DX = -10.0  # the column's track (front)
+UPPER_DY, LOWER_DY = 2.8, 7.6  # the LED's power tracks (back), above and below it
+PULL_UP_DY = 6.5  # a column's pull-up, below the cells
+MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
+
+
+def cell_centre(row, col):
+    return GX + (col + 0.5) * P, GY + (row + 0.5) * P
+
+
+class LayoutError(ValueError):
+    """A circuit or pin map this layout cannot make into a board: says what and where."""
+
+
+def chain_links(chain):
+    """[(net, cell a, cell b, kind)] for LED i -> i+1: kind "row" for neighbours in a
+    row, "turn" for a row's end to the next row's end. LayoutError for any other."""
+    out = []
+    for i in range(len(chain) - 1):
+        a, b = chain[i], chain[i + 1]
+        (ra, ca), (rb, cb) = grid.row_col(a), grid.row_col(b)
+        net = "DIN_%d" % (i + 2)
+        if ra == rb and abs(ca - cb) == 1:
+            out.append((net, a, b, "row"))
+        elif (ca == cb and abs(ra - rb) == 1 and ca in (0, N - 1) and out and out[-1][3] == "row"):
+            out.append((net, a, b, "turn"))  # a row's end, after a run along the row
+        else:
+            raise LayoutError(
+                "%s (LED%d DOUT at cell %s -> LED%d DIN at cell %s): the PCB routes the LED "
+                "chain along its rows, serpentine (pins.py CHAIN_ROWS_FIRST = True, "
+                "CHAIN_SERPENTINE = True, CHAIN_ROTATION 0 or 2)"
+                % (net, i + 1, grid.name(a), i + 2, grid.name(b)))
+    return out
+
+
+def led_runs_right(chain):
+    """{cell: True if the chain runs left to right through it}."""
+    pos = {cell: i for i, cell in enumerate(chain)}
+    out = {}
+    for cell, i in pos.items():
+        r, c = grid.row_col(cell)
+        for j, sign in ((i + 1, 1), (i - 1, -1)):
+            if 0 <= j < len(chain):
+                rj, cj = grid.row_col(chain[j])
+                if rj == r:
+                    out[cell] = (cj - c) * sign > 0
+                    break
+        else:
+            out[cell] = True
+    return out
+
+
+class Layout:
+    """The board being made: pcbnew's BOARD, its nets and the router's grid."""
+
+    def __init__(self, circuit, chain, pcbnew):
+        self.k = pcbnew
+        self.circuit = circuit
+        self.chain = chain
+        self.board = pcbnew.BOARD()
+        self.nets = {}  # name -> NETINFO_ITEM
+        self.pad_net = {}  # (ref, pad number) -> net name
+        for net in circuit.nets:
+            if net.name == circuit.NC.name or not net.pins:
+                continue
+            info = pcbnew.NETINFO_ITEM(self.board, net.name)
+            self.board.Add(info)
+            self.nets[net.name] = info
+            for pin in net.pins:
+                self.pad_net[(pin.part.ref, str(pin.num))] = net.name
+        self.fps = {}  # ref -> FOOTPRINT
+        self._parts = {p.ref: p for p in circuit.parts}
+        self.grid = Grid(WIDTH, HEIGHT, GRID_MM, RULES["clearance_mm"])
+
+    # ---- making things ------------------------------------------------------------------
+    def mm(self, x, y):
+        return self.k.wxPointMM(float(x), float(y))
+
+    def part(self, ref, x, y, angle=0.0):
+        p = self._parts[ref]
+        name = p.footprint.split(":", 1)[1]
+        nets = {num: self.nets[self.pad_net[(ref, num)]]
+                for num in set(q[0] for q in FOOTPRINTS[name]["pads"]) if (ref, num) in self.pad_net}
+        fp = place(self.board, name, ref, str(p.value), x, y, angle, nets)
+        self.fps[ref] = fp
+        return fp
+
+    def pad_xy(self, ref, num):
+        for pad in self.fps[ref].Pads():
+            if pad.GetNumber() == num:
+                pos = pad.GetPosition()
+                return self.k.ToMM(pos.x), self.k.ToMM(pos.y)
+        raise KeyError((ref, num))
+
+    def track(self, net, layer, points, width=None):
+        width = RULES["track_mm"] if width is None else width
+        lay = self.k.F_Cu if layer == 0 else self.k.B_Cu
+        for (ax, ay), (bx, by) in zip(points, points[1:]):
+            if (ax, ay) == (bx, by):
+                continue
+            t = self.k.PCB_TRACK(self.board)
+            t.SetStart(self.mm(ax, ay))
+            t.SetEnd(self.mm(bx, by))
+            t.SetWidth(self.k.FromMM(width))
+            t.SetLayer(lay)
+            t.SetNet(self.nets[net])
+            self.board.Add(t)
+
+    def via(self, net, x, y):
+        v = self.k.PCB_VIA(self.board)
+        v.SetPosition(self.mm(x, y))
+        v.SetWidth(self.k.FromMM(RULES["via_mm"]))
+        v.SetDrill(self.k.FromMM(RULES["via_drill_mm"]))
+        v.SetViaType(self.k.VIATYPE_THROUGH)
+        v.SetLayerPair(self.k.F_Cu, self.k.B_Cu)
+        v.SetNet(self.nets[net])
+        self.board.Add(v)
+
+    def outline(self):
+        pts = [(0, 0), (WIDTH, 0), (WIDTH, HEIGHT), (0, HEIGHT)]
+        for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+            s = self.k.PCB_SHAPE(self.board)
+            s.SetShape(self.k.SHAPE_T_SEGMENT)
+            s.SetLayer(self.k.Edge_Cuts)
+            s.SetWidth(self.k.FromMM(0.1))
+            s.SetStart(self.mm(ax, ay))
+            s.SetEnd(self.mm(bx, by))
+            self.board.Add(s)
+
+    def rules(self):
+        k, ds = self.k, self.board.GetDesignSettings()
+        ds.m_TrackMinWidth = k.FromMM(0.2)
+        ds.m_MinClearance = k.FromMM(RULES["clearance_mm"])
+        ds.m_ViasMinSize = k.FromMM(RULES["via_mm"])
+        ds.m_ViasMinAnnularWidth = k.FromMM(RULES["annular_mm"])
+        ds.m_MinThroughDrill = k.FromMM(RULES["via_drill_mm"])
+        ds.m_CopperEdgeClearance = k.FromMM(RULES["edge_clearance_mm"])
+        ds.m_HoleClearance = k.FromMM(RULES["hole_clearance_mm"])
+        ds.m_HoleToHoleMin = k.FromMM(RULES["hole_to_hole_mm"])
+        nc = ds.GetNetClasses().GetDefault()
+        nc.SetClearance(k.FromMM(RULES["clearance_mm"]))
+        nc.SetTrackWidth(k.FromMM(RULES["track_mm"]))
+        nc.SetViaDiameter(k.FromMM(RULES["via_mm"]))
+        nc.SetViaDrill(k.FromMM(RULES["via_drill_mm"]))
+
+    # ---- the cells ---------------------------------------------------------------------
+    def place_cells(self):
+        """Switch + socket, LED and diode of every key at its cell; LEDs turned so that
+        the chain enters each one from the side it comes from."""
+        right = led_runs_right(self.chain)
+        led_of = {cell: i + 1 for i, cell in enumerate(self.chain)}
+        for key in range(N * N):
+            r, c = grid.row_col(key)
+            cx, cy = cell_centre(r, c)
+            self.part("SW%d" % (key + 1), cx, cy)
+            self.part("LED%d" % led_of[key], cx, cy + LED_DY, 180.0 if right[key] else 0.0)
+            d = self.part("D%d" % (key + 1), cx + DIODE_DX, cy + DIODE_DY, 90.0)
+            if self.pad_xy("D%d" % (key + 1), "1")[1] > self.pad_xy("D%d" % (key + 1), "2")[1]:
+                d.SetOrientationDegrees(270.0)  # the cathode (pad 1) on top, towards the row
+        for i, lx in enumerate(MOUNT_LINES):
+            for j, ly in enumerate(MOUNT_LINES):
+                fp = place(self.board, "MountingHole_M3", "H%d" % (i * len(MOUNT_LINES) + j + 1), "M3",
+                           GX + lx * P, GY + ly * P)
+                self.fps[fp.GetReference()] = fp
+
+    def draw_cells(self):
+        """Each key: column -> socket pad 1 -> switch -> pad 2 -> diode -> row; each LED's
+        power to its row's tracks; the LED chain from DOUT to the next DIN."""
+        for key in range(N * N):
+            r, c = grid.row_col(key)
+            cx, cy = cell_centre(r, c)
+            sw, d = "SW%d" % (key + 1), "D%d" % (key + 1)
+            col, row, k = (self.pad_net[(sw, "1")], self.pad_net[(d, "1")], self.pad_net[(sw, "2")])
+            p1 = self.pad_xy(sw, "1")
+            self.track(col, 1, [p1, (cx + COL_DX, p1[1])])
+            self.via(col, cx + COL_DX, p1[1])
+            self.track(k, 1, [self.pad_xy(sw, "2"), self.pad_xy(d, "2")])
+            kx, ky = self.pad_xy(d, "1")
+            self.track(row, 1, [(kx, ky), (kx, cy + ROW_DY)])
+        for r in range(N):
+            cx0, cy = cell_centre(r, 0)
+            cx1 = cell_centre(r, N - 1)[0]
+            row = self.pad_net[("D%d" % (r * N + 1), "1")]
+            self.track(row, 1, [(cx0 + DIODE_DX, cy + ROW_DY), (cx1 + DIODE_DX, cy + ROW_DY)])
+        for c in range(N):
+            col = self.pad_net[("SW%d" % (c + 1), "1")]
+            x = cell_centre(0, c)[0] + COL_DX
+            self.track(col, 0, [(x, cell_centre(0, c)[1] - 2.54), (x, SY + 3.0)])
+            self.via(col, x, SY + 3.0)
+            self.track(col, 1, [(x, SY + 3.0), self.pad_xy("R%d" % (11 + c), "1")])
+        # the LEDs' power: per row, the upper and the lower track, each fed from both sides
+        for r in range(N):
+            cy = cell_centre(r, 0)[1]
+            nets = {}
+            for c in range(N):
+                led = self.led_at(r, c)
+                for num in ("1", "3"):  # VDD, GND
+                    x, y = self.pad_xy(led, num)
+                    side = UPPER_DY if y < cy + LED_DY else LOWER_DY
+                    net = self.pad_net[(led, num)]
+                    if nets.setdefault(side, net) != net:
+                        raise LayoutError("row %d: the LEDs' %s and %s pads share a track" % (r, net, nets[side]))
+                    self.track(net, 1, [(x, y), (x, cy + side)], 0.5)
+            for side, net in nets.items():
+                xl, xr = (X5_L, X5_R) if net == "+5V" else (XG_L, XG_R)
+                self.track(net, 1, [(xl, cy + side), (xr, cy + side)], ROW_POWER_MM)
+                self.via(net, xl, cy + side)
+                self.via(net, xr, cy + side)
+        for net, a, b, kind in chain_links(self.chain):
+            la, lb = self.led_at(*grid.row_col(a)), self.led_at(*grid.row_col(b))
+            xa, ya = self.pad_xy(la, "2")  # DOUT
+            xb, yb = self.pad_xy(lb, "4")  # DIN
+            if kind == "row":
+                s = 1 if xb > xa else -1
+                xm = (xa + xb) / 2
+                self.track(net, 1, [(xa, ya), (xm - s * 0.75, ya), (xm + s * 0.75, yb), (xb, yb)])
+            else:
+                c = grid.row_col(a)[1]
+                xt = cell_centre(0, c)[0] + (TURN if c == N - 1 else -TURN)
+                self.track(net, 1, [(xa, ya), (xt, ya)])
+                self.via(net, xt, ya)
+                self.track(net, 0, [(xt, ya), (xt, yb)])
+                self.via(net, xt, yb)
+                self.track(net, 1, [(xt, yb), (xb, yb)])
+
+    def led_at(self, r, c):
+        return "LED%d" % (self.chain.index(r * N + c) + 1)
+
+    def draw_buses(self):
+        """+5V up both sides and along the bottom (back), GND up both sides and across
+        the top, BUS_MM wide: each carries the supply's whole current."""
+        ys = {"+5V": [], "GND": []}
+        for r in range(N):  # where the rows' power tracks meet the buses
+            cy = cell_centre(r, 0)[1]
+            for dy in (UPPER_DY, LOWER_DY):
+                led = self.led_at(r, 0)
+                ys[self.pad_net[(led, "1")] if (self.pad_xy(led, "1")[1] < cy + LED_DY) == (dy == UPPER_DY)
+                   else self.pad_net[(led, "3")]].append(cy + dy)
+        low = max(ys["GND"])
+        self.track("GND", 0, [(XG_L, low), (XG_L, YG_T), (XG_R, YG_T), (XG_R, low)], BUS_MM)
+        for x in (X5_L, X5_R):
+            self.track("+5V", 0, [(x, min(ys["+5V"])), (x, Y5_B)], BUS_MM)
+            self.track("+5V", 1, [(x, Y5_B), (x, Y5_B - 3.0)], BUS_MM)
+            for dy in (0.0, 1.0, 2.0, 3.0):  # 4 vias: about 1 A each
+                self.via("+5V", x, Y5_B - dy)
+        self.track("+5V", 1, [(X5_L, Y5_B), (X5_R, Y5_B)], BUS_MM)
+
+    # ---- the strip ---------------------------------------------------------------------
+    def place_strip(self):
+        """The Pico (front, USB to the left), the column pull-ups, U2 and its parts, the
+        buzzer driver and the input, below the cells; SMD parts on the back."""
+        y = SY
+        for j in range(N):  # each column's pull-up where its track comes down
+            x = cell_centre(0, j)[0] + COL_DX
+            r = self.part("R%d" % (11 + j), x, y + PULL_UP_DY, 90.0)
+            if self.pad_xy("R%d" % (11 + j), "1")[1] > self.pad_xy("R%d" % (11 + j), "2")[1]:
+                r.SetOrientationDegrees(270.0)
+        self.part("U1", GX + 45.0, y + 30.0, 90.0)
+        self.part("U2", GX + 112.0, y + 30.0)
+        self.part("C2", GX + 112.0, y + 37.0)
+        self.part("R1", GX + 122.0, y + 30.0, 90.0)
+        self.part("D200", GX + 130.0, y + 40.0)
+        self.part("Q1", GX + 98.0, y + 40.0)
+        self.part("R2", GX + 98.0, y + 34.0)
+        self.part("R3", GX + 98.0, y + 46.0)
+        self.part("R4", GX + 104.0, y + 46.0)
+        self.part("BZ1", GX + 84.0, y + 44.0)
+        self.part("SW201", GX + 120.0, y + 45.0)
+        self.part("J1", GX + 170.0, HEIGHT - 13.7)
+        self.part("F1", GX + 186.0, y + 40.0)
+        self.part("D201", GX + 210.0, y + 40.0)
+        self.part("C1", GX + 236.0, y + 38.0)
+
+    STRIP_REFS = ("U1", "U2", "C1", "C2", "R1", "R2", "R3", "R4", "D200", "D201", "Q1", "BZ1",
+                  "SW201", "J1", "F1") + tuple("R%d" % (11 + j) for j in range(N))
+    PULL_UPS = tuple("R%d" % (11 + j) for j in range(N))
+    WIDE = {("J1", "1"), ("J1", "2"), ("F1", "1"), ("F1", "2"), ("C1", "1"), ("C1", "2"),
+            ("D201", "1"), ("D201", "2")}
+
+    def rasterise(self):
+        """Everything on the board, as the router's obstacles; the strip's pads apart."""
+        k, g = self.k, self.grid
+        self.terminals = {}  # net -> [(ref, num, [nodes])]
+        hole_c = RULES["hole_clearance_mm"]
+        for ref, fp in self.fps.items():
+            for pad in fp.Pads():
+                pos, size = pad.GetPosition(), pad.GetBoundingBox()
+                cx, cy = k.ToMM(pos.x), k.ToMM(pos.y)
+                layers = [i for i, lay in enumerate((k.F_Cu, k.B_Cu)) if pad.IsOnLayer(lay)]
+                if pad.GetAttribute() == k.PAD_ATTRIB_NPTH:
+                    g.add(("circle", cx, cy, k.ToMM(pad.GetDrillSize().x) / 2), (0, 1), BLOCKED, hole_c)
+                    continue
+                if pad.GetShape() == k.PAD_SHAPE_CIRCLE:
+                    shape = ("circle", cx, cy, k.ToMM(pad.GetSize().x) / 2)
+                else:
+                    shape = ("rect", k.ToMM(size.GetX()), k.ToMM(size.GetY()),
+                             k.ToMM(size.GetRight()), k.ToMM(size.GetBottom()))
+                net = pad.GetNetCode() if pad.GetNetname() else BLOCKED
+                if pad.GetAttribute() == k.PAD_ATTRIB_PTH:  # other nets keep off its hole
+                    g.add(("circle", cx, cy, k.ToMM(pad.GetDrillSize().x) / 2), (0, 1), net, hole_c, copper=False)
+                drawn = ref in self.PULL_UPS and pad.GetNumber() == "1"  # joined to its column already
+                if ref in self.STRIP_REFS and net != BLOCKED and not drawn:
+                    self._strip_pad(ref, pad.GetNumber(), shape, layers, net)
+                else:
+                    g.add(shape, layers, net)
+        for t in self.board.GetTracks():
+            net = t.GetNetCode()
+            if t.GetClass() == "PCB_VIA":
+                p = t.GetPosition()
+                g.add(("circle", k.ToMM(p.x), k.ToMM(p.y), k.ToMM(t.GetWidth()) / 2), (0, 1), net)
+            else:
+                s, e = t.GetStart(), t.GetEnd()
+                layer = 0 if t.GetLayer() == k.F_Cu else 1
+                g.add(("seg", k.ToMM(s.x), k.ToMM(s.y), k.ToMM(e.x), k.ToMM(e.y), k.ToMM(t.GetWidth()) / 2),
+                      (layer,), net)
+        edge = RULES["edge_clearance_mm"]
+        for seg in ((0, 0, WIDTH, 0), (WIDTH, 0, WIDTH, HEIGHT), (WIDTH, HEIGHT, 0, HEIGHT), (0, HEIGHT, 0, 0)):
+            g.add(("seg",) + seg + (0.0,), (0, 1), BLOCKED, edge)
+        cw, ch = FOOTPRINTS["LED_SK6812MINI-E_Reverse"]["cutout"]
+        for ref, fp in self.fps.items():
+            if ref.startswith("LED"):
+                p = fp.GetPosition()
+                x, y = k.ToMM(p.x), k.ToMM(p.y)
+                g.add(("rect", x - cw / 2, y - ch / 2, x + cw / 2, y + ch / 2), (0, 1), BLOCKED, edge)
+
+    def _strip_pad(self, ref, num, shape, layers, net):
+        """A pad the router is to reach: an obstacle to other nets now, part of its own
+        net's copper once connected."""
+        g = self.grid
+        item = (shape, tuple(layers), net, g.clearance)
+        g._shapes.append(item)
+        for half, own in g.maps.items():
+            g._mark(own, item, half)
+        self.terminals.setdefault(net, []).append((ref, num, shape, tuple(layers)))
+        if ref == "U1":  # keep a way out for each Pico pin: 3 mm straight out, both layers
+            cx, cy = (shape[1], shape[2]) if shape[0] == "circle" else ((shape[1] + shape[3]) / 2,
+                                                                          (shape[2] + shape[4]) / 2)
+            oy = self.pad_xy("U1", "1")[1]
+            sign = 1 if abs(cy - oy) < 1 else -1  # pin 1's row faces down, the other up
+            g.add(("seg", cx, cy, cx, cy + sign * 3.0, RULES["track_mm"] / 2), (0, 1), net, copper=False)
+
+    def _mark_copper(self, net, shape, layers):
+        g = self.grid
+        x0, y0, x1, y1 = g._bbox(shape)
+        ix0, iy0, xs, ys = g._window(x0, y0, x1, y1, 0)
+        inside = g._distance(shape, xs, ys) <= 1e-9
+        nodes = []
+        for layer in layers:
+            win = g.copper[layer, iy0:iy0 + inside.shape[0], ix0:ix0 + inside.shape[1]]
+            win[inside] = net
+            iy, ix = inside.nonzero()
+            nodes += [(layer, int(a + iy0), int(b + ix0)) for a, b in zip(iy, ix)]
+        return nodes
+
+    def route_strip(self, first=()):
+        """Every strip pad joined to its net: the wide supply pads first, then `first`
+        (pads an earlier try could not reach), the power pads, the rest; each to the
+        nearest copper its net already has. RouteError names the net and the pad it
+        could not reach (.pad: (ref, number))."""
+        k, g = self.k, self.grid
+        names = {info.GetNetCode(): name for name, info in self.nets.items()}
+        thin = RULES["track_mm"] / 2
+        wide = BUS_MM / 2
+        via_half = RULES["via_mm"] / 2
+        jobs = []
+        for net, pads in self.terminals.items():
+            for ref, num, shape, layers in pads:
+                jobs.append(((ref, num) not in self.WIDE, net, ref, num, shape, layers))
+        power = ("GND", "+5V", "+3V3", "VSYS")
+        rank = {pad: i for i, pad in enumerate(first)}
+        jobs.sort(key=lambda j: (j[0], rank.get((j[2], j[3]), len(rank)), names[j[1]] not in power,
+                                 names[j[1]], j[2], j[3]))
+        self.routed = []
+        for thin_job, net, ref, num, shape, layers in jobs:
+            name = names[net]
+            has = (g.copper == net)
+            if not has.any():  # the net's first pad: the others come to it
+                self._mark_copper(net, shape, layers)
+                continue
+            src = []
+            x0, y0, x1, y1 = g._bbox(shape)
+            ix0, iy0, xs, ys = g._window(x0, y0, x1, y1, 0)
+            inside = g._distance(shape, xs, ys) <= 1e-9
+            for layer in layers:
+                iy, ix = inside.nonzero()
+                src += [(layer, int(a + iy0), int(b + ix0)) for a, b in zip(iy, ix)]
+            half = thin if thin_job else wide
+            width = RULES["track_mm"] if thin_job else BUS_MM
+            path = g.route(net, src, has, half, via_half, vias=thin_job)
+            if path is None:
+                x, y = self.pad_xy(ref, num)
+                err = RouteError("net %s: no route from %s pad %s at (%.1f, %.1f) mm to the rest of %s"
+                                 % (name, ref, num, x, y, name))
+                err.pad = (ref, num)
+                raise err
+            segs, vias = path_to_segments(path, g.pitch)
+            for layer, a, b in segs:
+                self.track(name, layer, [a, b], width)
+                g.add(("seg", a[0], a[1], b[0], b[1], width / 2), (layer,), net)
+            for x, y in vias:
+                self.via(name, x, y)
+                g.add(("circle", x, y, via_half), (0, 1), net)
+            self._mark_copper(net, shape, layers)
+            self.routed.append((name, ref, num, len(path)))
+
+
+def build(chain=None, pins_module=None):
+    """The routed board: a Layout whose .board is pcbnew's BOARD. LayoutError or
+    RouteError (both ValueError) say what the layout cannot make, and where."""
+    from hardware import circuit
+    from hardware.kicad import pcbnew
+
+    k = pcbnew()
+    chain = circuit.chain_cells() if chain is None else chain
+    chain_links(chain)  # a chain the cells' pattern cannot route fails before anything
+    board = circuit.build(chain, pcb=True)
+    first = []
+    for _ in range(RETRIES):
+        k.KIID.SeedGenerator(25)  # KiCad saves items in their UUIDs' order: make them the same each run
+        lay = Layout(board, chain, k)
+        lay.rules()
+        lay.outline()
+        lay.place_cells()
+        lay.place_strip()
+        lay.draw_cells()
+        lay.draw_buses()
+        lay.rasterise()
+        try:
+            lay.route_strip(first)
+            return lay
+        except RouteError as e:  # route it earlier next time (rip up and route again)
+            if e.pad in first:
+                first.remove(e.pad)
+            first.insert(0, e.pad)
+            err = e
+            if os.environ.get("PCB_DEBUG"):
+                print("retry:", e)
+    raise err
+
+
+RETRIES = 12
+
+
+def drc(path):
+    """KiCad's DRC on the saved board (pcbnew.WriteDRCReport): (violations counted,
+    unconnected pads, the report's text, [(kind, text, where)] of every finding)."""
+    import os
+    import re
+    import tempfile
+
+    from hardware.kicad import pcbnew
+
+    k = pcbnew()
+    board = k.LoadBoard(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "drc.rpt")
+        k.WriteDRCReport(board, report, k.EDA_UNITS_MILLIMETRES, True)
+        with open(report, encoding="utf-8") as f:
+            text = f.read()
+    m = re.search(r"\*\* Found (\d+) DRC violations \*\*", text)
+    u = re.search(r"\*\* Found (\d+) unconnected pads \*\*", text)
+    violations = re.findall(r"\[(\w+)\]: ([^\n]*)\n((?:    [^\n]*\n)+)", text)
+    return int(m.group(1)) if m else -1, int(u.group(1)) if u else -1, text, violations
+
+
+# ---- files -------------------------------------------------------------------------------
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pcb")
+BOARD_FILE = "board.kicad_pcb"
+FAB_ZIP = os.path.join("fab", "board-fab.zip")
+BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
+CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
+FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
+COST_FILE = os.path.join("fab", "cost-5-boards.csv")
+
+# The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
+# catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
+ASSEMBLED = {
+    ("SW_MX", "MX switch"): ("C2803348", "Kailh MX hot-swap socket CPG151101S11 (the switch plugs in)"),
+    ("SK6812MINI-E", "SK6812MINI-E"): ("C5149201", "SK6812MINI-E RGB LED, reverse mount"),
+    ("1N4148W", "1N4148W"): ("C81598", "1N4148W signal diode"),
+    ("B5819W", "B5819W"): ("C8598", "B5819W Schottky 1 A"),
+    ("R", "10k"): ("C17414", "10 kOhm 0805"),
+    ("R", "1k"): ("C17513", "1 kOhm 0805"),
+    ("R", "330"): ("C17630", "330 Ohm 0805"),
+    ("C", "100n"): ("C49678", "100 nF 50 V X7R 0805"),
+    ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
+    ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
+}
+
+
+# What 5 assembled boards cost, estimated. Assembly fees: JLCPCB's SMT assembly FAQ
+# (support.jlcpcb.com/article/83-smt-assembly-faqs, as stored on 2026-12-01): setup
+# $8.00, stencil $1.50, $0.0017 a joint, $3 an extended part's feeder. Part prices:
+# indicative LCSC unit prices at a few hundred pieces (not checked on the day: check
+# them, and stock, in the order's BOM step). The bare board is area-priced at this size
+# and not on a public list: BARE_BOARDS_USD is an assumption; JLCPCB's calculator gives
+# the figure for the Gerbers.
+ORDER_QTY = 5
+FEES_USD = {"setup": 8.00, "stencil": 1.50, "joint": 0.0017, "extended_part": 3.00}
+BARE_BOARDS_USD = 60.00  # 5 boards 319 x 356 mm, 2 layers, 1.6 mm, HASL: an assumption
+UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
+    ("SW_MX", "MX switch"): (0.17, True),
+    ("SK6812MINI-E", "SK6812MINI-E"): (0.12, True),
+    ("1N4148W", "1N4148W"): (0.006, False),
+    ("B5819W", "B5819W"): (0.02, True),
+    ("R", "10k"): (0.002, False),
+    ("R", "1k"): (0.002, False),
+    ("R", "330"): (0.002, False),
+    ("C", "100n"): (0.003, False),
+    ("MMBT3904", "MMBT3904"): (0.01, False),
+    ("74AHCT125", "74AHCT125"): (0.25, True),
+}
+
+
+def cost_rows(lay):
+    """[(item, quantity, unit, total)] for ORDER_QTY boards assembled, and the total."""
+    counts, joints = {}, 0
+    for p in lay.circuit.parts:
+        key = (p.name, str(p.value))
+        if key in UNIT_USD:
+            counts[key] = counts.get(key, 0) + 1
+            joints += len([q for q in lay.fps[p.ref].Pads() if q.GetNumber()])
+    rows = [("bare boards (assumption: see hardware/pcb.py)", ORDER_QTY, BARE_BOARDS_USD / ORDER_QTY,
+             BARE_BOARDS_USD)]
+    for key in sorted(counts, key=lambda k: -counts[k]):
+        unit, _ = UNIT_USD[key]
+        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"), counts[key] * ORDER_QTY, unit, counts[key] * ORDER_QTY * unit))
+    extended = sum(1 for key in counts if UNIT_USD[key][1])
+    rows += [("assembly setup", 1, FEES_USD["setup"], FEES_USD["setup"]),
+             ("stencil", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
+             ("SMT joints (%d a board)" % joints, joints * ORDER_QTY, FEES_USD["joint"],
+              joints * ORDER_QTY * FEES_USD["joint"]),
+             ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
+    return rows, round(sum(r[3] for r in rows), 2)
+
+
+def cost_csv(lay):
+    rows, total = cost_rows(lay)
+    out = [(item, qty, "%.4f" % unit, "%.2f" % line) for item, qty, unit, line in rows]
+    out.append(("total for %d boards, SMD assembled (shipping, duty and the parts a maker solders "
+                "not included)" % ORDER_QTY, "", "", "%.2f" % total))
+    return _csv(("item", "quantity", "unit_usd", "total_usd"), out)
+
+
+def _stable_uuids(text):
+    """KiCad gives every item a random UUID: number them in order instead, so the file
+    only changes when the board does."""
+    import re
+    import uuid
+
+    seen = {}
+
+    def repl(m):
+        key = m.group(0)
+        if key not in seen:
+            seen[key] = str(uuid.uuid5(uuid.NAMESPACE_URL, "gameboard-pcb/%d" % len(seen)))
+        return seen[key]
+
+    return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", repl, text)
+
+
+def _undated(text):
+    """Fab files without the run's date and time."""
+    import re
+
+    text = re.sub(r"(?m)^(G04 Created by KiCad.*?) date [^*\n]*", r"\1", text)
+    text = re.sub(r"(?m)^%TF\.CreationDate,[^%]*%\n", "", text)
+    text = re.sub(r"(?m)^(; DRILL file .*?) date .*$", r"\1", text)
+    text = re.sub(r"(?m)^.*TF\.CreationDate.*\n", "", text)
+    return text
+
+
+def assembly_rows(lay):
+    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts."""
+    k = lay.k
+    groups = {}
+    cpl = []
+    for p in sorted(lay.circuit.parts, key=lambda p: _ref_key(p.ref)):
+        key = (p.name, str(p.value))
+        if key not in ASSEMBLED:
+            continue
+        fp = lay.fps[p.ref]
+        groups.setdefault(key, []).append(p.ref)
+        pos = fp.GetPosition()
+        cpl.append((p.ref, "%.3fmm" % k.ToMM(pos.x), "%.3fmm" % -k.ToMM(pos.y),
+                    "Bottom" if fp.IsFlipped() else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+    bom = []
+    for key, refs in sorted(groups.items(), key=lambda kv: _ref_key(kv[1][0])):
+        lcsc, what = ASSEMBLED[key]
+        fp_name = {p.ref: p for p in lay.circuit.parts}[refs[0]].footprint.split(":", 1)[1]
+        bom.append(("%s (%s)" % (key[1], what), ",".join(refs), fp_name, lcsc))
+    return bom, cpl
+
+
+def _ref_key(ref):
+    import re
+
+    m = re.match(r"([A-Z]+)(\d+)$", ref)
+    return (m.group(1), int(m.group(2))) if m else (ref, 0)
+
+
+def _csv(header, rows):
+    import csv
+    import io
+
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    return out.getvalue()
+
+
+def outputs(lay, tmp):
+    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`."""
+    import zipfile
+
+    k = lay.k
+    path = os.path.join(tmp, BOARD_FILE)
+    k.SaveBoard(path, lay.board)
+    with open(path, encoding="utf-8") as f:
+        text = _stable_uuids(f.read())
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    files = {BOARD_FILE: text.encode()}
+    board = k.LoadBoard(path)
+    plot_dir = os.path.join(tmp, "gerbers")
+    os.makedirs(plot_dir)
+    pc = k.PLOT_CONTROLLER(board)
+    po = pc.GetPlotOptions()
+    po.SetOutputDirectory(plot_dir)
+    po.SetPlotFrameRef(False)
+    po.SetUseGerberProtelExtensions(True)
+    po.SetUseGerberX2format(False)
+    po.SetIncludeGerberNetlistInfo(False)
+    po.SetCreateGerberJobFile(False)
+    po.SetSubtractMaskFromSilk(True)
+    po.SetUseAuxOrigin(False)
+    layers = [("F_Cu", k.F_Cu), ("B_Cu", k.B_Cu), ("F_Mask", k.F_Mask), ("B_Mask", k.B_Mask),
+              ("F_Paste", k.F_Paste), ("B_Paste", k.B_Paste), ("F_Silkscreen", k.F_SilkS),
+              ("B_Silkscreen", k.B_SilkS), ("Edge_Cuts", k.Edge_Cuts)]
+    for name, layer in layers:
+        pc.SetLayer(layer)
+        pc.OpenPlotfile(name, k.PLOT_FORMAT_GERBER, name)
+        pc.PlotLayer()
+    pc.ClosePlot()
+    drill = k.EXCELLON_WRITER(board)
+    drill.SetMapFileFormat(k.PLOT_FORMAT_GERBER)
+    drill.SetOptions(False, True, k.wxPoint(0, 0), False)  # mirror, minimal header, origin, merge
+    drill.SetFormat(True)  # metric
+    drill.CreateDrillandMapFilesSet(plot_dir, True, False)
+    from hardware import pcbrender
+
+    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
+        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
+    bom, cpl = assembly_rows(lay)
+    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
+    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
+    files[COST_FILE] = cost_csv(lay).encode()
+    members = {}
+    for name in sorted(os.listdir(plot_dir)):
+        with open(os.path.join(plot_dir, name), encoding="utf-8") as f:
+            members[name] = _undated(f.read()).encode()
+    members["bom-jlcpcb.csv"] = files[BOM_FILE]
+    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
+    zpath = os.path.join(tmp, "fab.zip")
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, members[name])
+    with open(zpath, "rb") as f:
+        files[FAB_ZIP] = f.read()
+    return files, sorted(members)
+
+
+def main(argv=None):
+    import argparse
+    import sys
+    import tempfile
+    import time
+
+    ap = argparse.ArgumentParser(prog="python -m hardware.pcb", description=__doc__)
+    ap.add_argument("--out", default=HERE, help="where to write (default: hardware/pcb/)")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; fail if a file in --out is not what this makes now")
+    args = ap.parse_args(argv)
+    start = time.time()
+    try:
+        lay = build()
+    except ValueError as e:  # LayoutError, RouteError, a pin map the circuit refuses
+        print("pcb: %s" % e, file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        files, members = outputs(lay, tmp)
+        errors, unconnected, report, violations = drc(os.path.join(tmp, BOARD_FILE))
+    for kind, text, where in violations:
+        print("DRC %s: %s\n%s" % (kind, text, where.rstrip()), file=sys.stderr)
+    print("pcb: %d x %d mm, %d footprints, %d tracks and vias; %d strip routes; supply buses %.1f mm "
+          "(IPC-2221, %g degC rise at %d mA), row power %.1f mm (%.2f A)"
+          % (WIDTH, HEIGHT, len(lay.fps), len(lay.board.GetTracks()), len(lay.routed), BUS_MM, RISE_C,
+             pins.SUPPLY_MA, ROW_POWER_MM, ipc_amps(ROW_POWER_MM)))
+    print("DRC: %d violations, %d unconnected" % (errors, unconnected))
+    if errors or unconnected:
+        print("pcb: the board breaks KiCad's design rules (above): nothing written", file=sys.stderr)
+        return 1
+    from hardware.generate import write_files
+
+    stale = write_files(files, args.out, args.check)
+    print("pcb: done in %.0f s" % (time.time() - start))
+    if stale:
+        print("out of date (run make pcb): %s" % ", ".join(stale), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    import hardware  # noqa: F401  (firmware/ on the path)
+    sys.exit(main())

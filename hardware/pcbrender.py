@@ -1,0 +1,67 @@
+# Pictures of the PCB's two sides (hardware/pcb/board-front.png, board-back.png) for the
+# README, drawn with Pillow from the board's own geometry: tracks, pads, holes, the
+# LED cut-outs and the parts' outlines. The back is seen from behind (mirrored).
+import io
+
+from PIL import Image, ImageDraw
+
+SCALE = 3  # px per mm
+BOARD = (16, 84, 52)
+COPPER = {"F": (196, 160, 62), "B": (184, 115, 51)}
+PAD = (222, 206, 140)
+HOLE = (10, 10, 10)
+OUTLINE = (235, 235, 235)
+
+
+def png(board, k, side, width_mm, height_mm):
+    """The board seen from its front (side "F") or its back ("B"), as PNG bytes."""
+    w, h = int(width_mm * SCALE) + 1, int(height_mm * SCALE) + 1
+    img = Image.new("RGB", (w, h), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    mirror = side == "B"
+
+    def pt(p):
+        x, y = k.ToMM(p.x), k.ToMM(p.y)
+        return ((width_mm - x) if mirror else x) * SCALE, y * SCALE
+
+    d.rectangle((0, 0, w - 1, h - 1), fill=BOARD)
+    layer = k.F_Cu if side == "F" else k.B_Cu
+    for t in board.GetTracks():
+        if t.GetClass() == "PCB_VIA":
+            x, y = pt(t.GetPosition())
+            r = k.ToMM(t.GetWidth()) / 2 * SCALE
+            d.ellipse((x - r, y - r, x + r, y + r), fill=COPPER[side])
+        elif t.GetLayer() == layer:
+            d.line((pt(t.GetStart()), pt(t.GetEnd())), fill=COPPER[side],
+                   width=max(1, int(round(k.ToMM(t.GetWidth()) * SCALE))))
+    fab = k.F_Fab if side == "F" else k.B_Fab
+    for fp in board.GetFootprints():
+        for item in fp.GraphicalItems():
+            if item.GetLayer() == fab:
+                d.line((pt(item.GetStart()), pt(item.GetEnd())), fill=OUTLINE, width=1)
+        for pad in fp.Pads():
+            box = pad.GetBoundingBox()
+            x0, y0 = pt(k.wxPoint(box.GetX(), box.GetY()))
+            x1, y1 = pt(k.wxPoint(box.GetRight(), box.GetBottom()))
+            x0, x1 = sorted((x0, x1))
+            if pad.GetAttribute() == k.PAD_ATTRIB_NPTH:
+                d.ellipse((x0, y0, x1, y1), fill=HOLE)
+            elif pad.IsOnLayer(layer):
+                if pad.GetShape() == k.PAD_SHAPE_CIRCLE:
+                    d.ellipse((x0, y0, x1, y1), fill=PAD)
+                else:
+                    d.rectangle((x0, y0, x1, y1), fill=PAD)
+                if pad.GetAttribute() == k.PAD_ATTRIB_PTH:
+                    x, y = pt(pad.GetPosition())
+                    r = k.ToMM(pad.GetDrillSize().x) / 2 * SCALE
+                    d.ellipse((x - r, y - r, x + r, y + r), fill=HOLE)
+        for item in fp.GraphicalItems():  # the LEDs' cut-outs
+            if item.GetLayer() == k.Edge_Cuts:
+                d.line((pt(item.GetStart()), pt(item.GetEnd())), fill=HOLE, width=2)
+        if side == "F" and fp.GetFPID().GetLibItemName() == "SW_MX_Hotswap_Kailh":
+            x, y = pt(fp.GetPosition())
+            r = 7.0 * SCALE  # the switch's 14 mm body
+            d.rectangle((x - r, y - r, x + r, y + r), outline=OUTLINE, width=1)
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,201 @@
+# hardware/pcb.py (`make pcb`): the routed board passes KiCad's DRC with nothing left
+# unconnected, its nets are the netlist's pin for pin, every key's parts sit at their
+# cell, the footprints match their datasheets, the committed files are what it makes
+# now, and a layout it cannot make fails naming the net and the place. KiCad's pcbnew
+# comes from Debian's kicad package (`make test` installs it): without it these skip.
+import os
+import re
+import tempfile
+
+import pytest
+
+import hardware  # noqa: F401  (firmware/ on the path)
+import pins
+from app import grid
+from hardware import circuit, footprints, pcb
+from hardware.kicad import pcbnew as _pcbnew
+from hardware.parts import make_templates
+
+try:
+    K = _pcbnew()
+except ImportError as e:  # pragma: no cover - CI installs kicad
+    pytest.skip("KiCad's pcbnew is not installed (%s)" % e, allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def made():
+    """The board, its files and its DRC, made once."""
+    lay = pcb.build()
+    with tempfile.TemporaryDirectory() as tmp:
+        files, members = pcb.outputs(lay, tmp)
+        result = pcb.drc(os.path.join(tmp, pcb.BOARD_FILE))
+        board = K.LoadBoard(os.path.join(tmp, pcb.BOARD_FILE))
+    return lay, files, members, result, board
+
+
+def netlist_nets(text):
+    """{net name: {(ref, pin)}} of a KiCad netlist."""
+    nets = {}
+    for block in text.split("    (net\n")[1:]:
+        name = re.search(r'\(name "([^"]*)"\)', block).group(1)
+        nets[name] = set(re.findall(r'\(ref "([^"]+)"\)\s*\(pin "([^"]+)"\)', block))
+    return nets
+
+
+def mm(p):
+    return K.ToMM(p.x), K.ToMM(p.y)
+
+
+def test_kicad_drc_finds_nothing(made):
+    errors, unconnected, report, violations = made[3]
+    assert "** Found 0 DRC violations **" in report
+    assert (errors, unconnected, violations) == (0, 0, [])
+
+
+def test_pcb_nets_are_the_netlists_pin_for_pin(made):
+    board, variant = made[4], made[0].circuit
+    on_pcb = {}
+    for fp in board.GetFootprints():
+        for pad in fp.Pads():
+            if pad.GetNetname():
+                on_pcb.setdefault(pad.GetNetname(), set()).add((fp.GetReference(), pad.GetNumber()))
+    wanted = {n.name: {(p.part.ref, str(p.num)) for p in n.pins}
+              for n in variant.nets if n.name != variant.NC.name and n.pins}
+    assert on_pcb == wanted
+    # ... and they are the committed netlist's (board.net), key for key: only Q1's
+    # pins are numbered otherwise (TO-92 E, B, C; SOT-23 B, E, C)
+    with open(os.path.join(hardware.HERE, "board.net"), encoding="utf-8") as f:
+        wired = netlist_nets(f.read())
+    wired_q = {str(p.num): p.name for p in make_templates()["npn"].pins}
+    pcb_q = {p.name: str(p.num) for p in make_templates(pcb=True)["npn"].pins}
+    renumbered = {name: {(ref, pcb_q[wired_q[num]] if ref == "Q1" else num) for ref, num in nodes}
+                  for name, nodes in wired.items()}
+    assert on_pcb == renumbered
+    assert len(on_pcb) == len(wired) and all(len(v) > 1 for v in on_pcb.values())
+
+
+def test_every_key_sits_at_its_cell(made):
+    fps = {fp.GetReference(): fp for fp in made[4].GetFootprints()}
+    chain = circuit.chain_cells()
+    for key in range(grid.SIZE * grid.SIZE):
+        r, c = grid.row_col(key)
+        cx, cy = pcb.cell_centre(r, c)
+        assert cx == pcb.GX + (c + 0.5) * 25.0 and cy == pcb.GY + (r + 0.5) * 25.0
+        sw = fps["SW%d" % (key + 1)]
+        assert mm(sw.GetPosition()) == pytest.approx((cx, cy))
+        socket = {p.GetNumber(): mm(p.GetPosition()) for p in sw.Pads() if p.GetNumber()}
+        assert socket["1"] == pytest.approx((cx - 7.085, cy - 2.54))  # the socket under the switch
+        assert socket["2"] == pytest.approx((cx + 5.842, cy - 5.08))
+        assert all(p.IsOnLayer(K.B_Cu) and not p.IsOnLayer(K.F_Cu) for p in sw.Pads() if p.GetNumber())
+        led = fps["LED%d" % (chain.index(key) + 1)]
+        assert mm(led.GetPosition()) == pytest.approx((cx, cy + 5.08))  # under the LED window
+        assert led.IsFlipped()  # on the back, shining up through its hole
+        d = fps["D%d" % (key + 1)]
+        dx, dy = mm(d.GetPosition())
+        assert abs(dx - cx) < 12.5 and abs(dy - cy) < 12.5 and d.IsFlipped()
+
+
+def test_the_led_chain_runs_as_the_firmware_counts(made):
+    board = made[4]
+    fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
+    chain = circuit.chain_cells()
+    for i in range(len(chain) - 1):
+        dout = [p for p in fps["LED%d" % (i + 1)].Pads() if p.GetNumber() == "2"][0]
+        din = [p for p in fps["LED%d" % (i + 2)].Pads() if p.GetNumber() == "4"][0]
+        assert dout.GetNetname() == din.GetNetname() == "DIN_%d" % (i + 2)
+
+
+def test_footprints_match_their_datasheets():
+    F = footprints.FOOTPRINTS
+    sw = F["SW_MX_Hotswap_Kailh"]
+    ds = sw["datasheet"]
+    holes = {(x, y): d for x, y, d in sw["holes"]}
+    assert holes[(0, 0)] == ds["centre_hole"]
+    assert holes[ds["pin_1"]] == holes[ds["pin_2"]] == ds["socket_hole"]
+    tabs = {p[0]: p for p in sw["pads"]}
+    assert tabs["1"][4:6] == ds["tab"] and tabs["2"][2] - tabs["1"][2] == pytest.approx(ds["tab_span_x"])
+    assert tabs["1"][3] == ds["pin_1"][1] and tabs["2"][3] == ds["pin_2"][1]  # level with their pins
+    led = F["LED_SK6812MINI-E_Reverse"]
+    ds = led["datasheet"]
+    for num, _, x, y, w, h, _, _ in led["pads"]:
+        assert (w, h) == ds["pad"] and abs(x) * 2 == pytest.approx(ds["row_span"]) and abs(y) * 2 == ds["pitch"]
+    assert led["cutout"][0] > ds["body"][0] and led["cutout"][1] > ds["body"][1]
+    assert pcb.LED_DY == F["SW_MX_Hotswap_Kailh"]["datasheet"]["led_window"][1]
+    for name in ("D_SOD-123", "RC_0805"):
+        ds = F[name]["datasheet"]
+        (a, b) = F[name]["pads"]
+        assert b[2] - a[2] == pytest.approx(ds["pitch"]) and a[4:6] == ds["pad"]
+    pico = F["RaspberryPi_Pico"]
+    ds = pico["datasheet"]
+    assert len(pico["pads"]) == ds["pins"]
+    xs = sorted(set(p[2] for p in pico["pads"]))
+    assert xs[1] - xs[0] == pytest.approx(ds["row_span"])
+    ys = sorted(p[3] for p in pico["pads"] if p[2] < 0)
+    assert all(b - a == pytest.approx(ds["pitch"]) for a, b in zip(ys, ys[1:]))
+    body = pico["body"]
+    assert (body[2] - body[0], body[3] - body[1]) == ds["board"]
+    soic = F["SOIC-14"]
+    assert len(soic["pads"]) == soic["datasheet"]["pins"]
+    for name, key in (("Buzzer_TDK_PS1240P02BT", "pitch"), ("CP_Radial_D10.0mm_P5.00mm", "pitch"),
+                      ("Fuse_Bourns_MF-RG300", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
+        a, b = F[name]["pads"]
+        assert b[2] - a[2] == pytest.approx(F[name]["datasheet"][key]), name
+    jack = F["BarrelJack_CUI_PJ-102AH"]
+    assert jack["pads"][1][3] - jack["pads"][0][3] == jack["datasheet"]["pin_1_to_2"]
+    assert F["MountingHole_M3"]["holes"][0][2] == pcb.mechanics.M3_HOLE_MM
+
+
+def test_every_part_has_its_footprint(made):
+    for p in made[0].circuit.parts:
+        lib, name = p.footprint.split(":")
+        assert lib == footprints.LIBRARY and name in footprints.FOOTPRINTS, p.ref
+        pads = set(footprints.pad_positions(name))
+        assert {str(pin.num) for pin in p.pins} <= pads, p.ref
+
+
+def test_power_tracks_are_sized_by_ipc_2221():
+    assert pcb.ipc_width_mm(1.0) == pytest.approx(0.30, abs=0.01)  # the classic 1 A, 10 degC, 1 oz: 12 mil
+    assert pcb.ipc_amps(pcb.BUS_MM) >= pins.SUPPLY_MA / 1000.0
+    assert pcb.ipc_amps(pcb.ROW_POWER_MM) >= grid.SIZE * pcb.LED_MA / 1000.0
+
+
+def test_committed_files_are_what_make_pcb_makes(made):
+    files = made[1]
+    for rel, data in files.items():
+        with open(os.path.join(pcb.HERE, rel), "rb") as f:
+            assert f.read() == data, "%s is stale: run make pcb" % rel
+    assert {"board-F_Cu.gtl", "board-B_Cu.gbl", "board-Edge_Cuts.gm1", "board-PTH.drl", "board-NPTH.drl",
+            "bom-jlcpcb.csv", "cpl-jlcpcb.csv"} <= set(made[2])
+
+
+def test_the_assembly_files_list_every_smd_part(made):
+    text = made[1][pcb.CPL_FILE].decode()
+    refs = [line.split(",")[0] for line in text.splitlines()[1:]]
+    for prefix in ("SW", "LED", "D"):
+        assert sum(1 for r in refs if r.startswith(prefix) and r[len(prefix):].isdigit()
+                   and int(r[len(prefix):]) <= 144) == 144
+    assert "U2" in refs and "Q1" in refs and "U1" not in refs  # the Pico is soldered by the maker
+    assert all(line.split(",")[3] == "Bottom" for line in text.splitlines()[1:])
+
+
+def test_a_chain_the_layout_cannot_route_is_named(monkeypatch, capsys):
+    monkeypatch.setattr(pins, "CHAIN_ROWS_FIRST", False)
+    assert pcb.main(["--out", "/nonexistent"]) == 2
+    err = capsys.readouterr().err
+    assert "DIN_2 (LED1 DOUT at cell a1 -> LED2 DIN at cell a2)" in err, err
+
+
+def test_a_rule_the_router_cannot_keep_names_the_net_and_place(monkeypatch, capsys):
+    monkeypatch.setattr(pcb, "RETRIES", 1)
+    monkeypatch.setitem(pcb.RULES, "clearance_mm", 3.0)  # no pad can be left
+    assert pcb.main(["--out", "/nonexistent"]) == 2
+    err = capsys.readouterr().err
+    assert "no route from" in err and " pad " in err and " mm to the rest of " in err
+
+
+def test_a_broken_design_rule_fails_with_the_net_and_place(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(pcb, "ROW_DY", -6.0)  # the row's track through the sockets' pads
+    assert pcb.main(["--out", str(tmp_path)]) == 1
+    assert not os.listdir(tmp_path)  # no board written
+    err = capsys.readouterr().err
+    assert "DRC clearance" in err and "[ROW0]" in err and "mm" in err
