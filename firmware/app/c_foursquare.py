@@ -53,15 +53,15 @@ DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222
 WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS))
 
 
-def pile_color(rank, up, height):
-    return PILE_COLORS[(rank * 2 + up) * _HEIGHTS + height]
-
-
 # every pile's colour, made once (a pile's look is its top card, face up or down, and
 # its height): a lookup instead of a scale() a cell in the press's light
 _HEIGHTS = const(5)  # heights 0..MAX_HEIGHT (HEIGHT_LEVEL)
 PILE_COLORS = tuple(colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
                     for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS))
+
+
+def pile_color(rank, up, height):
+    return PILE_COLORS[(rank * 2 + up) * _HEIGHTS + height]
 
 
 def draw_number(frame, value, color):
