@@ -69,8 +69,8 @@ def number(text, what):
 
 
 class Headless:
-    def __init__(self, storage=None):
-        self.board = SimBoard(storage=storage)
+    def __init__(self, storage=None, board=None):
+        self.board = board or SimBoard(storage=storage)  # (a board on a VirtualClock)
 
     def advance(self, ms):
         """Let `ms` of virtual time pass, the app stepping as on the Pico."""
