@@ -40,6 +40,7 @@ NOT_IN_PAGE = ("main.py", "boot.py", "ports/")
 # The host's MicroPython-subset Python that the page runs beside the firmware.
 HOST_PYTHON = ("sim/__init__.py", "sim/drivers.py", "sim/headless.py", "sim/words.py",
                "web/__init__.py", "web/drivers.py", "web/stored.py", "web/page.py")
+RULES_DIR = "rules"
 RULES_INDEX = "RULES"  # docs/RULES.md -> rules/RULES.html
 
 
@@ -94,17 +95,18 @@ def rules_sources(docs=DOCS):
 
 
 def page_link(href, pages):
-    """A link of the rules book, as the site has it: another page of the book -> its
-    .html (all in rules/), a picture -> its .jpg; None for a file the site has not
+    """A link of the rules book, as the site has it (from its root: the page shows the
+    book's pages in itself): another page of the book -> rules/PAGE.html, a picture ->
+    rules/PICTURE.jpg; None for a file the site has not
     (the repository's: the page keeps the words, without the link)."""
     if re.match(r"^[a-z]+:", href) or href.startswith("#"):
         return href
     path, _, anchor = href.partition("#")
     name = os.path.basename(path)
     if name.endswith(".md") and name[:-3] in pages:
-        return name[:-3] + ".html" + ("#" + anchor if anchor else "")
+        return RULES_DIR + "/" + name[:-3] + ".html" + ("#" + anchor if anchor else "")
     if name.endswith(".png"):
-        return name[:-4] + ".jpg"
+        return RULES_DIR + "/" + name[:-4] + ".jpg"
     return None
 
 
@@ -174,7 +176,7 @@ def build_web(out=OUT, log=print):
             shutil.copyfile(os.path.join(WEB_SRC, name), os.path.join(stage, name))
         for name in RUNTIME_FILES:
             shutil.copyfile(os.path.join(MICROPYTHON, name), os.path.join(stage, name))
-        pages = write_rules(os.path.join(stage, "rules"))
+        pages = write_rules(os.path.join(stage, RULES_DIR))
         total = site_bytes(stage)
         build_tool.swap_in(stage, out)
     finally:

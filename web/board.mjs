@@ -444,9 +444,10 @@ function listenControls() {
   $("rules").addEventListener("click", (event) => {  // the book's links open beside the board
     const link = event.target.closest("a[href]");
     const href = link && link.getAttribute("href");
-    if (href && /^[A-Za-z0-9_]+\.html(#.*)?$/.test(href)) {
+    const page = href && href.match(/^rules\/([A-Za-z0-9_]+\.html)(#.*)?$/);
+    if (page) {
       event.preventDefault();
-      loadRules(href.split("#")[0]);
+      loadRules(page[1]);
     }
   });
 }
