@@ -191,10 +191,10 @@ function run(call, input = false) {
 
 function key(cell, pressed, event) {
   if (!py) return;
-  sound.unmute();                            // a press is what lets a page make sound
   pendingInput = event && event.timeStamp ? event.timeStamp : performance.now();
   cellEls[cell].classList.toggle("down", pressed);
   run(() => py.key(cell, pressed), true);
+  if (!pressed && sound.waiting) sound.unmute(true);  // a press is what lets a page sound
 }
 
 // The board raised: report it, and start it afresh from its saves, as main.py does.
@@ -304,16 +304,22 @@ function listenKeyboard() {
 }
 
 // -- sound: the buzzer's notes on WebAudio, silent until the first press ----------------
+// The audio context is made at the end of the first press (browsers let a page sound
+// only after one), a moment after its answer is drawn: making one can take a few
+// hundred ms, which must not fall between a press and its light. It is suspended
+// whenever nothing sounds, so a quiet board costs the CPU nothing.
 const sound = {
   context: null,
-  muted: true,       // until the first press: browsers let a page sound only after one
+  waiting: true,     // for the first press
+  muted: true,
   voice: null,
-  unmute() {
-    if (!this.muted) return;
+  unmute(deferred = false) {
+    this.waiting = false;
+    if (deferred) { setTimeout(() => this.unmute(), 60); return; }
     this.muted = false;
     try {
       this.context = this.context || new AudioContext();
-      if (this.context.state === "suspended") this.context.resume();
+      this.context.suspend();
     } catch (e) {
       this.context = null;                   // no audio here: the board stays silent
     }
@@ -332,12 +338,14 @@ const sound = {
   },
   stop() {
     if (this.voice) { try { this.voice.stop(); } catch (e) { /* already over */ } this.voice = null; }
+    if (this.context && this.context.state === "running") this.context.suspend();
   },
   // notes: "hz:ms,hz:ms" (drivers/sound.py's SOUNDS: a square wave, as the piezo's PWM)
   tone(notes) {
     if (this.muted || !this.context) return;
-    this.stop();
+    if (this.voice) { try { this.voice.onended = null; this.voice.stop(); } catch (e) { /* over */ } }
     const ctx = this.context;
+    if (ctx.state !== "running") ctx.resume();
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     osc.type = "square";
@@ -352,6 +360,7 @@ const sound = {
     gain.gain.setValueAtTime(0, t);
     osc.start();
     osc.stop(t + 0.02);
+    osc.onended = () => { if (this.voice === osc) this.stop(); };
     this.voice = osc;
   },
 };
@@ -508,7 +517,10 @@ async function powerUp() {
   listenKeyboard();
   run(() => (VIRTUAL ? -1 : py.step()));
   boardEl.focus({ preventScroll: true });
-  window.board.ready = true;
+  requestAnimationFrame(() => {              // the first frame is on the screen with this paint
+    window.board.readyMs = performance.now(); // (ms since the page's navigation began)
+    window.board.ready = true;
+  });
 }
 
 window.board = {
@@ -523,6 +535,7 @@ window.board = {
     if (!VIRTUAL) throw new Error("board.advance(ms) needs the virtual clock: open the page with ?clock=virtual");
     run(() => py.advance(ms));
   },
+  readyMs: null,
   answers,                                   // ms from each input to its answer drawn
 };
 
