@@ -12,6 +12,7 @@ import functools
 import http.server
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -42,11 +43,17 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser that left mid-file
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(directory):
     """The site in `directory` on http://127.0.0.1:PORT/ while the block runs."""
     handler = functools.partial(QuietHandler, directory=directory)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

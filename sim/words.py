@@ -52,10 +52,10 @@ def menu_tile_cells(top_left):
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
 
 
-def screen_text(board):
+def screen_text(board, d=None):
     """(what the screen is and how to use it, its rules page, its last refusal or
-    None), in players' terms."""
-    d = board.app.screen.describe()
+    None), in players' terms. `d`: the screen's describe(), if the caller has it."""
+    d = d or board.app.screen.describe()
     if d["screen"] == "game":
         what = "%s: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]))
         page = rules_page(d["game"], d.get("variant"))
@@ -80,12 +80,12 @@ def status_text(board):
     return "%s   rules: %s" % (what, page), error
 
 
-def captions(board):
+def captions(board, d=None):
     """The words around and on the board, as (place, cell, text): place "top" or
     "bottom" (a caption line above or below the board, centred on the cell's column),
     "top-left" / "bottom-left" (starting at the cell's left edge), "under" (a name on
     the board, centred under the 2x2 tile whose top-left cell is `cell`)."""
-    d = board.app.screen.describe()
+    d = d or board.app.screen.describe()
     if d["screen"] == "game":
         return [("top" if grid.row_col(cell)[0] == 0 else "bottom", cell, label) for cell, label in CORNER_LABELS]
     if d["screen"] == "menu":

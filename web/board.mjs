@@ -116,8 +116,23 @@ function draw() {
   return changed;
 }
 
+// The words around the board change with the frame, but they are written after it:
+// the LEDs first (a press's answer), the words once that frame is painted, at most every
+// VIEW_MS while a picture moves by itself (a blink, a scroll).
+const VIEW_MS = 250;
+let viewTimer = null;
+function viewSoon(urgent) {
+  if (viewTimer !== null && !urgent) return;
+  clearTimeout(viewTimer);
+  viewTimer = -1;
+  requestAnimationFrame(() => {
+    viewTimer = setTimeout(() => { viewTimer = null; showView(); }, urgent ? 0 : VIEW_MS);
+  });
+}
+
 // The words around the board: labels, captions, the status line, the rules page.
 function showView() {
+  if (!py) return;
   const text = py.view();
   if (text === lastView) return;
   lastView = text;
@@ -184,7 +199,7 @@ function run(call, input = false) {
     return;
   }
   const changed = draw();
-  if (changed || input) showView();
+  if (changed || input) viewSoon(input);
   clearTimeout(timer);
   timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;
 }
@@ -515,7 +530,7 @@ async function powerUp() {
   $("loading").hidden = true;
   listenPointers();
   listenKeyboard();
-  run(() => (VIRTUAL ? -1 : py.step()));
+  run(() => (VIRTUAL ? -1 : py.step()), true);
   boardEl.focus({ preventScroll: true });
   requestAnimationFrame(() => {              // the first frame is on the screen with this paint
     window.board.readyMs = performance.now(); // (ms since the page's navigation began)

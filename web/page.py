@@ -79,11 +79,12 @@ class Page:
         game's notation, the captions, the status line, the refusal, the rules page,
         the last sound (sim/words.py: the window's and the terminal's words)."""
         board = self.board
-        what, page, error = words.screen_text(board)
+        d = board.app.screen.describe()
+        what, page, error = words.screen_text(board, d)
         played = board.sound.played
         return json.dumps({
             "labels": words.margin_labels(board),
-            "captions": [[place, cell, text] for place, cell, text in words.captions(board)],
+            "captions": [[place, cell, text] for place, cell, text in words.captions(board, d)],
             "status": what,
             "error": error,
             "rules": page,

@@ -105,6 +105,10 @@ class Page:
             self.until(lambda: len(self.state()["moves"]) > played or self.state()["status"] != "playing",
                        "move %s played" % move)
 
+    def text(self, selector):
+        """The text of every element `selector` finds."""
+        return self.js("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
     def shown_colour(self, name):
         return self.js("return arguments[0].firstChild.style.getPropertyValue('--led')", self.cell(name))
 
@@ -122,8 +126,7 @@ def test_the_page_draws_the_menu(board):
     assert level != "000000"
     assert board.shown_colour("c4") not in ("", "rgb(38,38,42)")
     assert board.shown_colour("a2") == "rgb(38,38,42)"  # unlit: the bare cap
-    labels = board.js("return [...document.querySelectorAll('.label.top')].map(e => e.textContent)")
-    assert labels == list("abcdefghijkl")
+    board.until(lambda: board.text(".label.top") == list("abcdefghijkl"), "the keys' names around the board")
     assert "Connect Four" in board.js("return document.getElementById('board').textContent")
     assert board.until(lambda: "rules book" in board.js("return document.getElementById('rules').textContent"),
                        "the rules book beside the board")
@@ -144,9 +147,8 @@ def test_connect_four_by_clicks_to_a_win_frames_equal_the_headless_simulators(bo
     s = board.state()
     assert (s["game"], s["status"], s["winner"]) == ("connect4", "won", 1)
     assert s == sim.state()
-    assert "yellow wins" in board.js("return document.getElementById('status').textContent")
-    labels = board.js("return [...document.querySelectorAll('.label.top')].map(e => e.textContent)")
-    assert labels[2:9] == list("1234567")  # Connect Four's own notation: its columns
+    board.until(lambda: "yellow wins" in board.text("#status")[0], "the status line naming the winner")
+    assert board.text(".label.top")[2:9] == list("1234567")  # Connect Four's own notation: its columns
 
 
 def test_a_reload_offers_the_saved_game_back(board, driver):
@@ -180,7 +182,7 @@ def test_stored_data_that_is_not_the_boards_is_set_aside_with_a_notice(board, dr
     assert "Connect Four" in s["notice"] and "hello.txt" in s["notice"]
     tiles = dict((t["game"] + str(t["players"]) + str(t["variant"]), t["resume"]) for t in s["tiles"])
     assert tiles["connect4NoneNone"] is False and tiles["cubesNoneNone"] is True  # the others kept
-    shown = board.js("return document.getElementById('notices').textContent")
+    shown = board.text("#notices")[0]
     assert "Set aside the saved game of Connect Four" in shown and "ledboard-aside/" in shown
     kept = board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard-aside/'))"
                     ".map(k => localStorage.getItem(k))")
@@ -236,14 +238,14 @@ def test_a_4_pistes_and_a_foursquare_game_played_a_few_moves(board):
     assert board.state()["game"] == "pistes"
     board.play_some(4)
     assert len(board.state()["moves"]) >= 4
-    assert "4 pistes" in board.js("return document.getElementById('rules').textContent")
+    board.until(lambda: "4 pistes" in board.text("#rules")[0], "4 pistes' rules beside the board")
     board.hold("a1")
     board.until(lambda: board.state()["screen"] == "menu", "the menu")
     board.start("foursquare")
     assert board.state()["game"] == "foursquare"
     board.play_some(4)
     assert len(board.state()["moves"]) >= 4
-    assert "Foursquare" in board.js("return document.getElementById('rules').textContent")
+    board.until(lambda: "Foursquare" in board.text("#rules")[0], "Foursquare's rules beside the board")
 
 
 def test_the_cubes_glow_breathes_while_nothing_is_pressed(board):
