@@ -18,7 +18,10 @@ Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts (issue #24):
     tiles turn (the page steps at the board's loop pace): what the meter reads when
     something moves, so the idle figure is seen to be able to fail.
 
-    python -m host_tools.bench_web [--clicks N] [--loads N] [--idle-s S]
+    python -m host_tools.bench_web [--clicks N] [--loads N] [--idle-s S] [--cpu-slowdown N]
+
+--cpu-slowdown N runs the page's CPU N times slower (Chromium's CPU throttling): the
+figures that a slow page would miss are seen to miss (the load, the clicks).
 """
 import argparse
 import os
@@ -157,13 +160,15 @@ def idle_cpu(driver, url, seconds):
     return cpu_percent(driver, seconds), moving
 
 
-def measure(clicks=CLICKS, loads=LOADS, idle_s=IDLE_S):
+def measure(clicks=CLICKS, loads=LOADS, idle_s=IDLE_S, slowdown=1):
     lines = []
     with tempfile.TemporaryDirectory() as scratch:
         site = os.path.join(scratch, "web")
         build_web.build_web(site, log=lambda *a: None)
         site_bytes = build_web.site_bytes(site)
         with wb.serve(site) as url, wb.browser() as driver:
+            if slowdown > 1:
+                driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": slowdown})
             lines.append(("web_download_bytes", download_bytes(driver, url), "bytes"))
             lines.append(("web_site_bytes", site_bytes, "bytes"))
             lines.append(("web_load_to_menu_ms", load_ms(driver, url, loads), "ms"))
@@ -200,12 +205,13 @@ def main(argv=None):
     parser.add_argument("--clicks", type=int, default=CLICKS, help="legal moves clicked in each game")
     parser.add_argument("--loads", type=int, default=LOADS, help="page loads timed")
     parser.add_argument("--idle-s", type=float, default=IDLE_S, help="seconds of CPU measured")
+    parser.add_argument("--cpu-slowdown", type=float, default=1, help="the page's CPU this many times slower")
     args = parser.parse_args(argv)
     why = wb.missing()
     if why:
         print("SKIPPED web bench: %s" % why)
         return 0
-    lines, errors = measure(args.clicks, args.loads, args.idle_s)
+    lines, errors = measure(args.clicks, args.loads, args.idle_s, args.cpu_slowdown)
     for name, value, unit in lines:
         print("BENCH %s %s %s" % (name, ("%d" if isinstance(value, int) else "%.1f") % value, unit))
     for line in verdicts(dict((name, value) for name, value, _ in lines)):

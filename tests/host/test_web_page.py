@@ -142,3 +142,15 @@ def test_a_deploy_never_copies_the_web_page(tmp_path):
         (tmp_path / name).mkdir() if "." not in name else (tmp_path / name).write_text("")
     assert deploy.deployed_entries(str(tmp_path)) == ["app", "main.py"]
     assert os.path.isdir(tmp_path / "web")
+
+
+def test_the_web_benchs_verdicts_miss_what_is_over_budget():
+    from host_tools import bench_web
+
+    values = {"web_download_bytes": 700000, "web_site_bytes": 1300000, "web_load_to_menu_ms": 400,
+              "web_click_to_answer_max_ms_connect4": 20, "web_click_to_answer_max_ms_pistes": 30,
+              "web_idle_cpu_percent": 0.3}
+    assert all(line.endswith(" OK") for line in bench_web.verdicts(values))
+    values.update(web_site_bytes=3100000, web_click_to_answer_max_ms_pistes=51, web_idle_cpu_percent=3.5)
+    missed = [line for line in bench_web.verdicts(values) if line.endswith("MISSED")]
+    assert len(missed) == 3 and "(pistes)" in missed[1]
