@@ -86,7 +86,7 @@ def write_bundle(stage, files, out_dir):
 # -- the rules book ---------------------------------------------------------------------
 def rules_sources(docs=DOCS):
     """{page name: markdown path}: docs/RULES.md and every docs/rules/*.md."""
-    pages = {RULES_INDEX: os.path.join(docs, "RULES.md")}
+    pages = {RULES_INDEX: os.path.join(os.path.dirname(docs), "docs/RULES.md")}
     rules = os.path.join(docs, "rules")
     for name in sorted(os.listdir(rules)):
         if name.endswith(".md"):
