@@ -212,9 +212,17 @@ function key(cell, pressed, event) {
   if (!pressed && sound.waiting) sound.unmute(true);  // a press is what lets a page sound
 }
 
-// The board raised: report it, and start it afresh from its saves, as main.py does.
+// The board raised: report it, and start it afresh from its saves, as main.py does
+// (RESTARTS times at most: then the page says the board cannot run).
+const RESTARTS = 3;
+let restarts = 0;
 function restart(error) {
   console.error("the board stopped on an error:", error && error.message ? error.message : error);
+  if (++restarts > RESTARTS) {
+    py = null;
+    trouble("The board keeps stopping on an error: " + (error && error.message ? error.message : error));
+    return;
+  }
   notice(`The board stopped on an error and started again (${error && error.type ? error.type : "error"}); its games are kept.`);
   try {
     makePage(`the board restarted after an error (${error && error.type ? error.type : "Error"})`);
