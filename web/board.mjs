@@ -199,7 +199,7 @@ function run(call, input = false) {
     return;
   }
   const changed = draw();
-  if (changed || input) viewSoon(input);
+  if (changed) viewSoon(input);              // (the words change only with the picture)
   clearTimeout(timer);
   timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;
 }
