@@ -159,11 +159,18 @@ def write_rules(out_dir, docs=DOCS):
 
 
 # -- the site ---------------------------------------------------------------------------
-def build_web(out=OUT, log=print):
-    """Builds the site into out, replacing it whole. Returns its total size in bytes."""
+def missing():
+    """Why the site cannot be built here (a sentence), or None."""
     for name in RUNTIME_FILES:
         if not os.path.exists(os.path.join(MICROPYTHON, name)):
-            raise build_tool.BuildError("%s is missing: run `make setup` (npm ci)" % os.path.join(MICROPYTHON, name))
+            return "%s is missing: run `make setup` (npm ci)" % os.path.join(MICROPYTHON, name)
+    return None
+
+
+def build_web(out=OUT, log=print):
+    """Builds the site into out, replacing it whole. Returns its total size in bytes."""
+    if missing():
+        raise build_tool.BuildError(missing())
     parent = os.path.dirname(os.path.abspath(out))
     os.makedirs(parent, exist_ok=True)
     stage = tempfile.mkdtemp(prefix=".web-", dir=parent)

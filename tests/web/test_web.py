@@ -1,8 +1,8 @@
 # The board's web page in a real browser: Debian's headless Chromium driven by
 # selenium (host_tools/web_browser.py), on the site `make web` builds (built here into
 # a temporary directory, served on 127.0.0.1). Every test ends with the browser console
-# free of errors. Skipped where Chromium is missing, unless WEB_TESTS_REQUIRED is set
-# (`make test-web` sets it: there a missing browser fails).
+# free of errors. Skipped where Chromium or MicroPython's npm package is missing, unless
+# WEB_TESTS_REQUIRED is set (`make test-web` sets it: there a missing one fails).
 import json
 import os
 import time
@@ -13,7 +13,7 @@ from host_tools import build_web
 from host_tools import web_browser as wb
 from sim.headless import Headless
 
-WHY = wb.missing()
+WHY = wb.missing() or build_web.missing()
 if WHY and not os.environ.get("WEB_TESTS_REQUIRED"):
     pytest.skip(WHY, allow_module_level=True)
 
