@@ -10,7 +10,7 @@ NODE_STAMP := node_modules/.installed
 CP_LIBS := .venv/circuitpython
 CP_STAMP := $(CP_LIBS)/.installed
 
-.PHONY: setup setup-hardware kicad sim test test-py test-upy test-vpico bench build build-circuitpython hardware pcb deploy clean
+.PHONY: setup setup-hardware kicad sim test test-py test-upy test-vpico test-web bench build build-circuitpython hardware pcb deploy clean web web-serve browser
 
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
@@ -40,12 +40,18 @@ sim: $(VENV_STAMP)
 	$(PY) -m sim
 
 test: setup setup-hardware kicad $(CP_STAMP)
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q tests --ignore=tests/web
 	$(MAKE) --no-print-directory test-vpico
 	$(MAKE) --no-print-directory test-upy
+	$(MAKE) --no-print-directory test-web
 
 test-py: setup setup-hardware kicad $(CP_STAMP)
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q tests --ignore=tests/web
+
+# The board's web page in a real browser (Debian's chromium, driven by selenium): the
+# tests build the page themselves and serve it on 127.0.0.1. Nothing reaches the network.
+test-web: setup browser
+	WEB_TESTS_REQUIRED=1 $(PY) -m pytest -q tests/web
 
 # The firmware's tests and the simulator scenarios under real MicroPython (wasm).
 test-upy: build
@@ -66,9 +72,26 @@ build-circuitpython: setup
 test-vpico: build
 	$(PY) -m host_tools.vpico.tests
 
-bench: build
+bench: build browser
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_players
+	$(PY) -m host_tools.bench_web
+
+# The board in a web browser: a static site in build/web/ (the firmware on MicroPython's
+# wasm port, nothing fetched at build or run time), served on this machine only.
+# (`make build` replaces build/ whole, the page with it: `make web` makes it again.)
+web: setup
+	$(PY) -m host_tools.build_web
+
+web-serve: web
+	@echo "the board: http://127.0.0.1:8000/ (Ctrl-C stops the server)"
+	$(PY) -m http.server 8000 --bind 127.0.0.1 --directory build/web
+
+# Debian's Chromium and its WebDriver, for the page's tests and bench (where missing).
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		$$( [ "$$(id -u)" = 0 ] || echo sudo ) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver'; \
+	fi
 
 hardware: setup-hardware
 	$(PY) -m hardware.generate

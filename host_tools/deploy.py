@@ -29,6 +29,9 @@ NO_BOARD_HINTS = ("no device found", "failed to access", "could not enter raw re
                   "no such file or directory", "could not open port")
 
 
+NOT_DEPLOYED = ("web",)  # build/web: the browser's page (make web), not the Pico's files
+
+
 class DeployError(Exception):
     pass
 
@@ -38,7 +41,7 @@ def deployed_entries(build_dir=BUILD):
     if not os.path.isdir(build_dir) or not os.listdir(build_dir):
         raise DeployError("nothing to deploy: %s is missing or empty (run `make build`)"
                           % os.path.relpath(build_dir, ROOT))
-    return sorted(os.listdir(build_dir))
+    return sorted(name for name in os.listdir(build_dir) if name not in NOT_DEPLOYED)
 
 
 def stale_sources(build_dir=BUILD):

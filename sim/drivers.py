@@ -91,16 +91,17 @@ class MemoryStorage:
 
 
 class SimBoard:
-    """A whole simulated board: the App and its drivers."""
+    """A whole simulated board: the App and its drivers (a front-end may bring its own
+    clock, storage and sound: the browser page's)."""
 
-    def __init__(self, clock=None, storage=None, lang=None):
+    def __init__(self, clock=None, storage=None, sound=None, lang=None):
         """`lang`: the language for this run ("en", "fr"), over the saved setting (not saved)."""
         self.keys = SimKeys()
         self.strip = SimStrip()
         self.pixels = Pixels(self.strip)  # the default chain layout
         for name in ("drivers.pixels", "pins"):  # the LEDs' set-up: freed after boot, as on the board (main.py)
             unload(name)
-        self.sound = SimSound()
+        self.sound = sound or SimSound()
         self.clock = clock or VirtualClock()
         self.storage = storage or MemoryStorage()
         self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)

@@ -70,8 +70,9 @@ def number(text, what):
 
 
 class Headless:
-    def __init__(self, storage=None, lang=None):
-        self.board = SimBoard(storage=storage, lang=lang)  # lang: the words' language, over the setting
+    def __init__(self, storage=None, lang=None, board=None):
+        # (a board on a VirtualClock; lang: the words' language, over the setting)
+        self.board = board or SimBoard(storage=storage, lang=lang)
 
     def advance(self, ms):
         """Let `ms` of virtual time pass, the app stepping as on the Pico."""

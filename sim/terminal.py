@@ -9,10 +9,10 @@ import sys
 
 from app import grid
 from app.app import HOLD_MS
-from app.words import translate
 from compat import ticks_diff, ticks_ms
 from drivers.clock import Clock
 from sim.drivers import SimBoard
+from sim.words import key_label, margin_labels, say, status_text, wrap  # noqa: F401 (the window's too)
 
 FPS = 60
 HOLD_PRESS_MS = HOLD_MS + 300  # `h` keeps the key down this long: a sure hold (~1 s)
@@ -25,24 +25,7 @@ CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light 
 
 CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
-RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
-BOOKS = {"en": ("docs/", RULES_BOOK), "fr": ("docs/fr/", "docs/fr/RULES.md")}  # its folder and index, by language
 WIDTH = 80  # the terminal's columns when it does not say
-
-
-def docs(board):
-    """The rules book's (folder, index) in the board's language."""
-    return BOOKS[board.app.settings["lang"]]
-
-
-def say(board, text):
-    """`text` (English, as written here) in the board's language (app/words.py)."""
-    return translate(board.app.settings["lang"], text)
-
-
-def rules_page(game, variant=None, folder="docs/"):
-    """A game's page of the rules book; a variant with its own page (squeeze cards) has it."""
-    return "%srules/%s.md" % (folder, "%s_%s" % (game, variant) if variant else game)
 
 
 def brightness_factor(percent):
@@ -65,72 +48,6 @@ def take_sounds(board):
     new = played[:]
     del played[:]
     return new
-
-
-# -- what both front-ends say -------------------------------------------------------------
-def margin_labels(board):
-    """The labels around the board (top, bottom, left, right; 12 each): the game's own
-    notation in a game, the keys' names a..l and 1..12 elsewhere."""
-    screen = board.app.screen
-    if hasattr(screen, "axis_labels"):
-        return screen.axis_labels()
-    letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
-    numbers = [str(i + 1) for i in range(grid.SIZE)]
-    return letters, letters, numbers, numbers
-
-
-def key_label(board, cell):
-    """A key as the person sees it: its name in the game's notation, a tile's name."""
-    screen = board.app.screen
-    d = board.app.describe()
-    if d["screen"] == "game":
-        return screen.label(cell) or say(board, {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint",
-                                                 grid.NEW: "new game"}.get(cell, "-"))
-    if d["screen"] == "menu":
-        for tile in d["tiles"]:
-            if cell in menu_tile_cells(tile["cell"]):
-                return "%s (%s)" % (grid.name(cell), tile["name"])
-    return grid.name(cell)
-
-
-def menu_tile_cells(top_left):
-    cell = grid.parse(top_left)
-    return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
-
-
-def status_text(board):
-    """(what the screen is and how to use it, its last refusal or None), in players'
-    terms: the same for the window and the terminal."""
-    d = board.app.describe()  # (its words in the board's language)
-    folder, book = docs(board)
-    if d["screen"] == "game":
-        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]),
-                                                  rules_page(d["game"], d.get("variant"), folder)))
-    elif d["screen"] == "setup":
-        what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
-        if d["resume"] and d["keys"]:
-            what += say(board, "; a changed choice starts a new game")
-        for name, keys in d["keys"].items():
-            what += say(board, "; %s %s..%s" % (name, keys[0], keys[-1]))
-        what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
-    else:
-        what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
-                          "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s"
-                   % book)
-    return what, d.get("error")
-
-
-def wrap(text, width):
-    """`text` cut at spaces into lines of at most `width` characters."""
-    lines, line = [], ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = word if not line else line + " " + word
-    lines.append(line)
-    return [l[:width] for l in lines]
 
 
 # -- the terminal picture -----------------------------------------------------------------

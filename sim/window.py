@@ -10,7 +10,8 @@ import pygame  # noqa: E402
 from app import grid  # noqa: E402
 from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
-from sim.terminal import docs, margin_labels, say, shown_rgb, status_text, take_sounds, wrap  # noqa: E402
+from sim.terminal import shown_rgb, take_sounds  # noqa: E402
+from sim.words import captions, docs, margin_labels, say, status_text, wrap  # noqa: E402
 
 IDLE_WAIT_MS = 25  # nothing moves and no key is down: wait this long for an event (less
 # than the app's FRAME_MS: a picture that changes now and then, like the cubes' glow,
@@ -35,14 +36,6 @@ GRID_LINE = (44, 44, 52)
 BEZEL = (70, 70, 80)
 LABEL = (150, 150, 160)
 CAPTION = (120, 120, 132)
-
-# What the corner keys do, and where their caption goes (above or below the board).
-CORNER_LABELS = (
-    (grid.MENU, "menu (hold)"),
-    (grid.UNDO, "undo"),
-    (grid.HINT, "hint"),
-    (grid.NEW, "new (hold)"),
-)
 
 REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED)  # the window must be drawn again
 HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL video drivers that show nothing
@@ -127,28 +120,16 @@ def draw(surface, board, status=""):
         text(surface, bottom[i], size, LABEL, (x, BOARD_Y + side + MARGIN // 2 + 2))
         text(surface, left[i], size, LABEL, (BOARD_X - MARGIN // 2 - 2, y))
         text(surface, right[i], size, LABEL, (BOARD_X + side + MARGIN // 2 + 2, y))
-    d = board.app.describe()
     top_y = CAPTION_H // 2 + 2
     bottom_y = BOARD_Y + side + MARGIN + CAPTION_H // 2 - 2
-    if d["screen"] == "game":
-        for cell, label in CORNER_LABELS:
-            x, _ = cell_centre(cell)
-            text(surface, say(board, label), 18, CAPTION, (x, top_y if grid.row_col(cell)[0] == 0 else bottom_y))
-    elif d["screen"] == "menu":
-        x = cell_centre(grid.parse("b1"))[0] - PITCH // 2
-        text(surface, say(board, "b1 loser / c1 alternate: who starts the next Connect Four game; j1 English / k1 French"),
-             18, CAPTION, (x, top_y), "midleft")
-        x = cell_centre(grid.parse("b12"))[0] - PITCH // 2
-        text(surface, say(board, "b12 .. k12: brightness (dim .. full)"), 18, CAPTION, (x, bottom_y), "midleft")
-        for tile in d["tiles"]:  # each tile's name on the row under it
-            x, y = cell_centre(grid.parse(tile["cell"]))
-            draw_name(surface, tile["name"], (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
-    else:  # a tile's setup screen
-        x = cell_centre(grid.MENU)[0]
-        text(surface, say(board, "a1: back to the menu"), 18, CAPTION, (x - PITCH // 2, top_y), "midleft")
-        x, y = cell_centre(grid.parse(d["tile"]))
-        draw_name(surface, say(board, "press again: " + ("resume" if d["resume"] else "play")),
-                  (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
+    for place, cell, words in captions(board):
+        x, y = cell_centre(cell)
+        if place == "under":  # a tile's name, under its 2x2 cells
+            draw_name(surface, words, (x + PITCH // 2, y + PITCH + PITCH // 2 + 2))
+        elif place.endswith("-left"):
+            text(surface, words, 18, CAPTION, (x - PITCH // 2, top_y if place == "top-left" else bottom_y), "midleft")
+        else:
+            text(surface, words, 18, CAPTION, (x, top_y if place == "top" else bottom_y))
     y = HEIGHT - STATUS_H + 4
     for line in status[:STATUS_LINES]:
         text(surface, line, 20, LABEL, (BOARD_X, y + STATUS_LINE_H // 2), "midleft")

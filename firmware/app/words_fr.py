@@ -218,8 +218,10 @@ MESSAGES = {
     "%s must be 0..%d ms": "{0} doit être 0..{1} ms",
     "a line of %d characters is too long (at most %d)": "une ligne de {0} caractères est trop longue (au plus {1})",
     "'%s' is too long for any command's word": "'{0=}' est trop long pour un mot de commande",
-    "unknown command '%s' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])":
-        "commande inconnue '{0=}' (press CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])",
+    "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])":
+        "commande inconnue '{0=}' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])",
+    "%s is down already (up %s releases it)": "{0=} est déjà enfoncée (up {1=} la relâche)",
+    "%s is not down (down %s presses it)": "{0=} n'est pas enfoncée (down {1=} l'enfonce)",
     # -- the referee (host_tools/referee.py, host_tools/inputs.py) --------------------------
     "bad move: %d characters is no move (at most %d)": "coup invalide : {0} caractères ne font pas un coup (au plus {1})",
     "bad move: %s": "coup invalide : {0}",

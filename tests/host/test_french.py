@@ -86,7 +86,7 @@ def test_every_name_the_board_scrolls_has_its_glyphs_in_every_language():
 # -- every English message has its French ---------------------------------------------
 MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "*.py")))
                  + sorted(glob.glob(os.path.join(ROOT, "firmware", "app", "*.py")))
-                 + [os.path.join(ROOT, p) for p in ("sim/headless.py", "sim/terminal.py", "sim/window.py",
+                 + [os.path.join(ROOT, p) for p in ("sim/headless.py", "sim/terminal.py", "sim/window.py", "sim/words.py",
                                                      "host_tools/referee.py", "host_tools/inputs.py")])
 NOT_WORDS = {  # literals with spaces that are no message people read in the simulator
     # notation and the referee's board rows: the same in every language

@@ -1,0 +1,131 @@
+# What every interactive front-end says about the board (the window, the terminal, the
+# browser page): the margin labels in the game's own notation, the status line, a key's
+# name, the captions around the board. Only the firmware's own calls (the screen's
+# describe(), a controller's label(), axis_labels(), turn_text()) and no I/O, in the
+# MicroPython subset: the browser page runs it on MicroPython. Everything is said in
+# the board's language (the menu's setting, `--lang`), through app/words.py.
+from app import grid
+from app.words import translate
+
+RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
+BOOKS = {"en": ("docs/", RULES_BOOK), "fr": ("docs/fr/", "docs/fr/RULES.md")}  # its folder and index, by language
+RULES_SEP = "   "  # between what the status line says and its rules page, in every language
+CORNER_NAMES = {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint", grid.NEW: "new game"}
+# What the corner keys do in a game, as the captions above and below the board say.
+CORNER_LABELS = (
+    (grid.MENU, "menu (hold)"),
+    (grid.UNDO, "undo"),
+    (grid.HINT, "hint"),
+    (grid.NEW, "new (hold)"),
+)
+MATCH_CAPTION = "b1 loser / c1 alternate: who starts the next Connect Four game; j1 English / k1 French"
+BRIGHTNESS_CAPTION = "b12 .. k12: brightness (dim .. full)"
+
+
+def docs(board):
+    """The rules book's (folder, index) in the board's language."""
+    return BOOKS[board.app.settings["lang"]]
+
+
+def say(board, text):
+    """`text` (English, as written here) in the board's language (app/words.py)."""
+    return translate(board.app.settings["lang"], text)
+
+
+def rules_page(game, variant=None, folder="docs/"):
+    """A game's page of the rules book; a variant with its own page (squeeze cards) has it."""
+    return "%srules/%s.md" % (folder, "%s_%s" % (game, variant) if variant else game)
+
+
+def margin_labels(board):
+    """The labels around the board (top, bottom, left, right; 12 each): the game's own
+    notation in a game, the keys' names a..l and 1..12 elsewhere."""
+    screen = board.app.screen
+    if hasattr(screen, "axis_labels"):
+        return screen.axis_labels()
+    letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
+    numbers = [str(i + 1) for i in range(grid.SIZE)]
+    return letters, letters, numbers, numbers
+
+
+def key_label(board, cell):
+    """A key as the person sees it: its name in the game's notation, a tile's name."""
+    screen = board.app.screen
+    d = board.app.describe()
+    if d["screen"] == "game":
+        return screen.label(cell) or say(board, CORNER_NAMES.get(cell, "-"))
+    if d["screen"] == "menu":
+        for tile in d["tiles"]:
+            if cell in menu_tile_cells(tile["cell"]):
+                return "%s (%s)" % (grid.name(cell), tile["name"])
+    return grid.name(cell)
+
+
+def menu_tile_cells(top_left):
+    cell = grid.parse(top_left)
+    return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
+
+
+def status_text(board, d=None):
+    """(what the screen is and how to use it, with its rules page; its last refusal or
+    None), in players' terms and the board's language: the same for every front-end.
+    `d`: the App's describe(), if the caller has it."""
+    d = d or board.app.describe()  # (its words in the board's language)
+    folder, book = docs(board)
+    if d["screen"] == "game":
+        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]),
+                                                  rules_page(d["game"], d.get("variant"), folder)))
+    elif d["screen"] == "setup":
+        what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
+        if d["resume"] and d["keys"]:
+            what += say(board, "; a changed choice starts a new game")
+        for name, keys in d["keys"].items():
+            what += say(board, "; %s %s..%s" % (name, keys[0], keys[-1]))
+        what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
+    else:
+        what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
+                          "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s"
+                   % book)
+    return what, d.get("error")
+
+
+def screen_text(board, d=None):
+    """(what the screen is and how to use it, its rules page, its last refusal or
+    None): the status line's parts, for a front-end that shows the rules page apart."""
+    d = d or board.app.describe()
+    what, error = status_text(board, d)
+    folder, book = docs(board)
+    page = book if d["screen"] == "menu" else rules_page(d["game"], d.get("variant"), folder)
+    return what.rsplit(RULES_SEP, 1)[0], page, error
+
+
+def captions(board, d=None):
+    """The words around and on the board, as (place, cell, text): place "top" or
+    "bottom" (a caption line above or below the board, centred on the cell's column),
+    "top-left" / "bottom-left" (starting at the cell's left edge), "under" (a name on
+    the board, centred under the 2x2 tile whose top-left cell is `cell`)."""
+    d = d or board.app.describe()
+    if d["screen"] == "game":
+        return [("top" if grid.row_col(cell)[0] == 0 else "bottom", cell, say(board, label)) for cell, label in CORNER_LABELS]
+    if d["screen"] == "menu":
+        out = [("top-left", grid.parse("b1"), say(board, MATCH_CAPTION)),
+               ("bottom-left", grid.parse("b12"), say(board, BRIGHTNESS_CAPTION))]
+        for tile in d["tiles"]:  # each tile's name on the row under it
+            out.append(("under", grid.parse(tile["cell"]), tile["name"]))
+        return out
+    # a tile's setup screen
+    return [("top-left", grid.MENU, say(board, "a1: back to the menu")),
+            ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+
+
+def wrap(text, width):
+    """`text` cut at spaces into lines of at most `width` characters."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    lines.append(line)
+    return [l[:width] for l in lines]

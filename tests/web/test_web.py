@@ -1,0 +1,276 @@
+# The board's web page in a real browser: Debian's headless Chromium driven by
+# selenium (host_tools/web_browser.py), on the site `make web` builds (built here into
+# a temporary directory, served on 127.0.0.1). Every test ends with the browser console
+# free of errors. Skipped where Chromium or MicroPython's npm package is missing, unless
+# WEB_TESTS_REQUIRED is set (`make test-web` sets it: there a missing one fails).
+import json
+import os
+import time
+
+import pytest
+
+from host_tools import build_web
+from host_tools import web_browser as wb
+from sim.headless import Headless
+
+WHY = wb.missing() or build_web.missing()
+if WHY and not os.environ.get("WEB_TESTS_REQUIRED"):
+    pytest.skip(WHY, allow_module_level=True)
+
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+TILES = {"connect4": "c3", "cubes": "c6", "foursquare": "f6", "pistes": "i6"}
+WAIT_S = 5
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    site = str(tmp_path_factory.mktemp("site") / "web")
+    build_web.build_web(site, log=lambda *a: None)
+    with wb.serve(site) as address:
+        yield address
+
+
+@pytest.fixture(scope="module")
+def driver():
+    with wb.browser() as d:
+        yield d
+
+
+@pytest.fixture
+def board(driver, url):
+    """The page, fresh: nothing stored, loaded and drawn. After the test: no error in
+    the browser's console."""
+    open_page(driver, url)
+    driver.execute_script("localStorage.clear()")
+    open_page(driver, url)
+    yield Page(driver, url)
+    errors = wb.console_errors(driver)
+    assert not errors, errors
+
+
+def open_page(driver, url, query=""):
+    driver.get(url + query)
+    wb.wait_ready(driver)
+
+
+class Page:
+    def __init__(self, driver, url):
+        self.driver = driver
+        self.url = url
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def state(self):
+        return self.js("return window.board.state()")
+
+    def frame(self):
+        return self.js("return window.board.frame()")
+
+    def cell(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, '[data-cell="%s"]' % name)
+
+    def click(self, name):
+        self.cell(name).click()
+
+    def hold(self, name, seconds=1.0):
+        ActionChains(self.driver).click_and_hold(self.cell(name)).pause(seconds).release().perform()
+
+    def until(self, check, what):
+        end = time.time() + WAIT_S
+        while time.time() < end:
+            value = check()
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError("waited %d s for %s; state: %s" % (WAIT_S, what, json.dumps(self.state())[:400]))
+
+    def start(self, game):
+        """The game's tile pressed twice (its setup screen, then play)."""
+        self.click(TILES[game])
+        self.until(lambda: self.state()["screen"] == "setup", "the setup screen")
+        self.click(TILES[game])
+        self.until(lambda: self.state()["screen"] == "game", "the game")
+
+    def play_some(self, moves):
+        """Plays `moves` legal moves by clicking the key of the first legal move each time."""
+        for _ in range(moves):
+            s = self.state()
+            played = len(s["moves"])
+            move = next(m for m in s["legal"] if s["keys"].get(m))
+            self.click(s["keys"][move])
+            self.until(lambda: len(self.state()["moves"]) > played or self.state()["status"] != "playing",
+                       "move %s played" % move)
+
+    def text(self, selector):
+        """The text of every element `selector` finds."""
+        return self.js("return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
+    def shown_colour(self, name):
+        return self.js("return arguments[0].firstChild.style.getPropertyValue('--led')", self.cell(name))
+
+
+# -- the page and its contract ---------------------------------------------------------------
+def test_the_page_draws_the_menu(board):
+    cells = board.js("return [...document.querySelectorAll('[data-cell]')].map(e => e.dataset.cell)")
+    assert len(cells) == 144 and cells[0] == "a1" and cells[11] == "l1" and cells[-1] == "l12"
+    s = board.state()
+    assert s["screen"] == "menu" and [t["cell"] for t in s["tiles"]][:6] == ["c3", "f3", "i3", "c6", "f6", "i6"]
+    rows = board.frame()
+    assert len(rows) == 12 and all(len(r.split()) == 12 for r in rows)
+    # Connect Four's tile: a yellow disc on c4, lit on the page after gamma and brightness
+    level = rows[3].split()[2]
+    assert level != "000000"
+    assert board.shown_colour("c4") not in ("", "rgb(38,38,42)")
+    assert board.shown_colour("a2") == "rgb(38,38,42)"  # unlit: the bare cap
+    board.until(lambda: board.text(".label.top") == list("abcdefghijkl"), "the keys' names around the board")
+    assert "Connect Four" in board.js("return document.getElementById('board').textContent")
+    assert board.until(lambda: "rules book" in board.js("return document.getElementById('rules').textContent"),
+                       "the rules book beside the board")
+
+
+def test_connect_four_by_clicks_to_a_win_frames_equal_the_headless_simulators(board, driver):
+    open_page(driver, board.url, "?clock=virtual")
+    sim = Headless()
+    assert board.frame() == sim.run("frame")
+    presses = ["c3", "c3"] + ["c1", "d5", "c8", "d1", "c1", "d1", "c1"]  # yellow: 1 1 1 1
+    for cell in presses:
+        board.click(cell)
+        sim.run("press " + cell)
+        assert board.frame() == sim.run("frame"), "after press %s" % cell
+        board.js("window.board.advance(400)")
+        sim.run("wait 400")
+        assert board.frame() == sim.run("frame"), "400 ms after press %s" % cell
+    s = board.state()
+    assert (s["game"], s["status"], s["winner"]) == ("connect4", "won", 1)
+    assert s == sim.state()
+    board.until(lambda: "yellow wins" in board.text("#status")[0], "the status line naming the winner")
+    assert board.text(".label.top")[2:9] == list("1234567")  # Connect Four's own notation: its columns
+
+
+def test_a_reload_offers_the_saved_game_back(board, driver):
+    board.start("connect4")
+    board.play_some(3)
+    moves = board.state()["moves"]
+    open_page(driver, board.url)
+    s = board.state()
+    assert s["screen"] == "menu" and s["tiles"][0]["resume"] is True
+    board.click("c3")
+    assert board.until(lambda: board.state().get("resume"), "the setup screen offering to resume")
+    board.click("c3")
+    board.until(lambda: board.state()["screen"] == "game", "the game resumed")
+    assert board.state()["moves"] == moves
+
+
+def test_stored_data_that_is_not_the_boards_is_set_aside_with_a_notice(board, driver):
+    board.start("connect4")
+    board.play_some(2)
+    board.hold("a1")  # back to the menu
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    board.start("cubes")
+    board.play_some(1)
+    board.hold("a1")
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    board.js("localStorage.setItem('ledboard/game_connect4.json', '{\"game\": \"connect4\", \"moves\": ['); "
+             "localStorage.setItem('ledboard/hello.txt', 'not the board\\'s')")
+    open_page(driver, board.url)
+    s = board.state()
+    assert s["screen"] == "menu"
+    assert "Connect Four" in s["notice"] and "hello.txt" in s["notice"]
+    tiles = dict((t["game"] + str(t["players"]) + str(t["variant"]), t["resume"]) for t in s["tiles"])
+    assert tiles["connect4NoneNone"] is False and tiles["cubesNoneNone"] is True  # the others kept
+    shown = board.text("#notices")[0]
+    assert "Set aside the saved game of Connect Four" in shown and "ledboard-aside/" in shown
+    kept = board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard-aside/'))"
+                    ".map(k => localStorage.getItem(k))")
+    assert sorted(kept) == sorted(['{"game": "connect4", "moves": [', "not the board's"])
+    assert board.js("return localStorage.getItem('ledboard/game_connect4.json')") is None
+    board.start("connect4")  # a new game on its tile
+    assert board.state()["moves"] == []
+
+
+def test_a_long_press_holds_and_a_short_one_does_not(board):
+    board.start("connect4")
+    board.click("a1")  # a short press on the menu corner only flashes it
+    time.sleep(0.3)
+    assert board.state()["screen"] == "game"
+    board.hold("a1", 1.0)
+    board.until(lambda: board.state()["screen"] == "menu", "the menu after a1 held")
+
+
+def test_several_fingers_at_once(board, driver):
+    board.start("connect4")
+    cells = [board.cell(name) for name in ("d5", "f5")]
+    points = []
+    for i, el in enumerate(cells):
+        r = el.rect
+        points.append({"x": r["x"] + r["width"] / 2, "y": r["y"] + r["height"] / 2, "id": i + 1})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+    down = board.js("return [...document.querySelectorAll('.cell.down')].map(e => e.dataset.cell)")
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert sorted(down) == ["d5", "f5"]  # both keys down at once, each its own finger
+    board.until(lambda: board.state()["moves"], "a move from the fingers")
+    assert not board.js("return document.querySelectorAll('.cell.down').length")
+
+
+def test_keyboard_play(board, driver):
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)  # the first arrow shows the cursor, on c3
+    assert board.js("return document.querySelector('.cell.cursor').dataset.cell") == "c3"
+    body.send_keys(Keys.ENTER)
+    board.until(lambda: board.state()["screen"] == "setup", "the setup screen")
+    body.send_keys(Keys.ENTER)
+    board.until(lambda: board.state()["screen"] == "game", "the game")
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_DOWN)  # e4: column 3
+    assert board.js("return document.querySelector('.cell.cursor').dataset.cell") == "e4"
+    body.send_keys(Keys.ENTER)
+    board.until(lambda: board.state()["moves"] == ["3"], "column 3 played")
+    body.send_keys(*[Keys.ARROW_LEFT] * 5 + [Keys.ARROW_UP] * 4)  # a1
+    body.send_keys("h")  # held: back to the menu
+    board.until(lambda: board.state()["screen"] == "menu", "the menu after a1 held by h")
+
+
+def test_a_4_pistes_and_a_foursquare_game_played_a_few_moves(board):
+    board.start("pistes")
+    assert board.state()["game"] == "pistes"
+    board.play_some(4)
+    assert len(board.state()["moves"]) >= 4
+    board.until(lambda: "4 pistes" in board.text("#rules")[0], "4 pistes' rules beside the board")
+    board.hold("a1")
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    board.start("foursquare")
+    assert board.state()["game"] == "foursquare"
+    board.play_some(4)
+    assert len(board.state()["moves"]) >= 4
+    board.until(lambda: "Foursquare" in board.text("#rules")[0], "Foursquare's rules beside the board")
+
+
+def test_the_cubes_glow_breathes_while_nothing_is_pressed(board):
+    board.start("cubes")
+    glowing = [c for c in board.state()["keys"].values()][:1]
+    seen = set()
+    end = time.time() + 1.6  # the glow steps every 300 ms: the page wakes for it
+    while time.time() < end:
+        seen.add(board.shown_colour(glowing[0]))
+        time.sleep(0.05)
+    assert len(seen) >= 2, seen
+
+
+def test_new_board_clears_the_stored_games_after_a_confirmation(board, driver):
+    board.start("connect4")
+    board.play_some(1)
+    board.hold("a1")
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    driver.find_element(By.ID, "new-board").click()
+    driver.find_element(By.CSS_SELECTOR, "#confirm-new button[value=cancel]").click()
+    assert board.js("return localStorage.getItem('ledboard/game_connect4.json')")
+    driver.find_element(By.ID, "new-board").click()
+    board.js("window.oldPage = true")
+    driver.find_element(By.ID, "confirm-clear").click()
+    board.until(lambda: not board.js("return window.oldPage"), "the page reloaded")
+    wb.wait_ready(driver)
+    assert board.state()["tiles"][0]["resume"] is False
+    assert not board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard'))")

@@ -1,0 +1,569 @@
+// The board in a browser: the very firmware on MicroPython (wasm), behind the browser's
+// drivers. This script loads MicroPython and the board's files (board/files.*), hands
+// Python its host functions (localStorage, WebAudio: web/drivers.py), turns pointer,
+// touch and keyboard events into key events, wakes the board when it asks to be woken
+// (web/page.py: step() says when) and draws the LEDs' levels when a frame changes.
+//
+// The contract for tests and outside checks (README, "Play in a browser"):
+//   every key is an element with data-cell="a1" .. "l12" (a1 top-left);
+//   window.board.ready     true once the first frame is drawn;
+//   window.board.state()   the headless simulator's `state` JSON (as an object);
+//   window.board.frame()   the headless `frame` lines: 12 rows of 12 rrggbb levels;
+//   ?clock=virtual         the board on a virtual clock that moves only by
+//                          window.board.advance(ms) (the headless `wait`): the same
+//                          presses then give the very frames of the headless simulator.
+import { loadMicroPython } from "./micropython.mjs";
+
+const SIZE = 12;
+const CELLS = SIZE * SIZE;
+const PREFIX = "ledboard/";            // localStorage: one entry per file of the board
+const ASIDE = "ledboard-aside/";       // ... and what was set aside, not the board's
+const HEAP_BYTES = 1024 * 1024;
+const CAP = [38, 38, 42];              // an unlit cap under room light (sim/terminal.py's)
+const DISPLAY_GAMMA = 1 / 2.2;         // an LED's linear light as an sRGB screen shows it
+const VOLUME = 0.08;
+const params = new URLSearchParams(location.search);
+const VIRTUAL = params.get("clock") === "virtual";
+
+const $ = (id) => document.getElementById(id);
+const boardEl = $("board");
+const cellEls = [];
+const shown = new Array(CELLS).fill("");     // the rrggbb each cap shows now
+let page = null;                              // the Python side: web/page.py's Page
+let py = null;                                // its bound methods
+let timer = null;
+let lastView = "";
+let rulesShown = null;
+let holdMs = 700;
+let pendingInput = null;                      // the time of an input not yet answered
+const answers = [];                           // [ms from an input to its answer drawn, ...]
+
+function cellName(i) {
+  return String.fromCharCode(97 + (i % SIZE)) + (1 + Math.floor(i / SIZE));
+}
+
+// -- the board's picture ---------------------------------------------------------------
+function buildBoard() {
+  for (let i = 0; i < CELLS; i++) {
+    const el = document.createElement("div");
+    el.className = "cell";
+    el.dataset.cell = cellName(i);
+    el.dataset.index = i;
+    el.style.gridRow = 3 + Math.floor(i / SIZE);
+    el.style.gridColumn = 2 + (i % SIZE);
+    el.appendChild(document.createElement("span")).className = "cap";
+    boardEl.appendChild(el);
+    cellEls.push(el);
+  }
+  for (const side of ["top", "bottom", "left", "right"]) {
+    for (let i = 0; i < SIZE; i++) {
+      const el = document.createElement("div");
+      el.className = "label " + side;
+      el.dataset.side = side;
+      el.style.gridRow = side === "top" ? 2 : side === "bottom" ? 15 : 3 + i;
+      el.style.gridColumn = side === "left" ? 1 : side === "right" ? 14 : 2 + i;
+      boardEl.appendChild(el);
+    }
+  }
+}
+
+// The screen colour of an LED's level: its light (linear in the level) lighting the cap.
+const SCREEN = CAP.map((cap) => {
+  const lut = new Array(256);
+  for (let v = 0; v < 256; v++) lut[v] = Math.round(cap + (255 - cap) * Math.pow(v / 255, DISPLAY_GAMMA));
+  return lut;
+});
+
+function paint(i, hex) {
+  const r = parseInt(hex.slice(0, 2), 16), g = parseInt(hex.slice(2, 4), 16), b = parseInt(hex.slice(4, 6), 16);
+  const style = cellEls[i].firstChild.style;
+  const rgb = [SCREEN[0][r], SCREEN[1][g], SCREEN[2][b]];
+  const light = Math.max(r, g, b) / 255;
+  style.setProperty("--led", `rgb(${rgb})`);
+  if (light > 0) {
+    const core = rgb.map((c) => Math.round(c + (255 - c) * 0.35 * Math.pow(light, DISPLAY_GAMMA)));
+    const glow = Math.pow(light, DISPLAY_GAMMA);
+    style.setProperty("--core", `rgb(${core})`);
+    style.setProperty("--glow", `rgba(${rgb},${(0.35 + 0.5 * glow).toFixed(2)})`);
+    style.setProperty("--glow-blur", `${(4 + 14 * glow).toFixed(1)}px`);
+    style.setProperty("--glow-spread", `${(1 + 3 * glow).toFixed(1)}px`);
+  } else {
+    for (const name of ["--core", "--glow", "--glow-blur", "--glow-spread"]) style.removeProperty(name);
+  }
+}
+
+// Draws the caps whose level changed since they were last drawn; true if the frame changed.
+function draw() {
+  const hex = py.levels();
+  if (!hex) return false;
+  let changed = false;
+  for (let i = 0; i < CELLS; i++) {
+    const h = hex.substr(i * 6, 6);
+    if (h !== shown[i]) {
+      shown[i] = h;
+      paint(i, h);
+      changed = true;
+    }
+  }
+  if (changed && pendingInput !== null) {
+    const since = pendingInput;
+    pendingInput = null;
+    requestAnimationFrame(() => {            // the next paint shows it
+      answers.push(performance.now() - since);
+      if (answers.length > 1000) answers.shift();
+    });
+  }
+  return changed;
+}
+
+// The words around the board change with the frame, but they are written after it:
+// the LEDs first (a press's answer), the words once that frame is painted, at most every
+// VIEW_MS while a picture moves by itself (a blink, a scroll).
+const VIEW_MS = 250;
+let viewTimer = null;
+function viewSoon(urgent) {
+  if (viewTimer !== null && !urgent) return;
+  clearTimeout(viewTimer);
+  viewTimer = -1;
+  requestAnimationFrame(() => {
+    viewTimer = setTimeout(() => { viewTimer = null; showView(); }, urgent ? 0 : VIEW_MS);
+  });
+}
+
+// The words around the board: labels, captions, the status line, the rules page.
+function showView() {
+  if (!py) return;
+  const text = py.view();
+  if (text === lastView) return;
+  lastView = text;
+  const view = JSON.parse(text);
+  const labels = boardEl.querySelectorAll(".label");
+  const sides = { top: 0, bottom: 1, left: 2, right: 3 };
+  const index = { top: 0, bottom: 0, left: 0, right: 0 };
+  for (const el of labels) {
+    const side = el.dataset.side;
+    el.textContent = view.labels[sides[side]][index[side]++];
+  }
+  for (const el of boardEl.querySelectorAll(".caption")) el.remove();
+  for (const [place, cell, words] of view.captions) {
+    const el = document.createElement("div");
+    const row = Math.floor(cell / SIZE), col = cell % SIZE;
+    el.textContent = words;
+    if (place === "under") {
+      el.className = "caption under";
+      el.style.gridRow = 3 + row + 2;
+      el.style.gridColumn = `${2 + col} / span 2`;
+    } else {
+      el.className = "caption " + (place.endsWith("-left") ? "left" : "centre");
+      el.style.gridRow = place.startsWith("top") ? 1 : 16;
+      el.style.gridColumn = place.endsWith("-left") ? `${2 + col} / 15` : `${2 + col}`;
+    }
+    boardEl.appendChild(el);
+  }
+  $("status").textContent = view.status;
+  $("refusal").textContent = view.error ? view.error : "";
+  $("last-sound").textContent = view.sound ? `Last sound: ${view.sound}.` : "";
+  showRules(view.rules);
+}
+
+async function showRules(source) {
+  // docs/RULES.md -> rules/RULES.html; docs/rules/connect4.md -> rules/connect4.html;
+  // the French book's docs/fr/rules/connect4.md -> rules/fr/connect4.html
+  const name = (source.startsWith("docs/fr/") ? "fr/" : "") + source.split("/").pop().replace(/\.md$/, "");
+  if (name === rulesShown) return;
+  rulesShown = name;
+  await loadRules(name + ".html");
+}
+
+async function loadRules(file) {
+  const aside = $("rules");
+  try {
+    const response = await fetch("rules/" + file);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    aside.innerHTML = await response.text();
+    aside.scrollTop = 0;
+  } catch (error) {
+    aside.textContent = `The rules page ${file} could not be loaded (${error.message}).`;
+  }
+}
+
+// -- stepping the board ---------------------------------------------------------------
+// Runs one call into the board (a key event, a step), draws what changed, and sleeps
+// until the board's next deadline: the loop's pace while something moves or a key is
+// down, the next idle mark otherwise (web/page.py), never on the virtual clock.
+function run(call, input = false) {
+  let wait;
+  try {
+    wait = call();
+  } catch (error) {
+    restart(error);
+    return;
+  }
+  const changed = draw();
+  if (changed) viewSoon(input);              // (the words change only with the picture)
+  clearTimeout(timer);
+  timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;
+}
+
+function key(cell, pressed, event) {
+  if (!py) return;
+  pendingInput = event && event.timeStamp ? event.timeStamp : performance.now();
+  cellEls[cell].classList.toggle("down", pressed);
+  run(() => py.key(cell, pressed), true);
+  if (!pressed && sound.waiting) sound.unmute(true);  // a press is what lets a page sound
+}
+
+// The board raised: report it, and start it afresh from its saves, as main.py does
+// (RESTARTS times at most: then the page says the board cannot run).
+const RESTARTS = 3;
+let restarts = 0;
+function restart(error) {
+  console.error("the board stopped on an error:", error && error.message ? error.message : error);
+  if (++restarts > RESTARTS) {
+    py = null;
+    trouble("The board keeps stopping on an error: " + (error && error.message ? error.message : error));
+    return;
+  }
+  notice(`The board stopped on an error and started again (${error && error.type ? error.type : "error"}); its games are kept.`);
+  try {
+    makePage(`the board restarted after an error (${error && error.type ? error.type : "Error"})`);
+    draw();
+    showView();
+  } catch (again) {
+    console.error("the board cannot start again:", again && again.message ? again.message : again);
+    trouble("The board cannot run: " + (again && again.message ? again.message : again));
+  }
+}
+
+// -- keys: pointers, fingers, the keyboard ---------------------------------------------
+const pointers = new Map();                  // pointerId -> the key it holds down
+const keyboardDown = new Map();              // keyboard key -> the board key it holds
+let cursor = 2 * SIZE + 2;                    // c3: the menu's first tile
+let cursorShown = false;
+
+function isDown(cell) {
+  for (const c of pointers.values()) if (c === cell) return true;
+  for (const c of keyboardDown.values()) if (c === cell) return true;
+  return false;
+}
+
+function listenPointers() {
+  boardEl.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    const el = event.target.closest("[data-cell]");
+    if (!el || pointers.has(event.pointerId)) return;
+    event.preventDefault();
+    boardEl.focus({ preventScroll: true });
+    const cell = Number(el.dataset.index);
+    if (isDown(cell)) return;                 // already held by another finger
+    pointers.set(event.pointerId, cell);
+    try { boardEl.setPointerCapture(event.pointerId); } catch (e) { /* not capturable: up still comes */ }
+    key(cell, true, event);
+  });
+  const release = (event) => {
+    const cell = pointers.get(event.pointerId);
+    if (cell === undefined) return;
+    pointers.delete(event.pointerId);
+    key(cell, false, event);
+  };
+  boardEl.addEventListener("pointerup", release);
+  boardEl.addEventListener("pointercancel", release);
+  boardEl.addEventListener("lostpointercapture", release);
+  boardEl.addEventListener("contextmenu", (event) => event.preventDefault());
+  window.addEventListener("blur", releaseAll);   // the page lost the pointer: no key stays down
+}
+
+function releaseAll() {
+  for (const [id, cell] of [...pointers]) { pointers.delete(id); key(cell, false); }
+  for (const [k, cell] of [...keyboardDown]) { keyboardDown.delete(k); key(cell, false); }
+}
+
+function moveCursor(to) {
+  cellEls[cursor].classList.remove("cursor");
+  cursor = to;
+  cellEls[cursor].classList.add("cursor");
+  cursorShown = true;
+}
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function listenKeyboard() {
+  document.addEventListener("keydown", (event) => {
+    if (!py || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target !== document.body && target !== boardEl) return;  // a button has its own keys
+    if (ARROWS[event.key]) {
+      event.preventDefault();
+      if (!cursorShown) { moveCursor(cursor); return; }
+      const [dr, dc] = ARROWS[event.key];
+      const row = Math.max(0, Math.min(SIZE - 1, Math.floor(cursor / SIZE) + dr));
+      const col = Math.max(0, Math.min(SIZE - 1, (cursor % SIZE) + dc));
+      moveCursor(row * SIZE + col);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      if (event.repeat || keyboardDown.has(event.key) || isDown(cursor)) return;
+      if (!cursorShown) moveCursor(cursor);
+      keyboardDown.set(event.key, cursor);
+      key(cursor, true, event);
+    } else if (event.key === "h" || event.key === "H") {
+      event.preventDefault();
+      if (event.repeat || keyboardDown.has("h") || isDown(cursor)) return;
+      if (!cursorShown) moveCursor(cursor);
+      const cell = cursor;
+      keyboardDown.set("h", cell);
+      key(cell, true, event);
+      setTimeout(() => {                     // a sure hold: down a little past HOLD_MS
+        if (keyboardDown.get("h") === cell) { keyboardDown.delete("h"); key(cell, false); }
+      }, holdMs + 300);
+    }
+  });
+  document.addEventListener("keyup", (event) => {
+    const k = event.key === "Enter" || event.key === " " ? event.key : null;
+    if (k && keyboardDown.has(k)) {
+      const cell = keyboardDown.get(k);
+      keyboardDown.delete(k);
+      key(cell, false, event);
+    }
+  });
+}
+
+// -- sound: the buzzer's notes on WebAudio, silent until the first press ----------------
+// The audio context is made at the end of the first press (browsers let a page sound
+// only after one), a moment after its answer is drawn: making one can take a few
+// hundred ms, which must not fall between a press and its light. It is suspended
+// whenever nothing sounds, so a quiet board costs the CPU nothing.
+const sound = {
+  context: null,
+  waiting: true,     // for the first press
+  muted: true,
+  voice: null,
+  unmute(deferred = false) {
+    this.waiting = false;
+    if (deferred) { setTimeout(() => this.unmute(), 60); return; }
+    this.muted = false;
+    try {
+      this.context = this.context || new AudioContext();
+      this.context.suspend();
+    } catch (e) {
+      this.context = null;                   // no audio here: the board stays silent
+    }
+    this.showButton();
+  },
+  toggle() {
+    if (this.muted) { this.unmute(); return; }
+    this.muted = true;
+    this.stop();
+    this.showButton();
+  },
+  showButton() {
+    const button = $("sound");
+    button.textContent = this.muted ? "sound: off" : "sound: on";
+    button.setAttribute("aria-pressed", String(!this.muted));
+  },
+  stop() {
+    if (this.voice) { try { this.voice.stop(); } catch (e) { /* already over */ } this.voice = null; }
+    if (this.context && this.context.state === "running") this.context.suspend();
+  },
+  // notes: "hz:ms,hz:ms" (drivers/sound.py's SOUNDS: a square wave, as the piezo's PWM)
+  tone(notes) {
+    if (this.muted || !this.context) return;
+    if (this.voice) { try { this.voice.onended = null; this.voice.stop(); } catch (e) { /* over */ } }
+    const ctx = this.context;
+    if (ctx.state !== "running") ctx.resume();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = "square";
+    osc.connect(gain).connect(ctx.destination);
+    let t = ctx.currentTime;
+    for (const note of notes.split(",")) {
+      const [hz, ms] = note.split(":").map(Number);
+      if (hz) osc.frequency.setValueAtTime(hz, t);
+      gain.gain.setValueAtTime(hz ? VOLUME : 0, t);
+      t += ms / 1000;
+    }
+    gain.gain.setValueAtTime(0, t);
+    osc.start();
+    osc.stop(t + 0.02);
+    osc.onended = () => { if (this.voice === osc) this.stop(); };
+    this.voice = osc;
+  },
+};
+
+// -- storage: the board's files in localStorage ------------------------------------------
+function memoryStorage() {
+  const map = new Map();
+  return {
+    getItem: (k) => (map.has(k) ? map.get(k) : null),
+    setItem: (k, v) => { map.set(k, String(v)); },
+    removeItem: (k) => { map.delete(k); },
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() { return map.size; },
+  };
+}
+
+function openStorage() {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(PREFIX + "settings.json");
+    return storage;
+  } catch (e) {
+    notice("This browser keeps nothing for this page (its storage is off): the games last until the page is closed.");
+    return memoryStorage();
+  }
+}
+
+const store = openStorage();
+
+function storedKeys() {
+  const keys = [];
+  for (let i = 0; i < store.length; i++) keys.push(store.key(i));
+  return keys;
+}
+
+const host = {
+  storage_read: (name) => store.getItem(PREFIX + name),
+  storage_write(name, text) {
+    try {
+      store.setItem(PREFIX + name, text);    // one entry: written whole, or refused whole
+      return true;
+    } catch (e) {
+      return false;                          // full: the board loses that save only
+    }
+  },
+  storage_remove: (name) => store.removeItem(PREFIX + name),
+  storage_names: () => JSON.stringify(storedKeys().filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length))),
+  storage_set_aside(name) {
+    const text = store.getItem(PREFIX + name);
+    const kept = `${ASIDE}${new Date().toISOString()}/${name}`;
+    try {
+      store.setItem(kept, text);
+    } catch (e) {
+      return "";                             // no room to keep it: it stays where it is
+    }
+    store.removeItem(PREFIX + name);
+    return kept;
+  },
+  tone: (notes) => sound.tone(notes),
+};
+
+// -- the page's own controls -------------------------------------------------------------
+function notice(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.textContent = "ok";
+  close.addEventListener("click", () => p.remove());
+  p.appendChild(close);
+  $("notices").appendChild(p);
+}
+
+function trouble(text) {
+  const loading = $("loading");
+  loading.hidden = false;
+  loading.className = "trouble";
+  loading.textContent = text;
+}
+
+function listenControls() {
+  $("sound").addEventListener("click", () => sound.toggle());
+  const dialog = $("confirm-new");
+  $("new-board").addEventListener("click", () => dialog.showModal());
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue !== "clear") return;
+    for (const k of storedKeys()) if (k.startsWith(PREFIX) || k.startsWith(ASIDE)) store.removeItem(k);
+    location.reload();                       // a new board powers up
+  });
+  $("rules").addEventListener("click", (event) => {  // the book's links open beside the board
+    const link = event.target.closest("a[href]");
+    const href = link && link.getAttribute("href");
+    const page = href && href.match(/^rules\/([A-Za-z0-9_]+\.html)(#.*)?$/);
+    if (page) {
+      event.preventDefault();
+      loadRules(page[1]);
+    }
+  });
+}
+
+// -- power-up ---------------------------------------------------------------------------
+async function loadFiles(mp) {
+  const [index, blob] = await Promise.all([
+    fetch("board/files.json").then((r) => { if (!r.ok) throw new Error("board/files.json: " + r.status); return r.json(); }),
+    fetch("board/files.bin").then((r) => { if (!r.ok) throw new Error("board/files.bin: " + r.status); return r.arrayBuffer(); }),
+  ]);
+  const made = new Set();
+  for (const [path, offset, length] of index.files) {
+    const parts = path.split("/").slice(1, -1);
+    let dir = "";
+    for (const part of parts) {
+      dir += "/" + part;
+      if (!made.has(dir)) { try { mp.FS.mkdir(dir); } catch (e) { /* exists */ } made.add(dir); }
+    }
+    mp.FS.writeFile(path, new Uint8Array(blob, offset, length));
+  }
+  return index.root;
+}
+
+function makePage(restartNotice) {
+  const args = restartNotice ? `, notice=${JSON.stringify(restartNotice)}` : "";
+  mp.runPython(`PAGE = Page(host, virtual=${VIRTUAL ? "True" : "False"}${args})`);
+  page = mp.globals.get("PAGE");
+  py = {
+    key: page.key, step: page.step, levels: page.levels, view: page.view, state: page.state,
+    frame: page.frame, advance: page.advance,
+  };
+  shown.fill("");
+  lastView = "";
+  for (const [what, where] of JSON.parse(page.set_aside_json())) {
+    notice(where
+      ? `Set aside ${what}: the board could not read it. It is kept in this browser as localStorage "${where}".`
+      : `The board could not read ${what}, and the browser's storage is too full to keep a copy aside.`);
+  }
+}
+
+let mp = null;
+
+async function powerUp() {
+  buildBoard();
+  listenControls();
+  mp = await loadMicroPython({
+    heapsize: HEAP_BYTES,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
+  const root = await loadFiles(mp);
+  mp.registerJsModule("host", host);
+  mp.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(root)})\nimport host\nfrom web.page import Page`);
+  makePage(null);
+  holdMs = page.hold_ms();
+  $("loading").hidden = true;
+  listenPointers();
+  listenKeyboard();
+  run(() => (VIRTUAL ? -1 : py.step()), true);
+  boardEl.focus({ preventScroll: true });
+  requestAnimationFrame(() => {              // the first frame is on the screen with this paint
+    window.board.readyMs = performance.now(); // (ms since the page's navigation began)
+    window.board.ready = true;
+  });
+}
+
+window.board = {
+  ready: false,
+  state: () => JSON.parse(py.state()),
+  frame() {
+    const lines = py.frame().split("\n");
+    draw();
+    return lines;
+  },
+  advance(ms) {
+    if (!VIRTUAL) throw new Error("board.advance(ms) needs the virtual clock: open the page with ?clock=virtual");
+    run(() => py.advance(ms));
+  },
+  readyMs: null,
+  answers,                                   // ms from each input to its answer drawn
+};
+
+powerUp().catch((error) => {
+  console.error("the board could not start:", error);
+  trouble("The board could not start: " + (error && error.message ? error.message : error));
+});
