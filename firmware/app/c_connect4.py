@@ -8,6 +8,7 @@ from games.connect4 import COLUMNS, ROWS
 
 TOP, LEFT = grid.area_origin(COLUMNS, ROWS)
 _FALL_MS_PER_ROW = const(35)  # the falling disc's speed
+EMPTY = colors.scale(colors.BLUE, 1, 12)  # an empty hole of the frame
 
 
 class Controller(GameController):
@@ -57,7 +58,7 @@ class Controller(GameController):
                     land = r
                     break
             falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // _FALL_MS_PER_ROW), land)
-        empty = colors.scale(colors.BLUE, 1, 12)
+        empty = EMPTY
         board, player_colors, put = st.board, self.player_colors, frame.set
         hole = -1 if not falling else falling[2] * COLUMNS + falling[0]  # the falling disc's landing
         for r in range(ROWS):

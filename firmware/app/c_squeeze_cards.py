@@ -246,7 +246,8 @@ class Controller(classic.Controller):
             cards.effects()  # import takes ~20 ms on a Pico)
         busy = classic.Controller.busy(self, now)
         golden = st.status == PLAYING and any(st.bound)  # its card key pulses
-        return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
+        symbol = self.pick is not None and self.pick[1] is not None  # the kind's symbol blinks
+        return busy or golden or symbol or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
 
     def peeking(self):
         """The seats whose card key is held down (deal mode: they see their hand)."""
