@@ -63,13 +63,14 @@ def answer(state, move_text, error=None):
 def play_line(state, text):
     """Play one line of input; returns the JSON answer (the state is unchanged on error)."""
     if len(text) > MAX_MOVE:
-        return answer(state, text, "bad move: %d characters is no move (at most %d)" % (len(text), MAX_MOVE))
+        return answer(state, text, "bad move '%s': %d characters is no move (at most %d)" % (shown(text), len(text), MAX_MOVE))
     try:
         move = state.parse_move(text)
     except ValueError as e:
         reason = str(e)
-        if reason.startswith("'%s'" % text):  # the reason names the line already
-            return answer(state, text, "bad move: %s" % reason)
+        if reason.startswith("'%s'" % text):  # the reason names the line already: once is enough
+            rest = reason[len(text) + 2:]
+            reason = rest[2:] if rest.startswith(": ") else "it" + rest
         return answer(state, text, "bad move '%s': %s" % (shown(text), reason))
     try:
         state.play(move)

@@ -83,9 +83,9 @@ def tile_of(game, players, variant):
     the rules refuse a count the game does not have."""
     counts = [(tile[1], i) for i, tile in enumerate(TILES) if tile[0] == game and tile[2] == variant]
     if not counts:
-        variants = [t[2] for t in TILES if t[0] == game and t[2]]
+        variants = ["classic"] + [t[2] for t in TILES if t[0] == game and t[2]]
         raise ValueError("%s has no variant '%s' on this board (variants: %s)"
-                         % (NAMES.get(game, game), variant, ", ".join(variants) or "none"))
+                         % (NAMES.get(game, game), variant, ", ".join(variants)))
     for count, i in counts:
         if count == players:
             return i

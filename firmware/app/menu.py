@@ -173,6 +173,8 @@ class Menu:
 def start_game(app, game, players, variant, seed, options):
     from games.rng import Rng
 
+    if variant == "classic":  # the referee's name for a game without its variant
+        variant = None
     cls = catalog.controller_class(game, variant)
     index = catalog.tile_of(game, players, variant)
     asked = [option[0] for option in catalog.tile_options(index)]

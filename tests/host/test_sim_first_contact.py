@@ -147,3 +147,43 @@ def test_a_display_with_no_server_falls_back_to_the_terminal_without_a_banner(tm
     assert "playing in the terminal" in done.stderr and "Traceback" not in done.stderr
     assert "no terminal" in done.stderr and done.returncode == 2  # stdin is no terminal here
     assert "pygame" not in done.stdout.lower()  # no banner
+
+
+def plain(line):
+    return re.sub("\x1b\\[[0-9;]*m", "", line)
+
+
+def test_terminal_rows_stay_aligned_with_long_setup_labels():
+    """The card game's setup labels its mode keys "cards" and "deal": every row keeps
+    its cells in the same columns (issue #26, item 4)."""
+    sim = Headless()
+    sim.run("press c9")
+    assert "cards" in terminal.margin_labels(sim.board)[2]
+    rows = [plain(l) for l in terminal.render(sim.board, grid.parse("a1"), True)[1:13]]
+    starts = set(row.index("\u2580") for row in rows[1:])  # (row 1 holds the cursor's bracket)
+    assert len(starts) == 1 and "cards" in "".join(rows)
+    assert max(len(plain(l)) for l in terminal.render(sim.board, 0, True)) <= terminal.WIDTH
+
+
+def test_256_colours_keep_the_dim_tints_apart():
+    """Without COLORTERM=truecolor: Connect Four's empty frame, the cubes' glow and 4
+    pistes' idle players stay visible against the unlit cap (item 4)."""
+    def index(sim, cell):
+        return terminal.nearest_256(terminal.shown_rgb(sim.board, grid.parse(cell)))
+
+    sim = Headless()
+    sim.run("start connect4")
+    unlit = index(sim, "a3")
+    assert index(sim, "d7") != unlit  # a hole of the frame (the play area: c4..i9 area)
+    sim = Headless()
+    sim.run("start cubes --seed 2")
+    sim.run("press f6")
+    legal = sim.state()["legal"]
+    glow = [sim.board.app.screen.cell_for_move(sim.board.app.screen.state.parse_move(m)) for m in legal]
+    empty = [c for c in range(144) if sim.board.app.screen.move_for_cell(c) is not None
+             and c not in glow and sim.board.app.frame.get(c) != 0 and sim.board.app.screen.state.board[sim.board.app.screen.move_for_cell(c)] == 0]
+    assert glow and empty
+    assert terminal.nearest_256(terminal.shown_rgb(sim.board, glow[0])) != terminal.nearest_256(terminal.shown_rgb(sim.board, empty[0]))
+    sim = Headless()
+    sim.run("start pistes --players 4")
+    assert index(sim, "a3") != unlit and index(sim, "a3") != index(sim, "a2")
