@@ -104,6 +104,8 @@ def status_text(board):
     d = board.app.screen.describe()
     if d["screen"] == "game":
         what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], d.get("variant")))
+    elif d["screen"] == "attract":
+        what = "the board plays %s against itself (left idle): press any key for the menu" % d.get("title", d["game"])
     elif d["screen"] == "setup":
         what = "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play")
         if d["resume"] and d["keys"]:
@@ -273,7 +275,11 @@ class Session:
         """Apply one command; False when it is time to quit."""
         if cmd == "quit":
             return False
-        if cmd in MOVES:
+        if cmd in MOVES and self.board.app.screen.describe()["screen"] == "attract":
+            keys = self.board.keys  # the demo: any key brings the menu back, as on the board
+            keys.push(self.cursor, True, now)
+            keys.push(self.cursor, False, now)
+        elif cmd in MOVES:
             self.cursor = move_cursor(self.cursor, cmd)
         elif self.holding is None:  # a tap or hold waits for the hold in progress
             keys = self.board.keys

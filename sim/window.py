@@ -153,13 +153,31 @@ def draw(surface, board, status=""):
         y += STATUS_LINE_H
 
 
+NAME_MAX_W = 3 * PITCH - 12  # a caption wider than this goes on two lines (tiles sit 3 cells apart)
+
+
+def name_lines(words, width=NAME_MAX_W):
+    """A caption's lines: one, or two cut at the space nearest the middle when too wide."""
+    if font(17).size(words)[0] <= width or " " not in words:
+        return [words]
+    spaces = [i for i, ch in enumerate(words) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(words) // 2))
+    return [words[:cut], words[cut + 1:]]
+
+
 def draw_name(surface, words, centre):
     """A caption on the board (a tile's name), on a dark backing so it reads over the
-    unlit buttons."""
-    img = font(17).render(words, True, LABEL)
-    rect = img.get_rect(center=centre)
-    pygame.draw.rect(surface, BACKGROUND, rect.inflate(8, 4), border_radius=4)
-    surface.blit(img, rect)
+    unlit buttons; returns the backing's rectangles."""
+    lines = name_lines(words)
+    rects = []
+    h = font(17).get_linesize()
+    for i, line in enumerate(lines):
+        img = font(17).render(line, True, LABEL)
+        rect = img.get_rect(center=(centre[0], centre[1] + (i - (len(lines) - 1) / 2) * h))
+        pygame.draw.rect(surface, BACKGROUND, rect.inflate(8, 4), border_radius=4)
+        surface.blit(img, rect)
+        rects.append(rect.inflate(8, 4))
+    return rects
 
 
 def draw_button(surface, centre, rgb):

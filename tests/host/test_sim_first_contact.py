@@ -187,3 +187,22 @@ def test_256_colours_keep_the_dim_tints_apart():
     sim = Headless()
     sim.run("start pistes --players 4")
     assert index(sim, "a3") != unlit and index(sim, "a3") != index(sim, "a2")
+
+
+def test_idle_demo_says_so_and_an_arrow_key_brings_the_menu_back():
+    """Issue #26, item 6: left idle, the board plays itself; the status line says so
+    (not "menu: press a tile"), and any key, an arrow too, brings the menu back."""
+    board = SimBoard()
+    session = terminal.Session(board)
+    now = board.clock.now
+    for _ in range(70):
+        board.clock.now += 1000
+        session.step(board.clock.now)
+    assert board.app.screen.describe()["screen"] == "attract"
+    what, _ = terminal.status_text(board)
+    assert "against itself" in what and "press a tile" not in what
+    cursor = session.cursor
+    session.command("up", board.clock.now)
+    board.clock.now += 50
+    session.step(board.clock.now)
+    assert board.app.screen.describe()["screen"] == "menu" and session.cursor == cursor and now >= 0

@@ -317,3 +317,22 @@ def test_window_without_a_display_says_so(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=20,
     )
     assert done.returncode == 2 and "--terminal" in done.stderr
+
+
+def test_menu_tile_names_are_shown_whole_and_apart(surface):
+    """Issue #26, item 5: "4D Squeeze with cards" was cut by its neighbour's caption."""
+    board = SimBoard()
+    d = board.app.screen.describe()
+    rects = []
+    for tile in d["tiles"]:
+        x, y = window.cell_centre(grid.parse(tile["cell"]))
+        lines = window.name_lines(tile["name"])
+        assert " ".join(lines) == tile["name"]
+        got = window.draw_name(surface, tile["name"], (x + window.PITCH // 2, y + window.PITCH + window.PITCH // 2 + 2))
+        rects.append((tile["name"], got))
+    for i in range(len(rects)):
+        for j in range(i + 1, len(rects)):
+            for a in rects[i][1]:
+                for b in rects[j][1]:
+                    assert not a.colliderect(b), (rects[i][0], rects[j][0])
+    assert all(r.left >= 0 and r.right <= window.WIDTH for _, got in rects for r in got)
