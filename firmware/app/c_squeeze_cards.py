@@ -295,8 +295,9 @@ class Controller(classic.Controller):
         side = self.sides[seat]
         for c in classic.RING_ORDER:
             frame.set(c, colors.OFF)
-        for i in range(len(KIND_PLACES)):
-            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
+        hand = self.state.hands[seat] if self.mode == "deal" else None
+        for i in range(len(KIND_PLACES)):  # deal mode: only the kinds the hand holds
+            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i] if hand is None or i in hand else colors.OFF)
         if self.mode == "cards" and not self.state.legal_launches():
             frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
 

@@ -400,3 +400,13 @@ def test_the_state_lists_what_one_key_plays_and_the_kinds_a_pick_may_play():
     s = dealt.state()
     held = [k for k in KINDS if k in s["hands"][0]]
     assert s["cards"] == held
+
+
+def test_deal_mode_pick_offers_only_the_kinds_in_the_hand():
+    """Issue #26, item 8: the pick row lit all five kinds though the dealt hand holds two."""
+    sim = new_game("--mode deal")
+    hand = sim.state()["hands"][0]
+    sim.run("press " + SOUTH)
+    keys = KIND_KEYS[SOUTH]
+    shown = [k for i, k in enumerate(KINDS) if i < 5 and sim.leds()[keys[i]] != (0, 0, 0)]
+    assert shown == [k for k in KINDS[:5] if k in hand]
