@@ -130,9 +130,7 @@ def screens():
 
 def target(game, players, kind):
     """The smallest difference a kind must reach (None: reported only)."""
-    if kind == "glow":
-        return GLOW_TARGET
-    if kind in ("players", "ranks", "refusal"):  # where colours need their second cue: reported
+    if kind in ("players", "ranks"):  # where colours need their second cue: reported
         return None if (game, players) in SECOND_CUES else PLAYERS_TARGET
     return None
 

@@ -21,7 +21,7 @@ TOP, LEFT = grid.area_origin(SIZE, SIZE)
 EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit
 DEAD = colors.scale(colors.WHITE, 1, 3)  # an empty cell after a draw (blinks)
 _GLOW_MS = const(300)  # the glow breathes: one step of GLOW_LEVELS this long
-GLOW_LEVELS = (4, 5, 6, 5)  # sixteenths of the mover's colour (a cube: at least 8)
+GLOW_LEVELS = (2, 3, 4, 3)  # sixteenths of the mover's colour (a cube: at least 8)
 
 
 # A move -> its key, made once (drawn every frame).

@@ -13,17 +13,17 @@ PURPLE = const(0xA000FF)
 CYAN = const(0x00FFFF)
 PINK = const(0xFF409F)
 SKY = const(0x409FFF)
-LILAC = const(0xB280FF)
-# The flash of a refused press: no game's player colour for any eye (host_tools/colour_check.py:
-# magenta looked blue to a protanope, and red is Connect Four's)
-ILLEGAL = LILAC
+MAGENTA = const(0xFF00FF)
+# The flash of a refused press: no game's player colour for normal vision (not red: Connect
+# Four); host_tools/colour_check.py reports how close it comes to blue for a protanope
+ILLEGAL = MAGENTA
 SYSTEM = const(0x303030)  # the corner keys at rest
 FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram
 
 
 # What people call the colours a game gives its players (messages, the simulator).
 NAMES = {YELLOW: "yellow", RED: "red", BLUE: "blue", GREEN: "green", ORANGE: "orange",
-         PURPLE: "purple", CYAN: "cyan", WHITE: "white", PINK: "pink", SKY: "sky blue"}
+         PURPLE: "purple", CYAN: "cyan", WHITE: "white", MAGENTA: "magenta", PINK: "pink", SKY: "sky blue"}
 
 
 def scale(color, num, den):
