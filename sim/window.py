@@ -92,8 +92,16 @@ _fonts = {}
 
 
 def font(size):
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)  # pygame's bundled font: no system fonts needed
+    made = _fonts.get(size)
+    if made is not None:
+        try:
+            made.size("")
+            return made
+        except pygame.error:  # pygame's font module quit since it was made (a window closed)
+            pass
+    if not pygame.font.get_init():
+        pygame.font.init()
+    _fonts[size] = pygame.font.Font(None, size)  # pygame's bundled font: no system fonts needed
     return _fonts[size]
 
 

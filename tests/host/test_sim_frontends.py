@@ -201,7 +201,8 @@ def test_render_marks_the_cursor_with_brackets():
         row, col = grid.row_col(cursor)
         line = text[1 + row]
         assert line.count("[") == 1 and line.count("]") == 1
-        assert line.index("[") == 5 + 4 * col and line.index("]") == 5 + 4 * col + 3
+        at = terminal.LABEL_W + terminal.PITCH * col  # the row label, then a cell every PITCH characters
+        assert line.index("[") == at and line.index("]") == at + 3
         assert sum(t.count("[") for t in text) == 1
 
 
