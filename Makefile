@@ -70,6 +70,7 @@ bench: build
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_players
 	$(PY) -m host_tools.colour_check
+	$(PY) -m host_tools.bench_window
 
 hardware: setup-hardware
 	$(PY) -m hardware.generate

@@ -103,7 +103,12 @@ def status_text(board):
     terms: the same for the window and the terminal."""
     d = board.app.screen.describe()
     if d["screen"] == "game":
-        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]), rules_page(d["game"], d.get("variant")))
+        turn = d.get("turn", d["status"])
+        if d.get("board_played"):  # its move, in the notation: where the board played
+            turn = "the board played %s; %s" % (d["board_played"], turn)
+        for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
+            turn += "; player %d holds %s" % (shown["seat"], " and ".join(shown["cards"]) or "no card")
+        what = "%s: %s   rules: %s" % (d.get("title", d["game"]), turn, rules_page(d["game"], d.get("variant")))
     elif d["screen"] == "attract":
         what = "the board plays %s against itself (left idle): press any key for the menu" % d.get("title", d["game"])
     elif d["screen"] == "setup":

@@ -54,6 +54,11 @@ class Controller(GameController):
         breath = self.state.status == PLAYING and now % _GLOW_MS < FRAME_MS
         return GameController.busy(self, now) or breath
 
+    def next_change(self, now):
+        """Ms until the still picture changes by itself: the glow's next breath (the
+        simulator's window sleeps until then)."""
+        return _GLOW_MS - now % _GLOW_MS if self.state.status == PLAYING else None
+
     def allowed(self):
         """1 where the next cube may go (none once over), worked out once a position:
         the glow is redrawn every breath, the legal moves change only with a move."""

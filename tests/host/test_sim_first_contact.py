@@ -116,11 +116,45 @@ def test_the_window_is_drawn_only_when_it_changes(monkeypatch):
         return pygame.event.Event(pygame.NOEVENT)
 
     flips = []
-    monkeypatch.setattr(window.pygame.event, "wait", wait)
+    monkeypatch.setattr(window, "wait_event", wait)
     monkeypatch.setattr(window.pygame.event, "get", lambda: events.pop(0))
     monkeypatch.setattr(window.pygame.display, "flip", lambda: flips.append(1))
+    statuses = []
+    real_status = window.status_lines
+    monkeypatch.setattr(window, "status_lines", lambda *a: statuses.append(1) or real_status(*a))
     assert window.run_window(MemoryStorage()) == 0
     assert len(waits) == 61 and len(flips) <= 2  # 61 loops, at most a picture or two
+    assert len(statuses) <= 3  # the words (the costly part) only when something changed
+
+
+def test_the_window_sleeps_until_the_app_has_something_to_do():
+    """Issue #26, item 5: the window woke 40 times a second in a still screen."""
+    board = SimBoard()
+    app = board.app
+    app.start_game("connect4")
+    now = board.clock.now
+    app.step()
+    assert window.wait_ms(app, now) == window.IDLE_MAX_MS  # still: only a key changes it
+    app.start_game("cubes")
+    app.step()
+    ms = window.wait_ms(app, now + 40)
+    assert 0 < ms <= 300 and (now + 40 + ms) % 300 == 0  # the glow's next breath
+    app.key(grid.parse("d4"), True, now)
+    assert window.wait_ms(app, now) == window.KEY_DOWN_WAIT_MS  # a hold is timed
+    app.key(grid.parse("d4"), False, now)
+    app.show_menu()  # its 4-player tiles turn: the next frame
+    app.step()
+    assert 1 <= window.wait_ms(app, board.clock.now) <= window.FRAME_MS
+
+
+def test_no_sound_card_is_one_line_not_a_screenful():
+    """Issue #26, item 5: ALSA wrote eight errors to stderr where there is no sound card."""
+    code = "import sys; sys.path[:0] = ['.', 'firmware']\nfrom sim import window\nwindow.Beeper().play('move')"
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa")  # (a machine with a card: no line at all)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and "ALSA lib" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) <= 1 and all(line.startswith("no sound (") for line in lines), lines
 
 
 def test_the_window_status_fits_its_width():

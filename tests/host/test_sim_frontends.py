@@ -167,7 +167,7 @@ def test_run_window_plays_and_quits(monkeypatch):
         [],
         [pygame.event.Event(pygame.QUIT)],
     ]
-    monkeypatch.setattr(window.pygame.event, "wait", lambda timeout: pygame.event.Event(pygame.NOEVENT))
+    monkeypatch.setattr(window, "wait_event", lambda timeout: pygame.event.Event(pygame.NOEVENT))
     monkeypatch.setattr(window.pygame.event, "get", lambda: script.pop(0))
     storage = MemoryStorage()
     assert window.run_window(storage) == 0
