@@ -50,7 +50,9 @@ SECOND_CUES = {
     ("pistes", 6): "tap a player's key a2..a7: its pawns blink; the pens hold one place a player",
     ("foursquare", 1): "tap the bar: the piles show their ranks as pips",
 }
-GLOW_TARGET = 10  # a legal cell's glow against an empty one (a dim tint against a dimmer one)
+# A legal cell's glow against an empty one, for every eye: a dim tint against a dimmer one
+# (below a placed piece's level: tests/host/test_glance.py), so less than between players.
+GLOW_TARGET = 10
 
 
 def led_rgb(color, brightness=None):
@@ -132,6 +134,8 @@ def target(game, players, kind):
     """The smallest difference a kind must reach (None: reported only)."""
     if kind in ("players", "ranks"):  # where colours need their second cue: reported
         return None if (game, players) in SECOND_CUES else PLAYERS_TARGET
+    if kind == "glow":
+        return GLOW_TARGET
     return None
 
 
