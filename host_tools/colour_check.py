@@ -6,7 +6,9 @@ and the three dichromacies (protanopia, deuteranopia, tritanopia: colorspacious'
 full-severity simulations, Machado et al. 2009):
 - `players`: the colours of any two players (or teams) of the game;
 - `glow`: a legal cell's glow against an empty cell, for each mover;
-- `refusal`: the refusal flash against every player colour;
+- `refusal`: the refusal flash against every player colour (reported: no one colour is far
+  from six players' for every eye; the flash flickers, a cue that needs no colour, see
+  app.app.flashing, and beeps);
 - Foursquare's `ranks`: the ten ranks' colours (a ramp no dichromat sees whole: its
   cue that needs no colour is the pile's pips view, see docs/rules/foursquare.md).
 
@@ -136,7 +138,7 @@ def target(game, players, kind):
         return None if (game, players) in SECOND_CUES else PLAYERS_TARGET
     if kind == "glow":
         return GLOW_TARGET
-    return None
+    return None  # the refusal: its flicker tells it (app.app.flashing); the card kinds: their symbols
 
 
 def measure(brightness=None):

@@ -15,7 +15,8 @@ PINK = const(0xFF409F)
 SKY = const(0x409FFF)
 MAGENTA = const(0xFF00FF)
 # The flash of a refused press: no game's player colour for normal vision (not red: Connect
-# Four); host_tools/colour_check.py reports how close it comes to blue for a protanope
+# Four); for a protanope it comes close to blue (host_tools/colour_check.py), so it also
+# flickers (app.app.flashing)
 ILLEGAL = MAGENTA
 SYSTEM = const(0x303030)  # the corner keys at rest
 FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram

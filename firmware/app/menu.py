@@ -10,7 +10,7 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, free_menu, pending
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -147,7 +147,7 @@ class Menu:
         for c, choice in MATCH_KEYS.items():
             color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
             frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
-        if pending(self.flash_until, now):
+        if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
 
     def describe(self):
