@@ -240,3 +240,25 @@ def test_idle_demo_says_so_and_an_arrow_key_brings_the_menu_back():
     board.clock.now += 50
     session.step(board.clock.now)
     assert board.app.screen.describe()["screen"] == "menu" and session.cursor == cursor and now >= 0
+
+
+def test_headless_hold_without_its_time_is_a_sure_hold():
+    """Issue #26, item 7: `hold a1` without its milliseconds said "unknown command"."""
+    from sim.headless import HOLD_DEFAULT_MS, ScriptError
+
+    sim = Headless()
+    sim.run("start connect4 --seed 1")
+    sim.run("press c1")
+    assert sim.state()["moves"] == ["1"]
+    before = sim.board.clock.now
+    sim.run("hold l12")  # the new-game key, held: a new game
+    assert sim.state()["moves"] == [] and sim.board.clock.now - before == HOLD_DEFAULT_MS
+    sim.run("hold a1")  # the menu key, held
+    assert sim.state()["screen"] == "menu"
+    for bad, says in (("hold a1 soon", "hold time"), ("hold a1 700 800", "hold CELL [MS]"), ("hold m1", "m1")):
+        try:
+            sim.run(bad)
+        except ScriptError as e:
+            assert says in str(e), (bad, str(e))
+        else:
+            raise AssertionError("%r was taken" % bad)
