@@ -62,12 +62,6 @@ def cell_centre(cell):
     return BOARD_X + col * PITCH + PITCH // 2, BOARD_Y + row * PITCH + PITCH // 2
 
 
-def changed_cells(before, after):
-    """The window's squares of the cells whose lights differ between two frames' bytes."""
-    return [pygame.Rect(BOARD_X + (c % grid.SIZE) * PITCH, BOARD_Y + (c // grid.SIZE) * PITCH, PITCH, PITCH)
-            for c in range(grid.CELLS) if before[3 * c:3 * c + 3] != after[3 * c:3 * c + 3]]
-
-
 def cell_at(pos):
     """The cell under window position `pos`, or None off the board's buttons."""
     x, y = pos[0] - BOARD_X, pos[1] - BOARD_Y
@@ -350,13 +344,9 @@ def run_window(storage, fallback=False):
                     or ticks_diff(now, status_at) >= STATUS_MS):  # (the words: the costly part)
                 status, status_at = status_lines(board, last_sound), now
             picture = (leds, app.settings["brightness"], tuple(status))
-            exposed = any(e.type in REDRAW_EVENTS for e in events)
-            if picture != shown or exposed:
+            if picture != shown or any(e.type in REDRAW_EVENTS for e in events):
                 draw(surface, board, status)
-                if exposed or shown is None or picture[1:] != shown[1:]:
-                    pygame.display.flip()
-                else:  # only lights changed: only their cells go to the screen (a whole window is slow)
-                    pygame.display.update(changed_cells(shown[0], leds))
+                pygame.display.flip()
                 shown = picture
     finally:
         _fonts.clear()  # they die with pygame
