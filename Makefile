@@ -76,6 +76,8 @@ bench: build browser
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_players
 	$(PY) -m host_tools.bench_web
+	$(PY) -m host_tools.colour_check
+	$(PY) -m host_tools.bench_window
 
 # The board in a web browser: a static site in build/web/ (the firmware on MicroPython's
 # wasm port, nothing fetched at build or run time), served on this machine only.

@@ -91,7 +91,7 @@ BOOK_LANGS = ("en", "fr")  # the rules book's languages: docs/ and docs/fr/ (the
 def rules_sources(docs=DOCS):
     """{page name: markdown path}: docs/RULES.md and every docs/rules/*.md (a language's
     book: its folder, e.g. docs/fr, as `docs`)."""
-    pages = {RULES_INDEX: os.path.join(docs, "RULES.md")}
+    pages = {RULES_INDEX: os.path.join(docs, RULES_INDEX + ".md")}
     rules = os.path.join(docs, "rules")
     for name in sorted(os.listdir(rules)):
         if name.endswith(".md"):
@@ -99,26 +99,26 @@ def rules_sources(docs=DOCS):
     return pages
 
 
-def page_link(href, pages, source="RULES.md"):
+def page_link(href, pages, source="docs/" + RULES_INDEX + ".md"):
     """A link of the rules book, as the site has it (from its root: the page shows the
     book's pages in itself): another page of the book -> rules/PAGE.html (a page of the
     French book, docs/fr/: rules/fr/PAGE.html), a picture -> rules/PICTURE.jpg (one set
     for both books); None for a file the site has not (the repository's: the page keeps
-    the words, without the link). `source`: the linking page, from docs/."""
+    the words, without the link). `source`: the linking page, from the repository's top."""
     if re.match(r"^[a-z]+:", href) or href.startswith("#"):
         return href
     path, _, anchor = href.partition("#")
     name = os.path.basename(path)
     if name.endswith(".md") and name[:-3] in pages:
         target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
-        folder = RULES_DIR + "/fr" if target.startswith("fr/") else RULES_DIR
+        folder = RULES_DIR + "/fr" if target.startswith("docs/fr/") else RULES_DIR
         return folder + "/" + name[:-3] + ".html" + ("#" + anchor if anchor else "")
     if name.endswith(".png"):
         return RULES_DIR + "/" + name[:-4] + ".jpg"
     return None
 
 
-def render_markdown(text, pages, source="RULES.md"):
+def render_markdown(text, pages, source="docs/" + RULES_INDEX + ".md"):
     """The page's HTML (a fragment: the page puts it beside the board)."""
     from markdown_it import MarkdownIt
 
@@ -156,7 +156,7 @@ def write_rules(out_dir, docs=DOCS):
         os.makedirs(os.path.join(out_dir, sub), exist_ok=True)
         for name, path in book.items():
             with open(path, encoding="utf-8") as f:
-                html = render_markdown(f.read(), book, os.path.relpath(path, docs).replace(os.sep, "/"))
+                html = render_markdown(f.read(), book, "docs/" + os.path.relpath(path, docs).replace(os.sep, "/"))
             with open(os.path.join(out_dir, sub, name + ".html"), "w", encoding="utf-8") as f:
                 f.write(html)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -19,7 +19,9 @@ the JSON adds `hands`, `deck`, `pending` and `golden`, and `legal` lists every l
 
 Two more lines ask the board's player and never change the game:
   hint   {"hint": MOVE, "level": N, ...}: the move the board plays at --level N (1..5,
-         default 5) in this position (its random slips drawn from --seed);
+         default 5) in this position (its random slips drawn from --seed); in
+         Foursquare the cell the board's hint would lay the card on, in 4 pistes the
+         step the board plays for a seat ("level": null: they have no levels);
   solve  {"value": "win"|"draw"|"loss", "best": [every move that keeps it], ...}: the
          exact value for the side to move (Connect Four only; a position too big to
          solve in time answers ok false).
@@ -66,13 +68,14 @@ def answer(state, move_text, error=None):
 def play_line(state, text):
     """Play one line of input; returns the JSON answer (the state is unchanged on error)."""
     if len(text) > MAX_MOVE:
-        return answer(state, text, "bad move: %d characters is no move (at most %d)" % (len(text), MAX_MOVE))
+        return answer(state, text, "bad move '%s': %d characters is no move (at most %d)" % (shown(text), len(text), MAX_MOVE))
     try:
         move = state.parse_move(text)
     except ValueError as e:
         reason = str(e)
-        if reason.startswith("'%s'" % text):  # the reason names the line already
-            return answer(state, text, "bad move: %s" % reason)
+        if reason.startswith("'%s'" % text):  # the reason names the line already: once is enough
+            rest = reason[len(text) + 2:]
+            reason = rest[2:] if rest.startswith(": ") else "it" + rest
         return answer(state, text, "bad move '%s': %s" % (shown(text), reason))
     try:
         state.play(move)
@@ -81,14 +84,35 @@ def play_line(state, text):
     return answer(state, text)
 
 
+def _foursquare_hint(state):
+    from games.foursquare_hint import best_move
+
+    return best_move(state)
+
+
+def _pistes_hint(state):
+    from games.pistes_player import board_move
+
+    return board_move(state)
+
+
+# The games whose hint is not a level of the board's player: Foursquare's hint (the cell
+# where the board would lay the card) and 4 pistes' seats (the board's step), no level.
+OWN_HINTS = {"foursquare": _foursquare_hint, "pistes": _pistes_hint}
+NO_HINT = ("the board hints in Connect Four, Squeeze and Cubes with 2 players (at --level), "
+           "in Foursquare and in 4 pistes")
+NO_SOLVE = "only 2-player Connect Four is solved exactly"
+
+
 def ask_player(game, state, text, level, seed):
     """The answer to a `hint` or `solve` line; the game does not change."""
     out = {"move": text, "ok": True}
     if state.status != PLAYING:
         out.update({"ok": False, "error": "the game is over: no %s" % text})
+    elif text == "hint" and game in OWN_HINTS:
+        out.update({"hint": state.format_move(OWN_HINTS[game](state)), "level": None})
     elif game not in PLAYER_GAMES or state.players != 2:
-        out.update({"ok": False, "error": "%s is not available: the board plays only 2-player %s"
-                    % (text, ", ".join(PLAYER_GAMES))})
+        out.update({"ok": False, "error": "%s is not available here: %s" % (text, NO_HINT if text == "hint" else NO_SOLVE)})
     elif text == "hint":
         move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
         out.update({"hint": state.format_move(move), "level": level})

@@ -1,5 +1,5 @@
 # The headless simulator: runs a script, one command a line, on a virtual clock.
-#   press CELL | down CELL | up CELL | hold CELL MS | wait MS | frame | state | start GAME [--seed N]
+#   press CELL | down CELL | up CELL | hold CELL [MS] | wait MS | frame | state | start GAME [--seed N]
 #   [--players K] [--variant NAME] [--board SEATS] [--level N] [--mode NAME]
 #   (cells a1..l12, a1 top-left; '#' comments). A line over MAX_LINE characters or
 #   a word over ECHO is an error; an error repeats at most ECHO characters of a line.
@@ -7,10 +7,11 @@
 import json
 
 from app import grid
-from app.app import LOOP_MS
+from app.app import HOLD_MS, LOOP_MS
 from app.words import translate
 from sim.drivers import SimBoard
 
+HOLD_DEFAULT_MS = HOLD_MS + 300  # `hold CELL` without its time: a sure hold (the terminal's `h`)
 MAX_WAIT_MS = 3600000  # one `wait` or `hold` of virtual time: an hour at most
 MAX_LINE = 1000  # characters of a script line
 ECHO = 40  # characters of a line an error repeats
@@ -139,9 +140,8 @@ class Headless:
         board = self.board
         if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
             self.hold(self.key(args[0]), 0)
-        elif cmd == "hold" and len(args) == 2:
-            ms = number(args[1], "hold time")
-            self.hold(self.key(args[0]), ms)
+        elif cmd == "hold" and len(args) in (1, 2):
+            self.hold(self.key(args[0]), number(args[1], "hold time") if len(args) == 2 else HOLD_DEFAULT_MS)
         elif cmd in ("down", "up") and len(args) == 1:  # a press in two parts: see the light before the release
             self.key(args[0], cmd == "down")
         elif cmd == "wait" and len(args) == 1:
@@ -161,7 +161,7 @@ class Headless:
             board.app.step()
         else:
             raise ScriptError(
-                "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
+                "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL [MS], wait MS, frame, state, start GAME [ARGS])" % shown(line.strip())
             )
         return []
 

@@ -55,8 +55,14 @@ XTERM_LEVELS = (0, 95, 135, 175, 215, 255)  # the 256-colour palette's 6x6x6 cub
 
 
 def nearest_256(rgb):
-    """The xterm 256-colour palette index closest to `rgb` (the cube or the grey ramp)."""
+    """The xterm 256-colour palette index closest to `rgb` (the cube or the grey ramp).
+    A tinted colour keeps a tint: the grey ramp is taken only for a grey, or the faint
+    tints on the unlit cap (a dim blue frame, a breathing glow) would all turn grey 236."""
     idx = [min(range(6), key=lambda i: abs(XTERM_LEVELS[i] - v)) for v in rgb]
+    tinted = max(rgb) - min(rgb) >= TINT_MIN
+    if tinted and len(set(idx)) == 1:  # the cube's nearest is grey too: lift the strongest channels
+        top = max(rgb)
+        idx = [i + 1 if v == top and i < 5 else i for i, v in zip(idx, rgb)]
     cube = tuple(XTERM_LEVELS[i] for i in idx)
     grey_i = max(0, min(23, round((sum(rgb) / 3 - 8) / 10)))
     grey = (8 + 10 * grey_i,) * 3
@@ -64,9 +70,12 @@ def nearest_256(rgb):
     def dist(c):
         return sum((a - b) ** 2 for a, b in zip(c, rgb))
 
-    if dist(grey) < dist(cube):
+    if not tinted and dist(grey) < dist(cube):
         return 232 + grey_i
     return 16 + 36 * idx[0] + 6 * idx[1] + idx[2]
+
+
+TINT_MIN = 6  # a colour whose channels differ this much is a tint, not a grey (the cap is 38, 38, 42)
 
 
 def truecolor():
@@ -83,7 +92,7 @@ RESET = "\x1b[0m"
 CURSOR_MARK = "\x1b[1;97m"  # the brackets around the cursor cell: bold bright white
 CELL = "\u2580\u2580"  # "▀▀": the top half of the line, so rows do not touch
 PITCH = 4  # characters per cell: a gap (or the cursor's bracket), the cell, a gap
-LABEL_W = 5  # the row labels' column
+LABEL_W = 7  # the row labels' column: a label of 6 characters (a setup's "cards") and a space
 
 
 def render(board, cursor, full=True):
@@ -91,9 +100,9 @@ def render(board, cursor, full=True):
     half a line high, a gap around each), the cursor cell between brackets, the
     bottom labels. `full`: 24-bit colour, else the 256-colour palette."""
     top, bottom, left, right = margin_labels(board)
-    lines = [" " * LABEL_W + "".join(t.center(PITCH) for t in top)]
+    lines = [" " * LABEL_W + "".join(t[:PITCH].center(PITCH) for t in top)]
     for row in range(grid.SIZE):
-        parts = ["%*s " % (LABEL_W - 1, left[row])]
+        parts = ["%*s " % (LABEL_W - 1, left[row][:LABEL_W - 1])]
         for col in range(grid.SIZE):
             c = grid.cell(row, col)
             mark = c == cursor
@@ -102,7 +111,7 @@ def render(board, cursor, full=True):
             parts.append((CURSOR_MARK + "]" + RESET) if mark else " ")
         parts.append(" " + right[row])
         lines.append("".join(parts))
-    lines.append(" " * LABEL_W + "".join(t.center(PITCH) for t in bottom))
+    lines.append(" " * LABEL_W + "".join(t[:PITCH].center(PITCH) for t in bottom))
     return lines
 
 
@@ -184,7 +193,11 @@ class Session:
         """Apply one command; False when it is time to quit."""
         if cmd == "quit":
             return False
-        if cmd in MOVES:
+        if cmd in MOVES and self.board.app.screen.describe()["screen"] == "attract":
+            keys = self.board.keys  # the demo: any key brings the menu back, as on the board
+            keys.push(self.cursor, True, now)
+            keys.push(self.cursor, False, now)
+        elif cmd in MOVES:
             self.cursor = move_cursor(self.cursor, cmd)
         elif self.holding is None:  # a tap or hold waits for the hold in progress
             keys = self.board.keys

@@ -3,20 +3,27 @@ button down on a cell presses that key, button up releases it (hold the mouse fo
 long press); Esc or closing the window quits."""
 import os
 import sys
+import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner over the terminal
 import pygame  # noqa: E402
 
 from app import grid  # noqa: E402
+from app.app import FRAME_MS  # noqa: E402
+from compat import ticks_diff  # noqa: E402
 from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
 from sim.terminal import shown_rgb, take_sounds  # noqa: E402
 from sim.words import captions, docs, margin_labels, say, status_text, wrap  # noqa: E402
 
-IDLE_WAIT_MS = 25  # nothing moves and no key is down: wait this long for an event (less
-# than the app's FRAME_MS: a picture that changes now and then, like the cubes' glow,
-# says it is busy for one frame time only)
-BUSY_WAIT_MS = 10  # a picture moves or a key is down (a hold is timed): the app's pace
+# How long the window sleeps waiting for an event (wait_ms()): a key down is timed (its
+# hold) at the app's pace; a moving picture until its next frame; a still one until the
+# time its screen says it changes by itself (next_change(now), the cubes' breathing glow),
+# else at most IDLE_MAX_MS (the menu's idle demo may start that much late).
+KEY_DOWN_WAIT_MS = 10
+POLL_MS = 10  # how often a wait looks for an event: the board's own loop pace (LOOP_MS)
+IDLE_MAX_MS = 1000
+STATUS_MS = 1000  # the status line is worked out again on an event, a new picture, or this often
 PITCH = 48  # one cell, centre to centre
 RADIUS = 19  # a button's lit cap
 MARGIN = 34  # the row/column labels around the board
@@ -85,8 +92,16 @@ _fonts = {}
 
 
 def font(size):
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)  # pygame's bundled font: no system fonts needed
+    made = _fonts.get(size)
+    if made is not None:
+        try:
+            made.size("")
+            return made
+        except pygame.error:  # pygame's font module quit since it was made (a window closed)
+            pass
+    if not pygame.font.get_init():
+        pygame.font.init()
+    _fonts[size] = pygame.font.Font(None, size)  # pygame's bundled font: no system fonts needed
     return _fonts[size]
 
 
@@ -136,13 +151,31 @@ def draw(surface, board, status=""):
         y += STATUS_LINE_H
 
 
+NAME_MAX_W = 3 * PITCH - 12  # a caption wider than this goes on two lines (tiles sit 3 cells apart)
+
+
+def name_lines(words, width=NAME_MAX_W):
+    """A caption's lines: one, or two cut at the space nearest the middle when too wide."""
+    if font(17).size(words)[0] <= width or " " not in words:
+        return [words]
+    spaces = [i for i, ch in enumerate(words) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(words) // 2))
+    return [words[:cut], words[cut + 1:]]
+
+
 def draw_name(surface, words, centre):
     """A caption on the board (a tile's name), on a dark backing so it reads over the
-    unlit buttons."""
-    img = font(17).render(words, True, LABEL)
-    rect = img.get_rect(center=centre)
-    pygame.draw.rect(surface, BACKGROUND, rect.inflate(8, 4), border_radius=4)
-    surface.blit(img, rect)
+    unlit buttons; returns the backing's rectangles."""
+    lines = name_lines(words)
+    rects = []
+    h = font(17).get_linesize()
+    for i, line in enumerate(lines):
+        img = font(17).render(line, True, LABEL)
+        rect = img.get_rect(center=(centre[0], centre[1] + (i - (len(lines) - 1) / 2) * h))
+        pygame.draw.rect(surface, BACKGROUND, rect.inflate(8, 4), border_radius=4)
+        surface.blit(img, rect)
+        rects.append(rect.inflate(8, 4))
+    return rects
 
 
 def draw_button(surface, centre, rgb):
@@ -167,16 +200,40 @@ def status_lines(board, last_sound, width=WIDTH - 2 * BOARD_X):
     return lines
 
 
+class quiet_stderr:
+    """Silences what C libraries write to the process's stderr (file descriptor 2) for a
+    `with` block; Python's own sys.stderr is untouched."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        try:
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except OSError:  # no such descriptor (an embedded interpreter): leave it be
+            self.saved = None
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
+        return False
+
+
 class Beeper:
     """A short tone per sound name, if the machine has audio; silent otherwise."""
 
     def __init__(self):
         self.tones = {}
+        self.rate = None
         try:
-            pygame.mixer.init(frequency=22050, size=-16, channels=1)
+            with quiet_stderr():  # ALSA writes a screenful to stderr where there is no sound card
+                pygame.mixer.init(frequency=22050, size=-16, channels=1)
             self.rate = pygame.mixer.get_init()[0]
-        except Exception:  # no audio device (CI, ssh): play nothing
-            self.rate = None
+        except Exception as e:  # no audio device (CI, ssh): play nothing, and say so once
+            sys.stderr.write("no sound (%s): the window plays silently\n" % (str(e).splitlines() or ["no device"])[0])
 
     def play(self, name):
         if self.rate is None:
@@ -204,6 +261,30 @@ class Beeper:
 NO_WINDOW = 2  # run_window's exit code when no window can be opened
 
 
+def wait_event(ms):
+    """The first event within `ms`, or a NOEVENT one. (pygame-ce's event.wait(timeout)
+    looks every millisecond: 1-2 % of a core asleep; this looks every POLL_MS.)"""
+    end = time.monotonic() + ms / 1000
+    while True:
+        event = pygame.event.poll()
+        left = end - time.monotonic()
+        if event.type != pygame.NOEVENT or left <= 0:
+            return event
+        time.sleep(min(POLL_MS / 1000, left))
+
+
+def wait_ms(app, now):
+    """How long the window may sleep before the app has something to do (at least 1: 0
+    would be pygame's "for ever")."""
+    if app.down or app.dirty:
+        return KEY_DOWN_WAIT_MS
+    if app.screen.busy(now) or app.notice is not None:  # its next frame, FRAME_MS after the last
+        return max(1, min(FRAME_MS, FRAME_MS - ticks_diff(now, app.rendered_at)))
+    change = getattr(app.screen, "next_change", None)
+    ms = change(now) if change is not None else None
+    return max(1, min(IDLE_MAX_MS, IDLE_MAX_MS if ms is None else ms))
+
+
 def run_window(storage, fallback=False, lang=None):
     """Play in a window; NO_WINDOW when none can be opened (`fallback`: the caller then
     plays in the terminal, and says so)."""
@@ -227,21 +308,25 @@ def run_window(storage, fallback=False, lang=None):
     beeper = Beeper()
     last_sound = None
     shown = None  # what the window shows: drawn again only when it changes
+    status, status_at = None, 0
     try:
         while True:
             app = board.app
-            still = not app.down and not app.screen.busy(clock.ticks_ms())
-            first = pygame.event.wait(IDLE_WAIT_MS if still else BUSY_WAIT_MS)
+            first = wait_event(wait_ms(app, clock.ticks_ms()))
             events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
             for event in events:
                 if not mouse.handle(event, clock.ticks_ms()):
                     return 0
             app.step()
-            for name in take_sounds(board):
+            sounds = take_sounds(board)
+            for name in sounds:
                 beeper.play(name)
                 last_sound = name
-            status = status_lines(board, last_sound)
-            picture = (bytes(app.frame.buf), app.settings["brightness"], tuple(status))
+            leds, now = bytes(app.frame.buf), clock.ticks_ms()
+            if (status is None or events or sounds or shown is None or leds != shown[0]
+                    or ticks_diff(now, status_at) >= STATUS_MS):  # (the words: the costly part)
+                status, status_at = status_lines(board, last_sound), now
+            picture = (leds, app.settings["brightness"], tuple(status))
             if picture != shown or any(e.type in REDRAW_EVENTS for e in events):
                 draw(surface, board, status)
                 pygame.display.flip()

@@ -53,7 +53,8 @@ def key_label(board, cell):
     screen = board.app.screen
     d = board.app.describe()
     if d["screen"] == "game":
-        return screen.label(cell) or say(board, CORNER_NAMES.get(cell, "-"))
+        corner = CORNER_NAMES.get(cell)
+        return screen.label(cell) or (say(board, corner) if corner else grid.name(cell))
     if d["screen"] == "menu":
         for tile in d["tiles"]:
             if cell in menu_tile_cells(tile["cell"]):
@@ -66,6 +67,18 @@ def menu_tile_cells(top_left):
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
 
 
+def choice_words(board, option, d):
+    """A setup screen's current choice of `option`, in words."""
+    if option == "players":
+        return say(board, "%s players" % d["players"]) if d["players"] is not None else say(board, "the usual players")
+    value = d["options"].get(option)
+    if option == "board":
+        if not value:
+            return say(board, "people only")
+        return say(board, "the board plays seat%s %s" % ("s" if len(value) > 1 else "", ", ".join(str(s) for s in value)))
+    return "%s %s" % (say(board, option), value)
+
+
 def status_text(board, d=None):
     """(what the screen is and how to use it, with its rules page; its last refusal or
     None), in players' terms and the board's language: the same for every front-end.
@@ -73,14 +86,22 @@ def status_text(board, d=None):
     d = d or board.app.describe()  # (its words in the board's language)
     folder, book = docs(board)
     if d["screen"] == "game":
-        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), d.get("turn", d["status"]),
+        turn = d.get("turn", d["status"])
+        if d.get("board_played"):  # its move, in the notation: where the board played
+            turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
+        for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
+            turn += say(board, "; player %d holds %s" % (shown["seat"], " and ".join(shown["cards"]) or "no card"))
+        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), turn,
                                                   rules_page(d["game"], d.get("variant"), folder)))
+    elif d["screen"] == "attract":
+        what = say(board, "the board plays %s against itself (left idle): press any key for the menu"
+                   % d.get("title", d["game"]))
     elif d["screen"] == "setup":
         what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
         if d["resume"] and d["keys"]:
             what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():
-            what += say(board, "; %s %s..%s" % (name, keys[0], keys[-1]))
+            what += say(board, "; %s %s..%s: %s" % (name, keys[0], keys[-1], choice_words(board, name, d)))
         what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
     else:
         what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "

@@ -6,7 +6,7 @@ import sys
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from compat import ticks_add, ticks_diff
+from compat import const, ticks_add, ticks_diff
 
 HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold
 LOOP_MS = 10  # the main loop's pace on the Pico
@@ -14,7 +14,8 @@ FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
 NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 WARN_BLINK_MS = 250
-FLASH_MS = 400  # a refused press: red flash this long
+FLASH_MS = 400  # a refused press: its flash this long (see flashing())
+_FLICKER_MS = const(100)
 BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
@@ -35,6 +36,13 @@ GAME_MODULES = ("app.controller", "games")
 
 def blink_on(now, period=BLINK_MS):
     return (now // period) % 2 == 0
+
+
+def flashing(until, now):
+    """Whether a refusal's flash (ending at `until`) is lit now: it flickers, on and off
+    _FLICKER_MS each, lit first: a cue that needs no colour (no piece flickers), for an eye
+    that takes its magenta for a player's blue (host_tools/colour_check.py)."""
+    return pending(until, now) is not None and (FLASH_MS - ticks_diff(until, now)) // _FLICKER_MS % 2 == 0
 
 
 def pending(deadline, now):

@@ -18,12 +18,12 @@ from games.cubes import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
 # Levels chosen for what the LEDs get at the default 25 % brightness (see c_squeeze):
-# an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 1..5
+# an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 4..8
 # in the mover's colour, breathing, an older cube 18, the last cube 64.
 EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit
 DEAD = colors.scale(colors.WHITE, 1, 3)  # an empty cell after a draw (blinks)
 _GLOW_MS = const(300)  # the glow breathes: one step of GLOW_LEVELS this long
-GLOW_LEVELS = (2, 3, 4, 3)  # sixteenths of the mover's colour (a cube: at least 8)
+GLOW_LEVELS = (4, 5, 5, 4)  # sixteenths of the mover's colour (a cube: 8); >= 10 dE from an empty cell for every eye
 
 
 # A move -> its key, made once (drawn every frame).
@@ -55,6 +55,11 @@ class Controller(GameController):
         # and only then (an idle game costs little, and settles like the others).
         breath = self.state.status == PLAYING and now % _GLOW_MS < FRAME_MS
         return GameController.busy(self, now) or breath
+
+    def next_change(self, now):
+        """Ms until the still picture changes by itself: the glow's next breath (the
+        simulator's window sleeps until then)."""
+        return _GLOW_MS - now % _GLOW_MS if self.state.status == PLAYING else None
 
     def allowed(self):
         """1 where the next cube may go (none once over), worked out once a position:

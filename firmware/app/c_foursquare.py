@@ -6,7 +6,8 @@
 # full) reads a colour back as a rank; the bar (b11..) is the drawn card, as long as
 # its rank and in its colour; b10..f10 count the face-down cards (the fifth loses);
 # the ring's 40 cells count the cards left in the stock. Taps: a legend key blinks
-# the piles of that rank; the bar shows the drawn card's rank as a digit. After a
+# the piles of that rank; the bar shows every pile's rank as pips, one 3x3 block a pile
+# (a cue that needs no colour: the ramp is lost on a colour-blind eye). After a
 # placement the turned cards flash, the row first, then the column. No undo (the deal
 # is fixed). The end: the window shows the score, the best score, the games won and
 # played in turn (digits), between looks at the final piles; these stats are kept
@@ -44,6 +45,12 @@ _PEEK_MS = const(1500)  # a tap on the legend or the bar shows its answer this l
 _LOOK_MS = const(3000)  # the end: the final piles this long, then each figure
 _FIGURE_MS = const(1500)
 STATS_FILE = "stats_foursquare.json"  # (app/c_foursquare_stats.py reads it)
+
+# A rank as pips on a 3x3 block (bit k = cell k, row by row), as a die's faces; the 10 is
+# the 9 with a white centre; a face-down pile shows a white cross (cells 1, 3, 5, 7).
+PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D, 0x17D, 0x1EF, 0x1FF, 0x1FF)
+PIPS_DOWN = const(0xAA)
+_PIPS_SIZE = const(4)  # the piles' square, at most 4 x 4: 4 blocks of 3 fill the board
 
 # 3x5 digits, 3 bits a row from the top row (the highest bits), the left column first.
 DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
@@ -117,7 +124,7 @@ class Controller(GameController):
         if row in (LEGEND_ROW, BAR_ROW) and _FIRST_COL <= col < _FIRST_COL + rules.RANKS:
             rank = col - _FIRST_COL + 1
             if row == BAR_ROW:
-                self.peek = ("card", self.state.card())
+                self.peek = ("pips", None)
             else:
                 self.peek = ("rank", rank)
             self.peek_until = ticks_add(now, _PEEK_MS)
@@ -247,17 +254,37 @@ class Controller(GameController):
 
     def draw_peek(self, frame, now):
         what, rank = self.peek
-        if what == "card":
-            if rank is not None:
-                self.clear_window(frame)
-                draw_number(frame, rank, RANK_COLORS[rank])
-            return
+        if what == "pips":
+            return  # over the corners too: draw()
         st = self.state
         frame.set(grid.cell(LEGEND_ROW, _FIRST_COL + rank - 1), RANK_COLORS[rank])
         if not blink_on(now):
             for m in range(rules.CELLS):
                 if st.height[m] and st.up[m] and st.top[m] == rank:
                     frame.set(WINDOW_CELLS[m], colors.WHITE)
+
+    def draw_pips(self, frame):
+        """Every pile's top card as pips (PIPS) on a 3x3 block, the piles' square (4 x 4
+        at most) filling the board: the rank read without its colour."""
+        st = self.state
+        rows = [m // rules.SIZE for m in range(rules.CELLS) if st.height[m]]
+        cols = [m % rules.SIZE for m in range(rules.CELLS) if st.height[m]]
+        for c in range(grid.SIZE * grid.SIZE):
+            frame.set(c, colors.OFF)
+        if not rows:
+            return
+        top = min(min(rows), rules.SIZE - _PIPS_SIZE)
+        left = min(min(cols), rules.SIZE - _PIPS_SIZE)
+        for m in range(rules.CELLS):
+            r, c = m // rules.SIZE - top, m % rules.SIZE - left
+            if not st.height[m] or not (0 <= r < _PIPS_SIZE and 0 <= c < _PIPS_SIZE):
+                continue
+            rank = st.top[m]
+            bits, color = (PIPS[rank], RANK_COLORS[rank]) if st.up[m] else (PIPS_DOWN, CARD_BACK)
+            for k in range(9):
+                if bits >> k & 1:
+                    frame.set(grid.cell(3 * r + k // 3, 3 * c + k % 3),
+                              colors.WHITE if k == 4 and rank == rules.RANKS and st.up[m] else color)
 
     def clear_window(self, frame):
         for r in range(2, 10):
@@ -296,3 +323,5 @@ class Controller(GameController):
         GameController.draw(self, frame, now)
         if not (pending(self.flash_until, now) and grid.UNDO in self.flash_cells):
             frame.set(grid.UNDO, colors.OFF)  # no undo in this game
+        if self.peek and self.peek[0] == "pips" and pending(self.peek_until, now):
+            self.draw_pips(frame)  # the whole board, the corners' blocks too, for a moment

@@ -1,7 +1,8 @@
 # 4 pistes on the board. Columns, left to right: the keys (a), the 4 dice stacked as
 # pip faces (b..d), then the 4 tracks, two columns each (e-f, g-h, i-j, k-l).
 #   a2..a7   the players, 1 to 6, in their colours: the one to play bright (blinking
-#            when the board plays it); at the end the winners blink
+#            when the board plays it); at the end the winners blink; a tap on one blinks
+#            its pawns (five or six colours are not all told apart by every eye)
 #   a8..a10  the roll key: one light per roll left (press any)
 #   a11      the stop key
 #   b..d     die 1 (rows 1-3) .. die 4 (rows 10-12): pips in the mover's colour (the
@@ -95,7 +96,9 @@ def die_at(cell):
 
 
 class Controller(GameController):
-    player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN, colors.PURPLE, colors.CYAN)
+    # any two of the first four >= 20 apart for every eye; five or six: their keys a2..a7 show
+    # their pawns (host_tools/colour_check.py)
+    player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.CYAN, colors.PINK, colors.SKY)
 
     def __init__(self, app, setup, moves=()):
         try:
@@ -170,6 +173,13 @@ class Controller(GameController):
         return cell_of(track, position) if 0 < position < rules.END else cell_of(track, 1)
 
     def press(self, cell, now):
+        row, col = grid.row_col(cell)
+        if col == KEYS_COL and 0 <= row - PLAYER_ROW < self.state.players:
+            # a player's key: its pawns blink, the cue for colours an eye cannot tell apart
+            self.moved = [self.place(t, row - PLAYER_ROW) for t in range(rules.TRACKS)]
+            self.anim_start = now
+            self.error = None
+            return
         if self.board_plays():
             self.refuse((cell, self.player_cell(self.state.to_move)), now,
                         "the board is playing for player %d" % self.state.to_move)
@@ -247,7 +257,9 @@ class Controller(GameController):
 
     def busy(self, now):
         self.board_step(now)
-        return GameController.busy(self, now) or self.board_at is not None
+        st = self.state
+        return (GameController.busy(self, now) or self.board_at is not None
+                or st.status == PLAYING and st.phase == rules.TO_CHOOSE and st.pending == rules.BACK)  # its pawns blink
 
     def record_best(self):
         """The solo's best score, kept on the flash (a damaged file counts as none)."""

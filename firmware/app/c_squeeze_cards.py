@@ -248,7 +248,8 @@ class Controller(classic.Controller):
             cards.effects()  # import takes ~20 ms on a Pico)
         busy = classic.Controller.busy(self, now)
         golden = st.status == PLAYING and any(st.bound)  # its card key pulses
-        return busy or golden or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
+        symbol = self.pick is not None and self.pick[1] is not None  # the kind's symbol blinks
+        return busy or golden or symbol or self.window_until is not None or self.effect_until is not None or self.peeking() != ()
 
     def peeking(self):
         """The seats whose card key is held down (deal mode: they see their hand)."""
@@ -296,8 +297,9 @@ class Controller(classic.Controller):
         side = self.sides[seat]
         for c in classic.RING_ORDER:
             frame.set(c, colors.OFF)
-        for i in range(len(KIND_PLACES)):
-            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i])
+        hand = self.state.hands[seat] if self.mode == "deal" else None
+        for i in range(len(KIND_PLACES)):  # deal mode: only the kinds the hand holds
+            frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i] if hand is None or i in hand else colors.OFF)
         if self.mode == "cards" and not self.state.legal_launches():
             frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
 

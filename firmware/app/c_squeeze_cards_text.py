@@ -70,6 +70,8 @@ def describe(ctrl):
     info["title"] = words.NAMES["squeeze"] + words.WITH + words.VARIANTS["cards"]
     info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in ctrl.card_keys.items())
     info["cards"] = [cards.KINDS[k] for k in lines.card_kinds(ctrl.state)]  # the mover may play now
+    # deal mode: the hands a held card key shows (two dim colours on the board), named
+    info["hands_shown"] = [{"seat": s, "cards": [cards.KINDS[k] for k in ctrl.state.hands[s]]} for s in ctrl.peeking()]
     info["pick"] = None
     if ctrl.pick is not None:
         seat, kind, first = ctrl.pick

@@ -90,9 +90,12 @@ def tile_of(game, players, variant):
     the rules refuse a count the game does not have."""
     counts = [(tile[1], i) for i, tile in enumerate(TILES) if tile[0] == game and tile[2] == variant]
     if not counts:
-        variants = [t[2] for t in TILES if t[0] == game and t[2]]
+        variants = ["classic"]  # each once (a variant may have a tile per player count)
+        for t in TILES:
+            if t[0] == game and t[2] and t[2] not in variants:
+                variants.append(t[2])
         raise ValueError("%s has no variant '%s' on this board (variants: %s)"
-                         % (names().NAMES.get(game, game), variant, ", ".join(variants) or "none"))
+                         % (names().NAMES.get(game, game), variant, ", ".join(variants)))
     for count, i in counts:
         if count == players:
             return i

@@ -10,16 +10,21 @@ BLUE = const(0x0040FF)
 GREEN = const(0x00D040)
 ORANGE = const(0xFF5000)
 PURPLE = const(0xA000FF)
-CYAN = const(0x00C0C0)
+CYAN = const(0x00FFFF)
+PINK = const(0xFF409F)
+SKY = const(0x409FFF)
 MAGENTA = const(0xFF00FF)
-ILLEGAL = MAGENTA  # the flash of a refused press: no game's player colour (not red: Connect Four)
+# The flash of a refused press: no game's player colour for normal vision (not red: Connect
+# Four); for a protanope it comes close to blue (host_tools/colour_check.py), so it also
+# flickers (app.app.flashing)
+ILLEGAL = MAGENTA
 SYSTEM = const(0x303030)  # the corner keys at rest
 FRAME_BLUE = const(0x001440)  # Connect Four's empty frame, as in its menu pictogram
 
 
 # What people call the colours a game gives its players (messages, the simulator).
 NAMES = {YELLOW: "yellow", RED: "red", BLUE: "blue", GREEN: "green", ORANGE: "orange",
-         PURPLE: "purple", CYAN: "cyan", WHITE: "white", MAGENTA: "magenta"}
+         PURPLE: "purple", CYAN: "cyan", WHITE: "white", MAGENTA: "magenta", PINK: "pink", SKY: "sky blue"}
 
 
 def scale(color, num, den):

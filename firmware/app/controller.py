@@ -5,7 +5,7 @@
 import sys
 
 from app import colors, grid, saves
-from app.app import FLASH_MS, blink_on, pending, unload  # noqa: F401 (the controllers import them from here)
+from app.app import FLASH_MS, blink_on, flashing, pending, unload  # noqa: F401 (the controllers import them from here)
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -352,7 +352,7 @@ class GameController:
                 frame.set(self.hint_cell(self.hint_move), colors.CYAN)  # the strongest
         if self.think_start is not None and not self.think_for_hint:
             self.draw_thinking(frame, now)
-        if pending(self.flash_until, now):
+        if flashing(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
 

@@ -52,6 +52,15 @@ def names(ctrl):
     return __import__("app.names_" + ctrl.app.settings["lang"], None, None, ("NAMES",))
 
 
+def board_played(ctrl):
+    """The last move in the notation when the board played it (a person may not have seen
+    where it went), else None."""
+    st = ctrl.state
+    if not ctrl.board_seats or not st.history or ctrl.seat_after(st.history[:-1]) not in ctrl.board_seats:
+        return None
+    return st.format_move(st.history[-1])
+
+
 def describe(ctrl):
     st = ctrl.state
     game = ctrl.setup["game"]
@@ -75,6 +84,7 @@ def describe(ctrl):
         "level": ctrl.level,
         "thinking": ctrl.think_start is not None and not ctrl.think_for_hint,
         "hint": st.format_move(ctrl.hint_move) if ctrl.hint_move is not None else None,
+        "board_played": board_played(ctrl),
     }
     info.update(st.info())
     return info

@@ -12,7 +12,7 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, free_menu, pending, unload
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, unload
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -157,7 +157,7 @@ class Menu:
             frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
         for c, lang in LANG_KEYS.items():
             frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
-        if pending(self.flash_until, now):
+        if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
 
     def describe(self):
@@ -184,6 +184,8 @@ class Menu:
 def start_game(app, game, players, variant, seed, options):
     from games.rng import Rng
 
+    if variant == "classic":  # the referee's name for a game without its variant
+        variant = None
     cls = catalog.controller_class(game, variant)
     index = catalog.tile_of(game, players, variant)
     asked = [option[0] for option in catalog.tile_options(index)]

@@ -25,6 +25,7 @@ WORDS = {
     "Connect Four": "Puissance 4", "4D Squeeze with cards": "4D Squeeze avec cartes",
     "menu": "menu", "undo": "annuler", "hint": "indice", "new game": "nouvelle partie",
     "a key off the board": "une touche hors du jeu",
+    "and": "et", "no": "aucune", "card": "carte", "no card": "aucune carte", "pink": "rose", "sky blue": "bleu ciel",
 }
 
 MESSAGES = {
@@ -218,17 +219,19 @@ MESSAGES = {
     "%s must be 0..%d ms": "{0} doit être 0..{1} ms",
     "a line of %d characters is too long (at most %d)": "une ligne de {0} caractères est trop longue (au plus {1})",
     "'%s' is too long for any command's word": "'{0=}' est trop long pour un mot de commande",
-    "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])":
-        "commande inconnue '{0=}' (press CELL, down CELL, up CELL, hold CELL MS, wait MS, frame, state, start GAME [ARGS])",
+    "unknown command '%s' (press CELL, down CELL, up CELL, hold CELL [MS], wait MS, frame, state, start GAME [ARGS])":
+        "commande inconnue '{0=}' (press CELL, down CELL, up CELL, hold CELL [MS], wait MS, frame, state, start GAME [ARGS])",
     "%s is down already (up %s releases it)": "{0=} est déjà enfoncée (up {1=} la relâche)",
     "%s is not down (down %s presses it)": "{0=} n'est pas enfoncée (down {1=} l'enfonce)",
     # -- the referee (host_tools/referee.py, host_tools/inputs.py) --------------------------
-    "bad move: %d characters is no move (at most %d)": "coup invalide : {0} caractères ne font pas un coup (au plus {1})",
-    "bad move: %s": "coup invalide : {0}",
+    "bad move '%s': %d characters is no move (at most %d)": "coup invalide '{0=}' : {1} caractères ne font pas un coup (au plus {2})",
     "bad move '%s': %s": "coup invalide '{0=}' : {1}",
     "illegal move '%s': %s": "coup interdit '{0=}' : {1}",
     "the game is over: no %s": "la partie est finie : pas de {0=}",
-    "%s is not available: the board plays only 2-player %s": "{0=} n'est pas disponible : le plateau ne joue qu'à 2 joueurs à {1=}",
+    "%s is not available here: %s": "{0=} n'est pas disponible ici : {1}",
+    "the board hints in Connect Four, Squeeze and Cubes with 2 players (at --level), in Foursquare and in 4 pistes":
+        "le plateau donne un indice à Puissance 4, Squeeze et Cubes à 2 joueurs (au --level), au Foursquare et aux 4 pistes",
+    "only 2-player Connect Four is solved exactly": "seul Puissance 4 à 2 joueurs est résolu exactement",
     "solve is not available for %s: only Connect Four is solved exactly":
         "solve n'est pas disponible pour {0=} : seul Puissance 4 est résolu exactement",
     "not solved: %d empty cells is too many to solve in time": "non résolu : {0} cases vides, c'est trop pour résoudre à temps",
@@ -239,7 +242,15 @@ MESSAGES = {
     "%s: %s   rules: %s": "{0} : {1}   règles : {2=}",
     "%s: press its tile %s again to %s (a1: back)": "{0} : appuyez encore sur sa tuile {1=} pour {2} (a1 : retour)",
     "; a changed choice starts a new game": " ; un choix changé commence une nouvelle partie",
-    "; %s %s..%s": " ; {0} {1=}..{2=}",
+    "; %s %s..%s: %s": " ; {0} {1=}..{2=} : {3}",
+    "%s players": "{0=} joueurs",
+    "the usual players": "les joueurs habituels",
+    "people only": "des personnes seulement",
+    "the board plays seat%s %s": "le plateau joue : place{0=} {1=}",
+    "the board played %s; %s": "le plateau a joué {0=} ; {1}",
+    "; player %d holds %s": " ; le joueur {0} a en main {1*}",
+    "the board plays %s against itself (left idle): press any key for the menu":
+        "le plateau joue à {0} contre lui-même (laissé au repos) : appuyez sur une touche pour le menu",
     "   rules: %s": "   règles : {0=}",
     "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
     "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s":
@@ -340,6 +351,9 @@ def lookup(text, strict=False):
             french = french.replace("{%d=}" % i, values[i])
             if "{%d}" % i in french:
                 inner = lookup(values[i], strict)
+                if inner is None and i and pieces[0] == "bad move '":  # "bad move 'x': it is not ...":
+                    v = values[i]  # the reason as the rules give it, naming 'x' (the referee says it once)
+                    inner = lookup("'%s' %s" % (values[0], v[3:]) if v.startswith("it ") else "'%s': %s" % (values[0], v), strict)
                 if inner is None and strict and " " in values[i]:
                     return None
                 french = french.replace("{%d}" % i, values[i] if inner is None else inner)

@@ -68,6 +68,8 @@ def info(st):
         pending = {"choice": st.pending, "answers": st.legal_texts(), "backs_left": st.backs_left}
     return {
         "dice": list(st.dice) if st.rolls_left < ROLLS else None,
+        # the dice the last turn resolved: a roll that ends the turn by itself shows them here
+        "last_dice": list(st.last_dice) if st.last_dice else None,
         "aside": [bool(st.aside & (1 << i)) for i in range(DICE)],
         "rolls_left": st.rolls_left,
         "pending": pending,

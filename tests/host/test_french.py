@@ -99,6 +99,7 @@ NOT_WORDS = {  # literals with spaces that are no message people read in the sim
     # the command lines' help and the start-up errors before a board exists: English
     "no terminal: use --headless for scripts (python -m sim --headless < script)\n", "no display to open a window on",
     "no window (%s): playing in the terminal\n", "no window (%s): try --terminal, or --headless for scripts\n",
+    "no sound (%s): the window plays silently\n", "no device",
     "python -m host_tools.referee", "seed of the game's random generator (deals, dice)", "number of players",
     "a variant of the game", "the board's level for `hint` lines (1..5, default 5)", "one of: ",
     "the language of the errors people read (en, fr; default en): the JSON's keys do not change",

@@ -94,3 +94,25 @@ def test_a_hold_of_the_new_game_key_clears_its_hold_hint():
     s = sim.state()
     assert s["error"] is None and s["moves"] == []
     assert sim.leds()["l12"] != leds_of(colors.WHITE)  # no flash left either
+
+
+def test_the_refusal_flash_flickers_a_cue_that_needs_no_colour():
+    """Issue #26: magenta is 4.9 dE from blue for a protanope (host_tools/colour_check.py):
+    the flash flickers (lit, dark, lit, dark, 100 ms each), which no piece does."""
+    sim = Headless()
+    sim.run("start connect4")
+    for col in "111111":
+        sim.run("press c1")
+    sim.run("press c1")  # the column is full: refused
+    assert "full" in sim.state()["error"]
+    flash = leds_of(colors.ILLEGAL)
+    seen = []
+    for _ in range(9):
+        seen.append(sim.leds()["c8"] == flash)
+        sim.run("wait 50")
+    assert seen == [True, True, False, False, True, True, False, False, False], seen
+    menu = Headless()
+    menu.run("press a12")  # a key the menu does not use: refused
+    lit = menu.leds()["a12"] == flash
+    menu.run("wait 150")
+    assert lit and menu.leds()["a12"] != flash

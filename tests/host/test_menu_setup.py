@@ -229,7 +229,7 @@ def test_a_start_no_tile_plays_is_refused_and_nothing_changes():
     sim = Headless()
     before = sim.state()
     for line, says in (("start pistes --level 3", "asks no level"),  # 4 pistes has no levels
-                       ("start squeeze --variant classic", "no variant 'classic'"),
+                       ("start squeeze --variant clasic", "no variant 'clasic' on this board (variants: classic, cards)"),
                        ("start connect4 --mode deal", "asks no mode")):
         with pytest.raises(ScriptError) as refused:
             sim.run(line)

@@ -95,3 +95,23 @@ def test_foursquare_to_the_end():
     assert (last[-2]["status"], last[-2]["winner"], last[-2]["card"], last[-2]["stock"]) == ("won", 1, None, 5)
     assert last[-2]["legal"] == [] and last[-2]["score"] == 5
     assert last[-1]["ok"] is False and "over" in last[-1]["error"]
+
+
+def test_pistes_a_roll_that_ends_the_turn_keeps_its_dice():
+    """The third roll ends the turn by itself: `dice` is the new turn's (null), the dice
+    that were rolled are in `last_dice` (issue #26, item 2)."""
+    res = answers(["pistes", "--seed", "3", "--players", "2"], ["roll", "roll", "roll"])
+    assert res[2]["to_move"] == 2 and res[2]["dice"] is None
+    assert res[2]["last_dice"] and all(1 <= d <= 6 for d in res[2]["last_dice"])
+    assert res[1]["last_dice"] is None  # no turn resolved yet
+
+
+def test_hint_in_foursquare_and_pistes_answers_the_boards_move():
+    res = answers(["foursquare", "--seed", "3"], ["hint", "d4", "hint"])
+    assert res[0]["ok"] and res[0]["hint"] == "d4" and res[0]["level"] is None
+    assert res[2]["ok"] and res[2]["hint"] in res[1]["legal"]
+    res = answers(["pistes", "--seed", "3", "--players", "3"], ["hint", "roll", "hint"])
+    assert res[0]["hint"] == "roll" and res[2]["ok"] and res[2]["hint"] in res[1]["legal"]
+    res = answers(["squeeze", "--players", "4"], ["hint", "solve"])
+    assert not res[0]["ok"] and "Foursquare" in res[0]["error"] and "4 pistes" in res[0]["error"]
+    assert not res[1]["ok"] and "Connect Four" in res[1]["error"]

@@ -78,3 +78,14 @@ def test_the_readme_and_the_code_cite_the_book_in_the_clone():
                         if not m.group(1).endswith(("docs/", "docs/fr/")):  # (the French book: docs/fr/)
                             stale.append("%s: %s" % (os.path.relpath(os.path.join(dirpath, name), ROOT), m.group(0)))
     assert stale == []
+
+
+def test_pages_say_what_their_examples_are_and_agree_with_their_rules():
+    """Issue #26, item 9: cubes.md's summary does not claim every cube touches the other
+    colour (its fallback places it elsewhere); squeeze.md says what example game B is."""
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "rules")
+    cubes = open(os.path.join(root, "cubes.md")).read()
+    assert "Every\ncube must touch one of the other colour" not in cubes
+    assert "if there is none either, it goes on any empty cell" in cubes
+    squeeze = open(os.path.join(root, "squeeze.md")).read()
+    assert squeeze.count("game B") >= 2 and "test_squeeze_example.txt" in squeeze

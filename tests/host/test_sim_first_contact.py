@@ -116,11 +116,45 @@ def test_the_window_is_drawn_only_when_it_changes(monkeypatch):
         return pygame.event.Event(pygame.NOEVENT)
 
     flips = []
-    monkeypatch.setattr(window.pygame.event, "wait", wait)
+    monkeypatch.setattr(window, "wait_event", wait)
     monkeypatch.setattr(window.pygame.event, "get", lambda: events.pop(0))
     monkeypatch.setattr(window.pygame.display, "flip", lambda: flips.append(1))
+    statuses = []
+    real_status = window.status_lines
+    monkeypatch.setattr(window, "status_lines", lambda *a: statuses.append(1) or real_status(*a))
     assert window.run_window(MemoryStorage()) == 0
     assert len(waits) == 61 and len(flips) <= 2  # 61 loops, at most a picture or two
+    assert len(statuses) <= 3  # the words (the costly part) only when something changed
+
+
+def test_the_window_sleeps_until_the_app_has_something_to_do():
+    """Issue #26, item 5: the window woke 40 times a second in a still screen."""
+    board = SimBoard()
+    app = board.app
+    app.start_game("connect4")
+    now = board.clock.now
+    app.step()
+    assert window.wait_ms(app, now) == window.IDLE_MAX_MS  # still: only a key changes it
+    app.start_game("cubes")
+    app.step()
+    ms = window.wait_ms(app, now + 40)
+    assert 0 < ms <= 300 and (now + 40 + ms) % 300 == 0  # the glow's next breath
+    app.key(grid.parse("d4"), True, now)
+    assert window.wait_ms(app, now) == window.KEY_DOWN_WAIT_MS  # a hold is timed
+    app.key(grid.parse("d4"), False, now)
+    app.show_menu()  # its 4-player tiles turn: the next frame
+    app.step()
+    assert 1 <= window.wait_ms(app, board.clock.now) <= window.FRAME_MS
+
+
+def test_no_sound_card_is_one_line_not_a_screenful():
+    """Issue #26, item 5: ALSA wrote eight errors to stderr where there is no sound card."""
+    code = "import sys; sys.path[:0] = ['.', 'firmware']\nfrom sim import window\nwindow.Beeper().play('move')"
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa")  # (a machine with a card: no line at all)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0 and "ALSA lib" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) <= 1 and all(line.startswith("no sound (") for line in lines), lines
 
 
 def test_the_window_status_fits_its_width():
@@ -147,3 +181,84 @@ def test_a_display_with_no_server_falls_back_to_the_terminal_without_a_banner(tm
     assert "playing in the terminal" in done.stderr and "Traceback" not in done.stderr
     assert "no terminal" in done.stderr and done.returncode == 2  # stdin is no terminal here
     assert "pygame" not in done.stdout.lower()  # no banner
+
+
+def plain(line):
+    return re.sub("\x1b\\[[0-9;]*m", "", line)
+
+
+def test_terminal_rows_stay_aligned_with_long_setup_labels():
+    """The card game's setup labels its mode keys "cards" and "deal": every row keeps
+    its cells in the same columns (issue #26, item 4)."""
+    sim = Headless()
+    sim.run("press c9")
+    assert "cards" in terminal.margin_labels(sim.board)[2]
+    rows = [plain(l) for l in terminal.render(sim.board, grid.parse("a1"), True)[1:13]]
+    starts = set(row.index("\u2580") for row in rows[1:])  # (row 1 holds the cursor's bracket)
+    assert len(starts) == 1 and "cards" in "".join(rows)
+    assert max(len(plain(l)) for l in terminal.render(sim.board, 0, True)) <= terminal.WIDTH
+
+
+def test_256_colours_keep_the_dim_tints_apart():
+    """Without COLORTERM=truecolor: Connect Four's empty frame, the cubes' glow and 4
+    pistes' idle players stay visible against the unlit cap (item 4)."""
+    def index(sim, cell):
+        return terminal.nearest_256(terminal.shown_rgb(sim.board, grid.parse(cell)))
+
+    sim = Headless()
+    sim.run("start connect4")
+    unlit = index(sim, "a3")
+    assert index(sim, "d7") != unlit  # a hole of the frame (the play area: c4..i9 area)
+    sim = Headless()
+    sim.run("start cubes --seed 2")
+    sim.run("press f6")
+    legal = sim.state()["legal"]
+    glow = [sim.board.app.screen.cell_for_move(sim.board.app.screen.state.parse_move(m)) for m in legal]
+    empty = [c for c in range(144) if sim.board.app.screen.move_for_cell(c) is not None
+             and c not in glow and sim.board.app.frame.get(c) != 0 and sim.board.app.screen.state.board[sim.board.app.screen.move_for_cell(c)] == 0]
+    assert glow and empty
+    assert terminal.nearest_256(terminal.shown_rgb(sim.board, glow[0])) != terminal.nearest_256(terminal.shown_rgb(sim.board, empty[0]))
+    sim = Headless()
+    sim.run("start pistes --players 4")
+    assert index(sim, "a3") != unlit and index(sim, "a3") != index(sim, "a2")
+
+
+def test_idle_demo_says_so_and_an_arrow_key_brings_the_menu_back():
+    """Issue #26, item 6: left idle, the board plays itself; the status line says so
+    (not "menu: press a tile"), and any key, an arrow too, brings the menu back."""
+    board = SimBoard()
+    session = terminal.Session(board)
+    now = board.clock.now
+    for _ in range(70):
+        board.clock.now += 1000
+        session.step(board.clock.now)
+    assert board.app.screen.describe()["screen"] == "attract"
+    what, _ = terminal.status_text(board)
+    assert "against itself" in what and "press a tile" not in what
+    cursor = session.cursor
+    session.command("up", board.clock.now)
+    board.clock.now += 50
+    session.step(board.clock.now)
+    assert board.app.screen.describe()["screen"] == "menu" and session.cursor == cursor and now >= 0
+
+
+def test_headless_hold_without_its_time_is_a_sure_hold():
+    """Issue #26, item 7: `hold a1` without its milliseconds said "unknown command"."""
+    from sim.headless import HOLD_DEFAULT_MS, ScriptError
+
+    sim = Headless()
+    sim.run("start connect4 --seed 1")
+    sim.run("press c1")
+    assert sim.state()["moves"] == ["1"]
+    before = sim.board.clock.now
+    sim.run("hold l12")  # the new-game key, held: a new game
+    assert sim.state()["moves"] == [] and sim.board.clock.now - before == HOLD_DEFAULT_MS
+    sim.run("hold a1")  # the menu key, held
+    assert sim.state()["screen"] == "menu"
+    for bad, says in (("hold a1 soon", "hold time"), ("hold a1 700 800", "hold CELL [MS]"), ("hold m1", "m1")):
+        try:
+            sim.run(bad)
+        except ScriptError as e:
+            assert says in str(e), (bad, str(e))
+        else:
+            raise AssertionError("%r was taken" % bad)

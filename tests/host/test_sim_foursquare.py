@@ -200,13 +200,62 @@ def test_legend_and_bar_taps_tell_ranks():
         sim.run("wait 150")
     assert level(sim, colors.WHITE) in seen and s["moves"] == sim.state()["moves"]
     sim.run("wait 2000")
-    sim.run("press b11")  # the bar: the drawn card's rank in digits
-    frame = Frame()
-    board.draw_number(frame, s["card"], board.RANK_COLORS[s["card"]])
-    lv = sim.leds()
-    lit = [grid.name(c) for c in range(144) if frame.get(c)]
-    assert all(lv[n] == level(sim, board.RANK_COLORS[s["card"]]) for n in lit)
+    sim.run("press b11")  # the bar: every pile's rank as pips (tests: test_pips_view_*)
     assert sim.state()["error"] is None and sim.state()["moves"] == s["moves"]
+
+
+def pips_seen(sim):
+    """{(block row, block col): (set of lit cells 0..8 of its 3x3 block, colours)} of the
+    pips view on the LEDs."""
+    lv = sim.leds()
+    out = {}
+    for br in range(4):
+        for bc in range(4):
+            lit = set()
+            shades = set()
+            for k in range(9):
+                rgb = lv[grid.name(grid.cell(3 * br + k // 3, 3 * bc + k % 3))]
+                if rgb != (0, 0, 0):
+                    lit.add(k)
+                    shades.add(rgb)
+            out[(br, bc)] = (lit, shades)
+    return out
+
+
+def test_pips_view_tells_every_rank_without_colour():
+    """The cue for an eye that cannot read the rank ramp: ten pip patterns, told apart by
+    the lit cells alone; 1..9 are as many pips as the rank, 10 the 9 with a white centre;
+    a face-down pile a cross that no rank has."""
+    patterns = [frozenset(k for k in range(9) if board.PIPS[r] >> k & 1) for r in range(1, 11)]
+    assert [len(p) for p in patterns[:9]] == list(range(1, 10)) and patterns[9] == patterns[8]
+    down = frozenset(k for k in range(9) if board.PIPS_DOWN >> k & 1)
+    assert len(set(patterns[:9] + [down])) == 10
+    sim = new_game()
+    play(sim, WIN_MOVES[:9])
+    s = sim.state()
+    sim.run("press b11")
+    seen = pips_seen(sim)
+    piles = {}
+    for r, line in enumerate(s["piles"]):
+        for c, pile in enumerate(line.split()):
+            if pile != "..":
+                piles[(r, c)] = pile
+    top = min(min(r for r, _ in piles), 3)
+    left = min(min(c for _, c in piles), 3)
+    assert any(p[-2] == "d" for p in piles.values()) and any(p.startswith("10") for p in piles.values())
+    for (r, c), pile in piles.items():
+        lit, shades = seen[(r - top, c - left)]
+        rank, face = int(pile[:-2]), pile[-2]  # "10u1": rank, face, height
+        if face == "u":
+            assert lit == patterns[rank - 1], (pile, lit)
+            white = level(sim, colors.WHITE)
+            assert (white in shades) == (rank == 10)
+        else:
+            assert lit == down
+    empty = set(seen) - set((r - top, c - left) for r, c in piles)
+    assert all(not seen[b][0] for b in empty)
+    sim.run("wait 2000")  # for a moment: then the piles again
+    assert sim.leds()[key("d4")] != (0, 0, 0)
 
 
 def test_refused_presses_say_why():

@@ -167,7 +167,7 @@ def test_run_window_plays_and_quits(monkeypatch):
         [],
         [pygame.event.Event(pygame.QUIT)],
     ]
-    monkeypatch.setattr(window.pygame.event, "wait", lambda timeout: pygame.event.Event(pygame.NOEVENT))
+    monkeypatch.setattr(window, "wait_event", lambda timeout: pygame.event.Event(pygame.NOEVENT))
     monkeypatch.setattr(window.pygame.event, "get", lambda: script.pop(0))
     storage = MemoryStorage()
     assert window.run_window(storage) == 0
@@ -201,7 +201,8 @@ def test_render_marks_the_cursor_with_brackets():
         row, col = grid.row_col(cursor)
         line = text[1 + row]
         assert line.count("[") == 1 and line.count("]") == 1
-        assert line.index("[") == 5 + 4 * col and line.index("]") == 5 + 4 * col + 3
+        at = terminal.LABEL_W + terminal.PITCH * col  # the row label, then a cell every PITCH characters
+        assert line.index("[") == at and line.index("]") == at + 3
         assert sum(t.count("[") for t in text) == 1
 
 
@@ -317,3 +318,22 @@ def test_window_without_a_display_says_so(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=20,
     )
     assert done.returncode == 2 and "--terminal" in done.stderr
+
+
+def test_menu_tile_names_are_shown_whole_and_apart(surface):
+    """Issue #26, item 5: "4D Squeeze with cards" was cut by its neighbour's caption."""
+    board = SimBoard()
+    d = board.app.screen.describe()
+    rects = []
+    for tile in d["tiles"]:
+        x, y = window.cell_centre(grid.parse(tile["cell"]))
+        lines = window.name_lines(tile["name"])
+        assert " ".join(lines) == tile["name"]
+        got = window.draw_name(surface, tile["name"], (x + window.PITCH // 2, y + window.PITCH + window.PITCH // 2 + 2))
+        rects.append((tile["name"], got))
+    for i in range(len(rects)):
+        for j in range(i + 1, len(rects)):
+            for a in rects[i][1]:
+                for b in rects[j][1]:
+                    assert not a.colliderect(b), (rects[i][0], rects[j][0])
+    assert all(r.left >= 0 and r.right <= window.WIDTH for _, got in rects for r in got)

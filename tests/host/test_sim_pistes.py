@@ -287,3 +287,28 @@ def test_the_pawns_a_move_moved_blink_a_moment():
     assert yellow and white  # in turn
     sim.run("wait %d" % ui.MOVED_MS)
     assert sim.leds()[pawn] == yellow[0]  # then still, in its colour
+
+
+def test_a_players_key_blinks_its_pawns_and_plays_nothing():
+    """The cue for five or six colours an eye cannot all tell apart (issue #26): a tap
+    on a2..a7 blinks that player's four pawns (in its pens here), nothing is played."""
+    from app import c_pistes
+
+    sim = Headless()
+    sim.run("start pistes --seed 5 --players 6")
+    before = sim.state()
+    screen = sim.board.app.screen
+    pawns = [grid.name(screen.place(t, 4)) for t in range(4)]  # player 5's
+    others = [grid.name(screen.place(t, 3)) for t in range(4)]
+    sim.run("press a6")
+    seen, other_seen = set(), set()
+    for _ in range(8):
+        sim.run("wait 60")
+        lv = sim.leds()
+        seen.update(lv[p] for p in pawns)
+        other_seen.update(lv[p] for p in others)
+    white = tuple(sim.board.pixels._lut[255] for _ in range(3))
+    assert white in seen and white not in other_seen
+    after = sim.state()
+    assert after["moves"] == before["moves"] and after["error"] is None
+    assert c_pistes.Controller.player_colors[5] != c_pistes.Controller.player_colors[4]

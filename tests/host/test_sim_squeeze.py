@@ -297,3 +297,24 @@ def test_the_notation_module_is_loaded_only_to_read_lines():
     app.screen = resumed
     resumed.hold(grid.MENU, sim.board.clock.now)
     assert app.screen.describe()["screen"] == "menu" and squeeze.LINES_MODULE not in sys.modules
+
+
+def test_the_board_says_what_it_played():
+    """Issue #26, item 8: when the board plays a seat, the state and the status line say
+    its move in the notation (a pawn sliding in is easy to miss), until the next move."""
+    from sim.terminal import status_text
+
+    sim = Headless()
+    sim.run("start squeeze --board 2 --seed 3")
+    assert sim.state()["board_played"] is None
+    sim.run("press a2")  # W-1
+    assert sim.state()["board_played"] is None  # a person's move: nothing to say
+    sim.run("wait 3000")  # the board answers
+    s = sim.state()
+    assert s["moves"][0] == "W-1" and len(s["moves"]) == 2
+    assert s["board_played"] == s["moves"][1]
+    assert "the board played %s; yellow to move" % s["moves"][1] in status_text(sim.board)[0]
+    people = Headless()
+    people.run("start squeeze --seed 3")
+    people.run("press a2")
+    assert people.state()["board_played"] is None and "the board played" not in status_text(people.board)[0]

@@ -9,6 +9,7 @@ from games import squeeze_cards as cards
 from games.rng import Rng
 from hypothesis import given, settings, strategies as st
 from sim.headless import Headless, ScriptError
+from sim.terminal import status_text
 
 SOUTH, NORTH, WEST, EAST = "k12", "b1", "a11", "l2"  # the card keys
 # along each side from its card key: hand (2 cells), the five kinds, "no card"
@@ -232,8 +233,12 @@ def test_deal_mode_shows_a_hand_only_while_its_card_key_is_held():
     for cell, color in zip(peek, want):  # dim, in the kind's hue
         r, g, b = lv[cell]
         assert max(r, g, b) < 140 and (r > 0) == (color >> 16 > 0) and (b > 0) == (color & 255 > 0)
+    # the simulator's words name the two cards (issue #26, item 8), only while it is held
+    assert sim.state()["hands_shown"] == [{"seat": 1, "cards": hand}]
+    assert "player 1 holds %s and %s" % tuple(hand) in status_text(board)[0]
     board.keys.push(grid.parse(SOUTH), False, board.clock.now)
     sim.advance(100)
+    assert sim.state()["hands_shown"] == [] and "holds" not in status_text(board)[0]
     assert sim.leds()["j12"] == launch_glow and sim.state()["pick"] is None  # a hold plays nothing
     # a kind not in the hand is refused at once
     missing = [k for k in KINDS if k not in hand][0]
@@ -400,3 +405,13 @@ def test_the_state_lists_what_one_key_plays_and_the_kinds_a_pick_may_play():
     s = dealt.state()
     held = [k for k in KINDS if k in s["hands"][0]]
     assert s["cards"] == held
+
+
+def test_deal_mode_pick_offers_only_the_kinds_in_the_hand():
+    """Issue #26, item 8: the pick row lit all five kinds though the dealt hand holds two."""
+    sim = new_game("--mode deal")
+    hand = sim.state()["hands"][0]
+    sim.run("press " + SOUTH)
+    keys = KIND_KEYS[SOUTH]
+    shown = [k for i, k in enumerate(KINDS) if i < 5 and sim.leds()[keys[i]] != (0, 0, 0)]
+    assert shown == [k for k in KINDS[:5] if k in hand]

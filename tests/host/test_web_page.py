@@ -157,10 +157,10 @@ def test_the_web_benchs_verdicts_miss_what_is_over_budget():
 
 
 def test_the_french_books_links_stay_in_the_french_book_but_its_english_version():
-    pages = {"RULES": "", "cubes": ""}
-    html = build_web.render_markdown("[le sommaire](../RULES.md) [English version](../../rules/cubes.md) "
-                                     "![x](../../rules/cubes-start.png)", pages, "fr/rules/cubes.md")
-    assert 'href="rules/fr/RULES.html"' in html and 'href="rules/cubes.html"' in html
+    pages = {"RULES": "", "cubes": "", "players": ""}
+    html = build_web.render_markdown("[les joueurs](players.md) [English version](../../rules/cubes.md) "
+                                     "![x](../../rules/cubes-start.png)", pages, "docs/fr/rules/cubes.md")
+    assert 'href="rules/fr/players.html"' in html and 'href="rules/cubes.html"' in html
     assert 'src="rules/cubes-start.jpg"' in html
-    html = build_web.render_markdown("[Cubes](rules/cubes.md) [English version](../RULES.md)", pages, "fr/RULES.md")
-    assert 'href="rules/fr/cubes.html"' in html and 'href="rules/RULES.html"' in html
+    html = build_web.render_markdown("[Cubes](rules/cubes.md) [English](../rules/cubes.md)", pages, "docs/fr/RULES.md")
+    assert 'href="rules/fr/cubes.html"' in html and 'href="rules/cubes.html"' in html
