@@ -24,6 +24,7 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
 BUDGET = (200, 400, 600, 800, 1000)
+JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (45, 20, 8, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 18)
 
@@ -174,10 +175,15 @@ class Search(StackSearch, LineCounts):
                     k += 1
             if not k:
                 return -WIN  # every move lets the opponent win at once
+            if k > 2 and ply < self.depth - 1:
+                self.order_threats(base, k, 2 if yellow else 16)
             if ttmove != NO_MOVE:
                 self.order_first(ply, k, ttmove)
         self.count[ply] = k
         return None
+
+    def target(self, move):
+        return move * HEIGHT + self.h[move]
 
     def store(self, ply, best):
         if not self.exact:
@@ -212,11 +218,13 @@ def think(state, level=5, rng=None):
         return 3  # the centre: the only first move that wins (solved game)
     budget = BUDGET[level - 1]
     best = None
+    s.vary(rng, 0)  # exact values: of the moves that keep the value, any one
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
         s.start(CELLS, None, True)  # two thirds of the budget to solve it exactly ...
         if (yield from s.run(budget * 2 // 3)) and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]  # exact: keeps the position's value
         # ... else the rest to look ahead
+    s.vary(rng, JITTER[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
 

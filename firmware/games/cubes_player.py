@@ -10,14 +10,15 @@ from games.fours import LineCounts, load_tables
 from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
-DEPTH = (1, 2, 2, 4, 8)
-BUDGET = (60, 200, 400, 600, 900)
+DEPTH = (1, 2, 2, 4, 12)
+BUDGET = (60, 200, 400, 600, 1500)
+JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (40, 20, 8, 0, 0)
 
 
 _tables = load_tables()
 THROUGH, THROUGH_AT = _tables.lines_through(LINES, CELLS)  # 88 lines
-GAINS = _tables.line_gains((0, 1, 4, 16, 0))
+GAINS = _tables.line_gains((0, 1, 4, 40, 0))
 del _tables
 
 
@@ -93,20 +94,38 @@ class Search(StackSearch, LineCounts):
     def enter(self, ply):
         if self.n >= MAX_CUBES:
             return 0
-        mine = self.mine()
         moves = self.allowed()
+        if self.n & 1:
+            mine, theirs = self.t2, self.t1
+        else:
+            mine, theirs = self.t1, self.t2
         for c in moves:
             if mine[c]:
                 return WIN
-        if ply == self.depth:
-            return self.score if not self.n & 1 else -self.score
+        # The moves that do not lose at once: the next cube must touch this one, so a
+        # move is lost when a free cell next to it completes a line of the opponent's
+        # (a threat search in byte reads: no move made). None left: lost.
+        cells = self.cells
         base = ply * CELLS
         k = 0
         for c in moves:
-            self.moves[base + k] = c
-            k += 1
+            for nb in NEIGHBOURS[c]:
+                if not cells[nb] and theirs[nb]:
+                    break
+            else:
+                self.moves[base + k] = c
+                k += 1
+        if not k:
+            return -WIN
+        if ply == self.depth:
+            return self.score if not self.n & 1 else -self.score
+        if k > 2:
+            self.order_threats(base, k, 2 if not self.n & 1 else 16)
         self.count[ply] = k
         return None
+
+    def target(self, move):
+        return move
 
 
 def think(state, level=5, rng=None):
@@ -124,6 +143,7 @@ def think(state, level=5, rng=None):
     yield
     if s.n == 0:
         return 24  # the first cube: the centre (d4) is in the most lines
+    s.vary(rng, JITTER[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
     return pick(rng, level, best, safe, legal, SLIPS)
 
