@@ -345,3 +345,80 @@ int mcts_move(int game, const uint8_t *start, const int *history, int n, int pla
         if (pool[k].visits > pool[best].visits) best = k;
     return pool[best].move;
 }
+
+/* -- Connect Four, solved exactly (the check of the board's exact play) ----------------
+ * Bitboards (7 bits a column, bit 0 the bottom), a weak negamax (win 1, draw 0, loss -1)
+ * with alpha-beta, a transposition table and the centre first. */
+typedef uint64_t bits;
+#define TT_BITS 22
+static bits *tt_key;
+static int8_t *tt_val;  /* value + 2, and the kind: exact 0, lower 4, upper 8 */
+
+static int c4_won(bits b) {
+    bits m = b & (b >> 7); if (m & (m >> 14)) return 1;  /* horizontal */
+    m = b & (b >> 6); if (m & (m >> 12)) return 1;      /* diagonal \ */
+    m = b & (b >> 8); if (m & (m >> 16)) return 1;      /* diagonal / */
+    m = b & (b >> 1); if (m & (m >> 2)) return 1;       /* vertical */
+    return 0;
+}
+static const int c4_order[7] = {3, 2, 4, 1, 5, 0, 6};
+static long solve_nodes;
+
+static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
+    solve_nodes++;
+    if (moves == 42) return 0;
+    for (int c = 0; c < 7; c++) {  /* a win now */
+        bits top = (bits)1 << (c * 7 + 5);
+        if (!(mask & top)) {
+            bits mv = (mask + ((bits)1 << (c * 7))) & ~mask & ((bits)0x3F << (c * 7));
+            if (c4_won(mine | mv)) return 1;
+        }
+    }
+    if (moves == 41) return 0;
+    bits key = mine + mask;  /* unique per position */
+    unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS));
+    if (tt_key[slot] == key) {
+        int v = (tt_val[slot] & 3) - 1, kind = tt_val[slot] & 12;
+        if (kind == 0) return v;
+        if (kind == 4 && v >= beta) return v;
+        if (kind == 8 && v <= alpha) return v;
+    }
+    int alpha0 = alpha, best = -2;
+    bits theirs = mine ^ mask;
+    for (int i = 0; i < 7; i++) {
+        int c = c4_order[i];
+        if (mask & ((bits)1 << (c * 7 + 5))) continue;
+        bits mv = (mask + ((bits)1 << (c * 7))) & ~mask & ((bits)0x3F << (c * 7));
+        int v = -c4_negamax(theirs, mask | mv, moves + 1, -beta, -alpha);
+        if (v > best) best = v;
+        if (v > alpha) alpha = v;
+        if (alpha >= beta) break;
+    }
+    tt_key[slot] = key;
+    tt_val[slot] = (int8_t)((best + 1) | (best <= alpha0 ? 8 : best >= beta ? 4 : 0));
+    return best;
+}
+
+/* The exact value (1 win, 0 draw, -1 loss, for the side to move) of each column after
+ * `history` (columns 0..6) in out[0..6], -2 where the column is full; returns the
+ * nodes searched, or -1 if the history is not legal. */
+long c4_solve(const int *history, int n, int *out) {
+    if (!tt_key) { tt_key = calloc((size_t)1 << TT_BITS, sizeof(bits)); tt_val = calloc((size_t)1 << TT_BITS, 1); }
+    bits mine = 0, mask = 0;
+    for (int i = 0; i < n; i++) {
+        int c = history[i];
+        if (c < 0 || c > 6 || (mask & ((bits)1 << (c * 7 + 5)))) return -1;
+        bits mv = (mask + ((bits)1 << (c * 7))) & ~mask & ((bits)0x3F << (c * 7));
+        bits next = mask ^ mine;  /* the other side's discs: it moves next */
+        mask |= mv;
+        mine = next;
+    }
+    solve_nodes = 0;
+    for (int c = 0; c < 7; c++) {
+        if (mask & ((bits)1 << (c * 7 + 5))) { out[c] = -2; continue; }
+        bits mv = (mask + ((bits)1 << (c * 7))) & ~mask & ((bits)0x3F << (c * 7));
+        if (c4_won(mine | mv)) { out[c] = 1; continue; }
+        out[c] = -c4_negamax(mine ^ mask, mask | mv, n + 1, -1, 1);
+    }
+    return solve_nodes;
+}

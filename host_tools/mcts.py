@@ -1,8 +1,9 @@
-"""The yardstick the board's players are measured against: a plain Monte Carlo tree
+"""The yardsticks the board's players are measured against: a plain Monte Carlo tree
 search (UCT, c = sqrt 2, uniformly random playouts, the most visited move), in C
 (host_tools/mcts.c, built with the host's gcc into build/ the first time it is asked:
-Python would take minutes a move at 10,000 playouts). Host only, no part of the
-firmware. Its rules are checked against the firmware's (tests/host/test_mcts.py).
+Python would take minutes a move at 10,000 playouts), and an exact Connect Four
+solver of its own (bitboards) that checks the board's exact play. Host only, no part
+of the firmware. Their rules are checked against the firmware's (tests/host/test_mcts.py).
 
     from host_tools import mcts
     move = mcts.move(state, "connect4", playouts=10000, seed=1)
@@ -39,6 +40,8 @@ def library():
         getattr(lib, name).restype = ctypes.c_int
         getattr(lib, name).argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_int,
                                        ctypes.POINTER(ctypes.c_int)]
+    lib.c4_solve.restype = ctypes.c_long
+    lib.c4_solve.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
     _lib.append(lib)
     return lib
 
@@ -78,3 +81,13 @@ def status(game, history):
     if library().mcts_status(*_args(game, history), out) < 0:
         raise ValueError("an illegal move in the history")
     return ("playing", "won", "draw")[out[0]], out[1] or None, out[2]
+
+
+def solve_connect4(history):
+    """Connect Four, exactly, by a solver of its own (bitboards, not the firmware's):
+    {column: value for the side to move, 1 win / 0 draw / -1 loss} after `history`."""
+    out = (ctypes.c_int * 7)()
+    hist = (ctypes.c_int * max(1, len(history)))(*history)
+    if library().c4_solve(hist, len(history), out) < 0:
+        raise ValueError("an illegal move in the history")
+    return {c: out[c] for c in range(7) if out[c] != -2}

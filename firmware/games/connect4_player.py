@@ -23,10 +23,11 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 600, 800, 1000)
+BUDGET = (200, 400, 600, 700, 1400)
 JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
-SLIPS = (45, 20, 8, 0, 0)
-SOLVE_EMPTY = (0, 0, 0, 0, 18)
+SLIPS = (90, 25, 8, 0, 0)
+SOLVE_EMPTY = (0, 0, 0, 0, 20)
+EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
 
 
 # cell = column * 6 + row from the bottom
@@ -220,13 +221,18 @@ def think(state, level=5, rng=None):
     best = None
     s.vary(rng, 0)  # exact values: of the moves that keep the value, any one
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, None, True)  # two thirds of the budget to solve it exactly ...
-        if (yield from s.run(budget * 2 // 3)) and s.bestmove[0] != NO_MOVE:
+        s.start(CELLS, None, True)  # most of the budget to solve it exactly ...
+        if (yield from s.run(exact_budget(level, CELLS - s.n))) and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]  # exact: keeps the position's value
         # ... else the rest to look ahead
     s.vary(rng, JITTER[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
+
+
+def exact_budget(level, empty):
+    """The nodes a level spends at most trying to solve a position exactly."""
+    return BUDGET[level - 1] * 9 // 10 if empty <= EXACT_EMPTY else BUDGET[level - 1] // 2
 
 
 def solve_position(s, budget=None):

@@ -10,10 +10,11 @@ from games.fours import LineCounts, load_tables
 from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
-DEPTH = (1, 2, 2, 4, 12)
-BUDGET = (60, 200, 400, 600, 1500)
+DEPTH = (1, 2, 3, 5, 12)
+BUDGET = (60, 200, 400, 600, 1000)
 JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
-SLIPS = (40, 20, 8, 0, 0)
+EXTEND = const(6)  # forced moves searched past the depth, at most
+SLIPS = (90, 20, 8, 0, 0)
 
 
 _tables = load_tables()
@@ -24,6 +25,8 @@ del _tables
 
 class Search(StackSearch, LineCounts):
     width = CELLS
+    extend = EXTEND
+    slice = 12  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
     line_cells = LINES
     through = THROUGH
     through_at = THROUGH_AT
@@ -109,20 +112,49 @@ class Search(StackSearch, LineCounts):
         base = ply * CELLS
         k = 0
         for c in moves:
+            free = False
             for nb in NEIGHBOURS[c]:
-                if not cells[nb] and theirs[nb]:
-                    break
+                if not cells[nb]:
+                    if theirs[nb]:
+                        break
+                    free = True
             else:
-                self.moves[base + k] = c
-                k += 1
+                if free or not self.opens_threat(c, theirs):
+                    self.moves[base + k] = c
+                    k += 1
         if not k:
             return -WIN
-        if ply == self.depth:
+        if ply >= self.depth and (k > 1 or ply >= self.depth + EXTEND):
             return self.score if not self.n & 1 else -self.score
+        # (past the depth: a single move that does not lose, played out: a quiescence
+        # on threats, which sees a forced sequence to its end)
         if k > 2:
             self.order_threats(base, k, 2 if not self.n & 1 else 16)
         self.count[ply] = k
         return None
+
+    def opens_threat(self, c, theirs):
+        """A cube on c, with no free cell next to it, lets the opponent place next to
+        any cube of the mover's colour (else anywhere): True if that reaches one of
+        the opponent's winning cells."""
+        cells = self.cells
+        colour = 1 if not self.n & 1 else 2
+        near = False  # some free cell touches a cube of the mover's (or c)
+        for x in range(CELLS):
+            if cells[x] or x == c:
+                continue
+            for nb in NEIGHBOURS[x]:
+                if nb == c or cells[nb] == colour:
+                    if theirs[x]:
+                        return True
+                    near = True
+                    break
+        if near:
+            return False
+        for x in range(CELLS):  # anywhere
+            if not cells[x] and x != c and theirs[x]:
+                return True
+        return False
 
     def target(self, move):
         return move

@@ -82,6 +82,7 @@ class Search:
     width = 7  # moves a node can have at most
     score = 0
     slice = SLICE  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
+    extend = 0  # plies a game's search may go past its depth (forced moves)
     rng = None  # vary(): the root's moves are shuffled with it ...
     jitter = None  # ... and each root move's value raised by jitter[move]
 
@@ -99,7 +100,7 @@ class Search:
         """A search `depth` plies deep; `first`: the root move to try first."""
         self.depth = depth
         self.first = first
-        size = min(depth, self.remaining()) + 2
+        size = min(depth + self.extend, self.remaining()) + 2
         self.alpha = [0] * size
         self.beta = [0] * size
         self.alpha0 = [0] * size

@@ -9,11 +9,11 @@ from compat import const
 from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
-DEPTH = (1, 1, 2, 2, 2)
-BUDGET = (30, 40, 80, 100, 250)
-JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
-SLIPS = (40, 20, 8, 0, 0)
-ROOT_MOVES = (40, 40, 4, 5, 8)  # the root moves searched two plies deep or more
+DEPTH = (1, 1, 2, 2, 3)
+BUDGET = (30, 40, 80, 200, 400)
+JITTER = (0, 0, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
+SLIPS = (90, 40, 5, 0, 0)
+ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 4, 30, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
