@@ -9,12 +9,17 @@ draw as half a win; seats alternate; each opening is played from both seats):
     below, from the same varied openings;
   - `<game>_level<N>_distinct_games`: of 100 games the level plays from the start (it
     starts) against one opponent that always answers a position the same way (the
-    yardstick with 1,000 playouts and a fixed seed), how many differ;
-  - `connect4_level5_exact_positions`: every position of the Connect Four games above
-    with 16 empty cells or fewer where level 5 moved, and how many of its moves kept
-    the exact value (checked by the solver).
+    same level, its random draws the same at every move), how many differ;
+  - `<game>_level1_vs_{random,baseline}_won`: level 1, a child's opponent, against a
+    random player and against one who blocks (wins when it can, blocks, else random);
+  - `connect4_level5_exact_positions` / `_exact_kept`: every position of the Connect
+    Four games above with 16 empty cells or fewer where level 5 moved, and how many
+    of its moves kept the exact value (the host's own solver, host_tools/mcts.c);
+  - `connect4_level5_heldout_kept`: critical positions (12..26 empty cells, some move
+    changes the value) from games of other pairings (the yardstick at several
+    strengths, levels 2..5), seeds no tuning used: how often level 5 keeps the value.
 
-    python -m host_tools.bench_strength [--games N] [--variety N] [--only GAME]
+    python -m host_tools.bench_strength [--games N] [--variety N] [--only GAME] [--parts LIST]
 
 The games run in 2 processes at nice 10 (the machine is shared).
 """
@@ -54,10 +59,13 @@ def opening(game, seed):
 
 def mover(spec, game, rng):
     """A function state -> move for a player spec: ("level", n) or ("mcts", playouts,
-    fixed seed or None)."""
+    fixed seed or None) or ("fixed", level): that level, the same draws every move."""
     if spec[0] == "level":
         player = load_player(game)
         return lambda state: finish(player.think(state, spec[1], rng))
+    if spec[0] == "fixed":  # a level that always answers a position the same way
+        player = load_player(game)
+        return lambda state: finish(player.think(state, spec[1], Rng(12345)))
     playouts, seed = spec[1], spec[2]
     return lambda state: mcts.move(state, game, playouts, rng.next32() if seed is None else seed)
 
@@ -93,16 +101,58 @@ def match(pool, game, a, b, games, opened=True):
 
 def exact_check(job):
     """(kept, tried) of level 5's moves that keep the exact value."""
-    c4 = load_player("connect4")
-    rules = load("connect4")
     kept = 0
     for history, move in job:
-        state = rules.new_state()
-        for m in history:
-            state.play(m)
-        value, best = c4.solve(state)
-        kept += move in best
+        values = mcts.solve_connect4(history)
+        top = max(values.values())
+        kept += values[move] == top
     return kept, len(job)
+
+
+HELD_OUT_SEED = 500000  # the held-out positions' games: seeds no tuning run used
+HELD_OUT_PLAYERS = ((("mcts", 2000, None), ("level", 3)), (("level", 4), ("mcts", 500, None)),
+                    (("mcts", 5000, None), ("mcts", 300, None)), (("level", 2), ("level", 5)))
+
+
+def held_out(job):
+    """Connect Four: a critical position (some move changes its exact value, 12..26
+    empty cells) from a game of two other players, or None; and whether level 5's
+    move there keeps the value (the host's own solver says)."""
+    seed, pair = job
+    rng = Rng(HELD_OUT_SEED + seed)
+    state = opening("connect4", HELD_OUT_SEED + seed)
+    players = {1: mover(pair[0], "connect4", Rng(seed + 1)), 2: mover(pair[1], "connect4", Rng(seed + 2))}
+    stop = 12 + rng.below(15)
+    while state.status == "playing" and 42 - len(state.history) > stop:
+        state.play(players[state.to_move](state))
+    if state.status != "playing":
+        return None
+    values = mcts.solve_connect4(state.history)
+    top = max(values.values())
+    best = [c for c in values if values[c] == top]
+    if len(best) == len(values):
+        return None  # every move keeps the value: nothing to get wrong
+    return finish(load_player("connect4").think(state, 5, Rng(seed))) in best
+
+
+def level1_fairness(job):
+    """Level 1's score in one game against a random player or the baseline (wins when
+    it can, blocks a loss in one, else random)."""
+    game, opponent, seed = job
+    player = load_player(game)
+    state = load(game).new_state()
+    rng, other = Rng(seed), Rng(seed + 99991)
+    seat = 1 + seed % 2
+    while state.status == "playing":
+        if state.to_move == seat:
+            move = finish(player.think(state, 1, rng))
+        elif opponent == "random":
+            legal = state.legal_moves()
+            move = legal[other.below(len(legal))]
+        else:
+            move = player.baseline(state, other)
+        state.play(move)
+    return 0.5 if state.winner is None else float(state.winner == seat)
 
 
 def main(argv=None):
@@ -110,9 +160,11 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
     parser.add_argument("--variety", type=int, default=100, help="games per variety count (default 100)")
     parser.add_argument("--only", choices=GAMES, help="one game only")
-    parser.add_argument("--skip-ladder", action="store_true")
-    parser.add_argument("--skip-variety", action="store_true")
+    parser.add_argument("--held-out", type=int, default=600, help="games for Connect Four's held-out positions")
+    parser.add_argument("--parts", default="mcts,ladder,variety,fairness,held-out",
+                        help="what to measure (default: all of mcts,ladder,variety,fairness,held-out)")
     args = parser.parse_args(argv)
+    parts = args.parts.split(",")
     os.nice(10)
     mcts.library()  # built once, before the workers start
     missed = []
@@ -127,26 +179,39 @@ def main(argv=None):
     checks = []
     with Pool(2) as pool:
         for game in (args.only,) if args.only else GAMES:
-            score, results = match(pool, game, ("level", 5), ("mcts", 10000, None), args.games)
-            print("BENCH %s_level5_vs_mcts10k_score %.1f %% (%d games)" % (game, score, len(results)), flush=True)
-            verdict("%s level 5 vs mcts10k score %%" % game, score, SCORE_TARGET)
-            checks += [c for r in results for c in r[2]]
-            if not args.skip_ladder:
+            if "mcts" in parts:
+                score, results = match(pool, game, ("level", 5), ("mcts", 10000, None), args.games)
+                print("BENCH %s_level5_vs_mcts10k_score %.1f %% (%d games)" % (game, score, len(results)), flush=True)
+                verdict("%s level 5 vs mcts10k score %%" % game, score, SCORE_TARGET)
+                checks += [c for r in results for c in r[2]]
+            if "fairness" in parts:
+                for opponent in ("random", "baseline"):
+                    results = pool.map(level1_fairness, [(game, opponent, seed) for seed in range(args.games)])
+                    won = 100.0 * sum(1 for r in results if r == 1) / len(results)
+                    print("BENCH %s_level1_vs_%s_won %.1f %% (%d games)" % (game, opponent, won, len(results)))
+            if "ladder" in parts:
                 for level in LEVELS[1:]:
                     score, results = match(pool, game, ("level", level), ("level", level - 1), args.games)
                     print("BENCH %s_level%d_vs_level%d_score %.1f %% (%d games)"
                           % (game, level, level - 1, score, len(results)), flush=True)
                     verdict("%s level %d vs level %d score %%" % (game, level, level - 1), score, SCORE_TARGET)
                     checks += [c for r in results for c in r[2]]
-            if not args.skip_variety:
+            if "variety" in parts:
                 for level in LEVELS:
-                    jobs = [(game, ("level", level), ("mcts", 1000, 1), seed, True, False)
+                    jobs = [(game, ("level", level), ("fixed", level), seed, True, False)
                             for seed in range(args.variety)]
                     distinct = len(set(r[1] for r in pool.map(play, jobs, chunksize=4)))
                     print("BENCH %s_level%d_distinct_games %d of %d" % (game, level, distinct, args.variety),
                           flush=True)
                     verdict("%s level %d distinct games in %d" % (game, level, args.variety), distinct,
                             VARIETY_TARGET * args.variety / 100.0)
+        if "held-out" in parts and (args.only or "connect4") == "connect4":
+            jobs = [(seed, HELD_OUT_PLAYERS[seed % len(HELD_OUT_PLAYERS)]) for seed in range(args.held_out)]
+            found = [r for r in pool.map(held_out, jobs, chunksize=4) if r is not None]
+            rate = 100.0 * sum(found) / len(found)
+            print("BENCH connect4_level5_heldout_positions %d positions" % len(found))
+            print("BENCH connect4_level5_heldout_kept %.1f %%" % rate)
+            verdict("connect4 level 5 keeps the value, held out %", rate, 99)
         if checks:
             parts = pool.map(exact_check, [checks[i::8] for i in range(8)])
             kept, tried = sum(p[0] for p in parts), sum(p[1] for p in parts)

@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, load_tables
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
+from games.player import spread, NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -24,7 +24,7 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
 BUDGET = (200, 400, 600, 700, 1400)
-JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
+JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 25, 8, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 20)
 EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
@@ -225,7 +225,7 @@ def think(state, level=5, rng=None):
         if (yield from s.run(exact_budget(level, CELLS - s.n))) and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]  # exact: keeps the position's value
         # ... else the rest to look ahead
-    s.vary(rng, JITTER[level - 1])
+    s.vary(rng, spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
 

@@ -7,12 +7,12 @@
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
 from games.fours import LineCounts, load_tables
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)
 BUDGET = (60, 200, 400, 600, 1000)
-JITTER = (0, 0, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
+JITTER = (3, 3, 3, 3, 3)  # a root move's value raised by up to this: near-equal moves vary
 EXTEND = const(6)  # forced moves searched past the depth, at most
 SLIPS = (90, 20, 8, 0, 0)
 
@@ -173,9 +173,9 @@ def think(state, level=5, rng=None):
     if forced is not None:
         return forced
     yield
-    if s.n == 0:
-        return 24  # the first cube: the centre (d4) is in the most lines
-    s.vary(rng, JITTER[level - 1])
+    if s.n == 0:  # the first cube: the centre (d4) or next to it, in the most lines
+        return NEIGHBOURS[24][rng.below(8)] if rng is not None and rng.below(3) == 0 else 24
+    s.vary(rng, spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
     return pick(rng, level, best, safe, legal, SLIPS)
 

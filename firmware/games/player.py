@@ -62,6 +62,14 @@ def pick(rng, level, best, safe, legal, slips):
     return best
 
 
+def spread(jitter, level, played):
+    """How far a root move's value may be raised (Search.vary) at `level`, from a
+    game's table `jitter`, with `played` moves on the board: five times as far in the
+    opening, where many moves are near-equal and games would otherwise repeat."""
+    return jitter[level - 1] * (5 if played < OPENING else 1)
+
+
+OPENING = 10  # the first moves of a game: its opening
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
 SLICE = 20  # nodes a next() of a search, by default (a game's Search sets its own)

@@ -6,12 +6,12 @@
 from array import array
 
 from compat import const
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 200, 400)
-JITTER = (0, 0, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
+JITTER = (1, 1, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
@@ -277,9 +277,13 @@ def think(state, level=5, rng=None):
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
     ranked = []
+    jitter = spread(JITTER, level, len(state.history))
     for m in safe or legal:
         s.make(m)
-        ranked.append((s.score if mover == 1 else -s.score) * LAUNCHES + m)
+        score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
+        if rng is not None:
+            score += rng.below(8 * jitter + 8)
+        ranked.append(score * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
         if len(ranked) % s.slice == 0:
@@ -288,7 +292,7 @@ def think(state, level=5, rng=None):
     s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     ranked = None
     yield
-    s.vary(rng, JITTER[level - 1])
+    s.vary(rng, jitter)
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
     return pick(rng, level, best, safe, legal, SLIPS)
 
