@@ -69,6 +69,7 @@ test-vpico: build
 bench: build
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_players
+	$(PY) -m host_tools.bench_strength
 
 hardware: setup-hardware
 	$(PY) -m hardware.generate
