@@ -181,19 +181,19 @@ def main(argv=None):
         for game in (args.only,) if args.only else GAMES:
             if "mcts" in parts:
                 score, results = match(pool, game, ("level", 5), ("mcts", 10000, None), args.games)
-                print("BENCH %s_level5_vs_mcts10k_score %.1f %% (%d games)" % (game, score, len(results)), flush=True)
+                print("BENCH %s_level5_vs_mcts10k_score %.1f %%" % (game, score))
+                print("BENCH %s_level5_vs_mcts10k_games %d games" % (game, len(results)), flush=True)
                 verdict("%s level 5 vs mcts10k score %%" % game, score, SCORE_TARGET)
                 checks += [c for r in results for c in r[2]]
             if "fairness" in parts:
                 for opponent in ("random", "baseline"):
                     results = pool.map(level1_fairness, [(game, opponent, seed) for seed in range(args.games)])
                     won = 100.0 * sum(1 for r in results if r == 1) / len(results)
-                    print("BENCH %s_level1_vs_%s_won %.1f %% (%d games)" % (game, opponent, won, len(results)))
+                    print("BENCH %s_level1_vs_%s_won %.1f %%" % (game, opponent, won), flush=True)
             if "ladder" in parts:
                 for level in LEVELS[1:]:
                     score, results = match(pool, game, ("level", level), ("level", level - 1), args.games)
-                    print("BENCH %s_level%d_vs_level%d_score %.1f %% (%d games)"
-                          % (game, level, level - 1, score, len(results)), flush=True)
+                    print("BENCH %s_level%d_vs_level%d_score %.1f %%" % (game, level, level - 1, score), flush=True)
                     verdict("%s level %d vs level %d score %%" % (game, level, level - 1), score, SCORE_TARGET)
                     checks += [c for r in results for c in r[2]]
             if "variety" in parts:
@@ -201,8 +201,7 @@ def main(argv=None):
                     jobs = [(game, ("level", level), ("fixed", level), seed, True, False)
                             for seed in range(args.variety)]
                     distinct = len(set(r[1] for r in pool.map(play, jobs, chunksize=4)))
-                    print("BENCH %s_level%d_distinct_games %d of %d" % (game, level, distinct, args.variety),
-                          flush=True)
+                    print("BENCH %s_level%d_distinct_games %d games" % (game, level, distinct), flush=True)
                     verdict("%s level %d distinct games in %d" % (game, level, args.variety), distinct,
                             VARIETY_TARGET * args.variety / 100.0)
         if "held-out" in parts and (args.only or "connect4") == "connect4":
