@@ -75,6 +75,7 @@ test-vpico: build
 bench: build browser
 	$(PY) -m host_tools.bench
 	$(PY) -m host_tools.bench_players
+	$(PY) -m host_tools.bench_strength
 	$(PY) -m host_tools.bench_web
 	$(PY) -m host_tools.colour_check
 	$(PY) -m host_tools.bench_window

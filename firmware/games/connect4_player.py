@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, load_tables
-from games.player import NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
+from games.player import spread, NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -23,9 +23,11 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 600, 800, 1000)
-SLIPS = (45, 20, 8, 0, 0)
-SOLVE_EMPTY = (0, 0, 0, 0, 18)
+BUDGET = (200, 400, 600, 700, 1400)
+JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
+SLIPS = (90, 25, 8, 0, 0)
+SOLVE_EMPTY = (0, 0, 0, 0, 20)
+EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
 
 
 # cell = column * 6 + row from the bottom
@@ -174,10 +176,15 @@ class Search(StackSearch, LineCounts):
                     k += 1
             if not k:
                 return -WIN  # every move lets the opponent win at once
+            if k > 2 and ply < self.depth - 1:
+                self.order_threats(base, k, 2 if yellow else 16)
             if ttmove != NO_MOVE:
                 self.order_first(ply, k, ttmove)
         self.count[ply] = k
         return None
+
+    def target(self, move):
+        return move * HEIGHT + self.h[move]
 
     def store(self, ply, best):
         if not self.exact:
@@ -212,13 +219,20 @@ def think(state, level=5, rng=None):
         return 3  # the centre: the only first move that wins (solved game)
     budget = BUDGET[level - 1]
     best = None
+    s.vary(rng, 0)  # exact values: of the moves that keep the value, any one
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, None, True)  # two thirds of the budget to solve it exactly ...
-        if (yield from s.run(budget * 2 // 3)) and s.bestmove[0] != NO_MOVE:
+        s.start(CELLS, None, True)  # most of the budget to solve it exactly ...
+        if (yield from s.run(exact_budget(level, CELLS - s.n))) and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]  # exact: keeps the position's value
         # ... else the rest to look ahead
+    s.vary(rng, spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
+
+
+def exact_budget(level, empty):
+    """The nodes a level spends at most trying to solve a position exactly."""
+    return BUDGET[level - 1] * 9 // 10 if empty <= EXACT_EMPTY else BUDGET[level - 1] // 2
 
 
 def solve_position(s, budget=None):

@@ -7,22 +7,26 @@
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
 from games.fours import LineCounts, load_tables
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
-DEPTH = (1, 2, 2, 4, 8)
-BUDGET = (60, 200, 400, 600, 900)
-SLIPS = (40, 20, 8, 0, 0)
+DEPTH = (1, 2, 3, 5, 12)
+BUDGET = (60, 200, 400, 600, 1000)
+JITTER = (3, 3, 3, 3, 3)  # a root move's value raised by up to this: near-equal moves vary
+EXTEND = const(6)  # forced moves searched past the depth, at most
+SLIPS = (90, 20, 8, 0, 0)
 
 
 _tables = load_tables()
 THROUGH, THROUGH_AT = _tables.lines_through(LINES, CELLS)  # 88 lines
-GAINS = _tables.line_gains((0, 1, 4, 16, 0))
+GAINS = _tables.line_gains((0, 1, 4, 40, 0))
 del _tables
 
 
 class Search(StackSearch, LineCounts):
     width = CELLS
+    extend = EXTEND
+    slice = 12  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
     line_cells = LINES
     through = THROUGH
     through_at = THROUGH_AT
@@ -93,20 +97,67 @@ class Search(StackSearch, LineCounts):
     def enter(self, ply):
         if self.n >= MAX_CUBES:
             return 0
-        mine = self.mine()
         moves = self.allowed()
+        if self.n & 1:
+            mine, theirs = self.t2, self.t1
+        else:
+            mine, theirs = self.t1, self.t2
         for c in moves:
             if mine[c]:
                 return WIN
-        if ply == self.depth:
-            return self.score if not self.n & 1 else -self.score
+        # The moves that do not lose at once: the next cube must touch this one, so a
+        # move is lost when a free cell next to it completes a line of the opponent's
+        # (a threat search in byte reads: no move made). None left: lost.
+        cells = self.cells
         base = ply * CELLS
         k = 0
         for c in moves:
-            self.moves[base + k] = c
-            k += 1
+            free = False
+            for nb in NEIGHBOURS[c]:
+                if not cells[nb]:
+                    if theirs[nb]:
+                        break
+                    free = True
+            else:
+                if free or not self.opens_threat(c, theirs):
+                    self.moves[base + k] = c
+                    k += 1
+        if not k:
+            return -WIN
+        if ply >= self.depth and (k > 1 or ply >= self.depth + EXTEND):
+            return self.score if not self.n & 1 else -self.score
+        # (past the depth: a single move that does not lose, played out: a quiescence
+        # on threats, which sees a forced sequence to its end)
+        if k > 2:
+            self.order_threats(base, k, 2 if not self.n & 1 else 16)
         self.count[ply] = k
         return None
+
+    def opens_threat(self, c, theirs):
+        """A cube on c, with no free cell next to it, lets the opponent place next to
+        any cube of the mover's colour (else anywhere): True if that reaches one of
+        the opponent's winning cells."""
+        cells = self.cells
+        colour = 1 if not self.n & 1 else 2
+        near = False  # some free cell touches a cube of the mover's (or c)
+        for x in range(CELLS):
+            if cells[x] or x == c:
+                continue
+            for nb in NEIGHBOURS[x]:
+                if nb == c or cells[nb] == colour:
+                    if theirs[x]:
+                        return True
+                    near = True
+                    break
+        if near:
+            return False
+        for x in range(CELLS):  # anywhere
+            if not cells[x] and x != c and theirs[x]:
+                return True
+        return False
+
+    def target(self, move):
+        return move
 
 
 def think(state, level=5, rng=None):
@@ -122,8 +173,9 @@ def think(state, level=5, rng=None):
     if forced is not None:
         return forced
     yield
-    if s.n == 0:
-        return 24  # the first cube: the centre (d4) is in the most lines
+    if s.n == 0:  # the first cube: the centre (d4) or next to it, in the most lines
+        return NEIGHBOURS[24][rng.below(8)] if rng is not None and rng.below(3) == 0 else 24
+    s.vary(rng, spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
     return pick(rng, level, best, safe, legal, SLIPS)
 

@@ -69,6 +69,29 @@ class LineCounts:
         cells[x] = 0
 
 
+    def order_threats(self, base, k, two):
+        """Sorts the k moves at self.moves[base:] by the threats each would make (lines
+        through its cell, self.target(move), holding `two`: two pieces of the mover's
+        and none of the other's), most first, the order so far among equals: forcing
+        moves first, so that a cut comes sooner."""
+        moves, lv, through, at = self.moves, self.lv, self.through, self.through_at
+        keys = bytearray(k)
+        for i in range(k):
+            x = self.target(moves[base + i])
+            t = 0
+            for j in range(at[x], at[x + 1]):
+                if lv[through[j]] == two:
+                    t += 1
+            keys[i] = t
+        for i in range(1, k):  # insertion sort: stable, and a few moves only
+            m, t = moves[base + i], keys[i]
+            j = i
+            while j and keys[j - 1] < t:
+                moves[base + j], keys[j] = moves[base + j - 1], keys[j - 1]
+                j -= 1
+            moves[base + j], keys[j] = m, t
+
+
 def load_tables():
     """games/fours_tables.py (the lines of a board, what a line gains), for a player
     module's import: forgotten at once, so that its code goes once the tables are

@@ -62,6 +62,14 @@ def pick(rng, level, best, safe, legal, slips):
     return best
 
 
+def spread(jitter, level, played):
+    """How far a root move's value may be raised (Search.vary) at `level`, from a
+    game's table `jitter`, with `played` moves on the board: five times as far in the
+    opening, where many moves are near-equal and games would otherwise repeat."""
+    return jitter[level - 1] * (5 if played < OPENING else 1)
+
+
+OPENING = 10  # the first moves of a game: its opening
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
 SLICE = 20  # nodes a next() of a search, by default (a game's Search sets its own)
@@ -82,12 +90,25 @@ class Search:
     width = 7  # moves a node can have at most
     score = 0
     slice = SLICE  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
+    extend = 0  # plies a game's search may go past its depth (forced moves)
+    rng = None  # vary(): the root's moves are shuffled with it ...
+    jitter = None  # ... and each root move's value raised by jitter[move]
+
+    def vary(self, rng, spread):
+        """So that no two games are alike: the root's moves in a random order (of
+        moves of one value, the first found is played), and each root move's value
+        raised by 0..spread (a heuristic's near-equals: any of them may be played;
+        0: none, for exact values)."""
+        self.rng = rng
+        self.jitter = None
+        if rng is not None and spread:
+            self.jitter = bytearray(rng.below(spread + 1) for _ in range(self.width))
 
     def start(self, depth, first=None):
         """A search `depth` plies deep; `first`: the root move to try first."""
         self.depth = depth
         self.first = first
-        size = min(depth, self.remaining()) + 2
+        size = min(depth + self.extend, self.remaining()) + 2
         self.alpha = [0] * size
         self.beta = [0] * size
         self.alpha0 = [0] * size
@@ -117,6 +138,12 @@ class Search:
                 moves[i], moves[base] = moves[base], move
                 return
 
+    def shuffle_root(self):
+        moves, rng = self.moves, self.rng
+        for i in range(self.count[0] - 1, 0, -1):
+            j = rng.below(i + 1)
+            moves[i], moves[j] = moves[j], moves[i]
+
     def step(self, budget):
         """Searches up to `budget` nodes; True once the search is over (then
         self.result is the root's value and self.bestmove[0] its move, NO_MOVE if the
@@ -131,11 +158,18 @@ class Search:
                 if ply:
                     self.alpha[ply] = -self.beta[ply - 1]
                     self.beta[ply] = -self.alpha[ply - 1]
+                    if ply == 1 and self.jitter:  # the window of the root move's value, less its jitter
+                        j = self.jitter[moves[self.index[0]]]
+                        self.alpha[1] += j
+                        self.beta[1] += j
                 self.alpha0[ply] = self.alpha[ply]
                 v = self.enter(ply)
                 if v is None:
-                    if ply == 0 and self.first is not None:
-                        self.order_first(0, self.count[0], self.first)
+                    if ply == 0:
+                        if self.rng is not None:
+                            self.shuffle_root()
+                        if self.first is not None:
+                            self.order_first(0, self.count[0], self.first)
                     self.index[ply] = 0
                     self.best[ply] = -WIN - 1
                     self.saved[ply] = self.score
@@ -157,6 +191,8 @@ class Search:
             self.unmake(m)
             self.score = self.saved[ply]
             v = -self.ret
+            if ply == 0 and self.jitter:
+                v += self.jitter[m]
             if v > self.best[ply]:
                 self.best[ply] = v
                 self.bestmove[ply] = m

@@ -3,14 +3,17 @@
 # ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+from array import array
+
 from compat import const
-from games.player import WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
-DEPTH = (1, 1, 2, 2, 2)
-BUDGET = (30, 40, 80, 100, 120)
-SLIPS = (40, 20, 8, 0, 0)
-ROOT_MOVES = (40, 40, 4, 5, 6)  # the root moves searched two plies deep or more
+DEPTH = (1, 1, 2, 2, 3)
+BUDGET = (30, 40, 80, 200, 400)
+JITTER = (1, 1, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
+SLIPS = (90, 40, 5, 0, 0)
+ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 4, 30, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
@@ -44,23 +47,10 @@ def lines_through(x, out):
     return out
 
 
-def line_value(board, line):
-    """What a line is worth to yellow (negative: to blue); 100 if it is a four."""
-    yellow = blue = 0
-    start, step = line >> 2, STEP[line & 3]
-    for k in range(start, start + 4 * step, step):
-        v = board[k]
-        if v == 1:
-            yellow += 1
-        elif v == BLUE:
-            blue += 1
-        elif v != EMPTY:
-            return 0  # a pentacle breaks the line
-    if yellow and blue:
-        return 0
-    if yellow == 4 or blue == 4:
-        return 100
-    return WORTH[yellow] - WORTH[blue]
+# What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
+# blue pawns (a line with both is worth nothing; a four: 100). Signed bytes: a Pico's RAM.
+VALUE = array("b", [0 if (v & 7) and (v >> 3) else 100 if v in (4, 32) else WORTH[min(v & 7, 4)] - WORTH[min(v >> 3, 4)]
+                    for v in range(37)])
 
 
 def launch_to(board, cell):
@@ -127,17 +117,37 @@ class Search(StackSearch):
         won = 0
         three = WORTH[3] if colour == 1 else -WORTH[3]
         holes = []  # the mover's win cells a launch reaches, on lines through its pawn
+        add = 1 if colour == 1 else 8
         for i in range(len(lines)):
             line = lines[i]
-            after = line_value(board, line)
+            start, step = line >> 2, STEP[line & 3]
+            code = 0  # the line's code before the move (one pass over both boards)
+            broken = i >= through_pawn  # after the move: a pentacle squeezed on it
+            for x in range(start, start + 4 * step, step):
+                v = src[x]
+                if v == EMPTY:
+                    if board[x] > BLUE:
+                        broken = True
+                elif v == 1:
+                    code += 1
+                elif v == BLUE:
+                    code += 8
+                else:
+                    code = -1  # a pentacle was on it: worth nothing, before and after
+                    break
+            if code < 0:
+                continue
+            if broken:
+                score -= VALUE[code]
+                continue
+            after = VALUE[code + add]
+            score += after - VALUE[code]
             if after == 100:
                 won = 1
-            elif after == three and i < through_pawn:
-                start, step = line >> 2, STEP[line & 3]
+            elif after == three:
                 for x in range(start, start + 4 * step, step):
                     if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
                         holes.append(x)
-            score += after - line_value(src, line)
         lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
         self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
         self.d = d + 1
@@ -267,9 +277,13 @@ def think(state, level=5, rng=None):
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
     ranked = []
+    jitter = spread(JITTER, level, len(state.history))
     for m in safe or legal:
         s.make(m)
-        ranked.append((s.score if mover == 1 else -s.score) * LAUNCHES + m)
+        score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
+        if rng is not None:
+            score += rng.below(8 * jitter + 8)
+        ranked.append(score * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
         if len(ranked) % s.slice == 0:
@@ -278,6 +292,7 @@ def think(state, level=5, rng=None):
     s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     ranked = None
     yield
+    s.vary(rng, jitter)
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1], s.root[0], min(2, DEPTH[level - 1]))
     return pick(rng, level, best, safe, legal, SLIPS)
 

@@ -185,7 +185,7 @@ def solve_part():
             if state.status != "playing":
                 continue
             tried += 1
-            if c4.solve_position(c4.Search(state), c4.BUDGET[4] * 2 // 3) is not None:
+            if c4.solve_position(c4.Search(state), c4.exact_budget(5, empty)) is not None:
                 solved += 1
             yield None
         record("connect4_solved_within_budget_%d_empty" % empty, "%d/%d" % (solved, tried), "positions")

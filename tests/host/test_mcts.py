@@ -1,0 +1,53 @@
+# The yardstick (host_tools/mcts.c): the same rules as the firmware's (legal moves,
+# the end of a game, its winner) on every position of many random games, and it plays
+# legal moves and takes a win in one.
+import os
+import sys
+
+import pytest
+
+from host_tools import mcts
+
+sys.path.insert(0, os.path.join(mcts.ROOT, "firmware"))
+from games import load  # noqa: E402
+from games.rng import Rng  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not os.path.exists("/usr/bin/gcc"), reason="no gcc")
+
+
+@pytest.mark.parametrize("game", sorted(mcts.GAMES))
+def test_rules_agree_with_the_firmware(game):
+    for seed in range(40):
+        rng = Rng(seed)
+        state = load(game).new_state()
+        while True:
+            assert mcts.status(game, state.history) == (state.status, state.winner,
+                                                        state.to_move), (seed, state.history)
+            if state.status != "playing":
+                break
+            legal = state.legal_moves()
+            assert mcts.legal(game, state.history) == legal, (seed, state.history)
+            state.play(legal[rng.below(len(legal))])
+
+
+@pytest.mark.parametrize("game", sorted(mcts.GAMES))
+def test_plays_legal_moves_and_wins_in_one(game):
+    rules = load(game)
+    for seed in range(3):
+        rng = Rng(seed)
+        state = rules.new_state()
+        for _ in range(12):
+            if state.status != "playing":
+                break
+            m = mcts.move(state, game, 300, seed)
+            assert m in state.legal_moves()
+            state.play(m)
+            if state.status == "playing":
+                legal = state.legal_moves()
+                state.play(legal[rng.below(len(legal))])
+    # Connect Four: yellow has three in the bottom row
+    state = rules.new_state() if game == "connect4" else None
+    if state is not None:
+        for m in (0, 0, 1, 1, 2, 2):
+            state.play(m)
+        assert mcts.move(state, game, 2000, 1) == 3

@@ -1,0 +1,113 @@
+# The board's players where their strength shows, fast and seeded (the long matches
+# are `make bench`: host_tools/bench_strength.py): Connect Four's level 5 is exact in
+# the issue's position and finds the win (or the draw) the host's own solver finds;
+# level 1 is a fair opponent for a child; the levels vary their games.
+import os
+import sys
+
+import pytest
+
+from host_tools import mcts
+from host_tools import bench_strength
+
+sys.path.insert(0, os.path.join(mcts.ROOT, "firmware"))
+from games import load  # noqa: E402
+from games.player import finish, load_player  # noqa: E402
+from games.rng import Rng  # noqa: E402
+
+needs_gcc = pytest.mark.skipif(not os.path.exists("/usr/bin/gcc"), reason="no gcc")
+
+# 16 empty cells, yellow to move: 1 and 2 draw, 7 loses (issue 27)
+ISSUE_27 = "4 4 4 4 3 5 5 5 5 3 4 6 6 6 3 3 3 5 6 6 4 1 5 3 6 7"
+
+
+def c4(texts):
+    state = load("connect4").new_state()
+    for t in texts.split():
+        state.play_text(t)
+    return state
+
+
+def test_connect4_level5_does_not_play_the_loss_of_issue_27():
+    state = c4(ISSUE_27)
+    assert 42 - len(state.history) == 16
+    assert load_player("connect4").solve(state) == (0, [0, 1])
+    for seed in range(4):
+        assert finish(load_player("connect4").think(state, 5, Rng(seed))) in (0, 1)
+
+
+@needs_gcc
+def test_the_two_solvers_agree():
+    rules = load("connect4")
+    p = load_player("connect4")
+    for seed in range(12):
+        rng = Rng(seed)
+        state = rules.new_state()
+        while state.status == "playing" and 42 - len(state.history) > 12 + seed % 5:
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+        if state.status != "playing":
+            continue
+        values = mcts.solve_connect4(state.history)
+        top = max(values.values())
+        assert p.solve(state) == (top, sorted(c for c in values if values[c] == top))
+    assert mcts.solve_connect4(c4(ISSUE_27).history) == {0: 0, 1: 0, 6: -1}
+
+
+@needs_gcc
+def test_connect4_level5_keeps_the_value_from_16_empty_cells():
+    # positions of games between the yardstick and level 3, 14..16 empty cells
+    p = load_player("connect4")
+    tried = 0
+    for seed in range(6):
+        state = bench_strength.opening("connect4", 900 + seed)
+        players = {1: bench_strength.mover(("mcts", 300, None), "connect4", Rng(seed)),
+                   2: bench_strength.mover(("level", 3), "connect4", Rng(seed))}
+        while state.status == "playing" and 42 - len(state.history) > 14 + seed % 3:
+            state.play(players[state.to_move](state))
+        if state.status != "playing":
+            continue
+        values = mcts.solve_connect4(state.history)
+        move = finish(p.think(state, 5, Rng(seed)))
+        assert values[move] == max(values.values()), (state.history, values, move)
+        tried += 1
+    assert tried >= 4
+
+
+def level1_results(game, opponent, games=30):
+    return [bench_strength.level1_fairness((game, opponent, seed)) for seed in range(games)]
+
+
+@pytest.mark.parametrize("game", ["connect4", "cubes", "squeeze"])
+def test_level1_is_fair_for_a_child(game):
+    # it wins sometimes against a random player, and a player who blocks beats it
+    against_random = level1_results(game, "random")
+    assert sum(1 for r in against_random if r == 1) >= 4
+    against_blocker = level1_results(game, "baseline")
+    assert sum(1 for r in against_blocker if r == 0) > sum(1 for r in against_blocker if r == 1)
+
+
+@pytest.mark.parametrize("game", ["connect4", "cubes", "squeeze"])
+def test_level5_varies_its_games(game):
+    # against one opponent that always answers a position the same way
+    games = set()
+    for seed in range(6):
+        games.add(bench_strength.play((game, ("level", 5), ("fixed", 3), seed, True, False))[1])
+    assert len(games) >= 4
+
+
+def test_cubes_level5_sees_a_cube_that_frees_the_opponent():
+    # a cube with no free cell next to it lets the opponent place next to any cube of
+    # the mover's colour (none: anywhere): the search checks the opponent's winning
+    # cells there
+    s = load_player("cubes").Search(load("cubes").new_state())
+    for x in (1, 7, 8):  # the opponent's cubes around a1: a1 would have no free neighbour
+        s.cells[x] = 2
+    theirs = bytearray(49)
+    assert not s.opens_threat(0, theirs)
+    theirs[48] = 1  # the opponent would win on g7: anywhere, it can
+    assert s.opens_threat(0, theirs)
+    s.cells[24] = 1  # a cube of the mover's on d4: the opponent must place next to it
+    assert not s.opens_threat(0, theirs)
+    theirs[32] = 1  # ... e5 touches d4
+    assert s.opens_threat(0, theirs)
