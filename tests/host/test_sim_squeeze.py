@@ -208,7 +208,7 @@ def test_hint_shows_the_pentacle_counts_during_the_game():
     lv, s = sim.leds(), sim.state()
     blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
     assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of the worked example
-    sim.run("wait 2000")
+    sim.run("wait 3500")  # level 5's search (a slice a step), then the hint's 1.5 s
     assert ring_tallies(sim) is None
 
 
