@@ -207,7 +207,11 @@ function run(call, input = false) {
 
 function key(cell, pressed, event) {
   if (!py) return;
-  pendingInput = event && event.timeStamp ? event.timeStamp : performance.now();
+  // A click's answer is timed from its press (a key acts as it goes down); its release
+  // keeps the press's time while that is still unanswered (a key with a hold acts on
+  // its release), and is no input of its own: a release that changes nothing must not
+  // take the next picture (a blink, the next move) for its answer.
+  if (pressed) pendingInput = event && event.timeStamp ? event.timeStamp : performance.now();
   cellEls[cell].classList.toggle("down", pressed);
   run(() => py.key(cell, pressed), true);
   if (!pressed && sound.waiting) sound.unmute(true);  // a press is what lets a page sound

@@ -274,3 +274,13 @@ def test_new_board_clears_the_stored_games_after_a_confirmation(board, driver):
     wb.wait_ready(driver)
     assert board.state()["tiles"][0]["resume"] is False
     assert not board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard'))")
+
+
+def test_a_click_is_one_input_answered_at_its_press(board):
+    """A click's answer is timed from its press: its release, which changes nothing, is
+    no input that the next picture (the tile's name scrolling) would answer."""
+    board.js("window.board.answers.length = 0")
+    board.click(TILES["connect4"])  # its setup screen: the name scrolls, a frame every 30 ms
+    time.sleep(1.0)
+    answers = board.js("return window.board.answers.slice()")
+    assert len(answers) == 1 and answers[0] < 1000, answers
