@@ -27,7 +27,9 @@ MENU_WATCH_MS = 1200  # the menu watched this long: a tile with a game blinks ev
 GAME_WATCH_MS = 1000  # the game watched this long from its first frame
 BOOT_MS = 20000  # main.py must draw its menu this soon after the power-up (emulated time)
 RESUME_MS = 60000  # the game must show this soon after the second press (a resume replays it)
-KEY_LAG_MS = 6  # the Pico's App gets a key change this long after the matrix (5 ms debounce)
+# The Pico's App gets a key change this long after the matrix: a press from the first
+# scan that reads it (eager debounce, a scan a ms), a release after 5 ms open in a row.
+KEY_LAG_MS = {True: 1, False: 6}
 CHANGE_MS = 40  # frames begun this soon after a key change are not compared (before or after it)
 DRAW_MS = 60  # a frame's first bit leaves at most this long after the time it was drawn for
 EARLY_MS = 10  # ... and CPython may take a key this much later than the Pico did
@@ -194,7 +196,7 @@ class PowerUp:
 
     def judge(self, frames, presses, first):
         """The frames [(start ms, levels)] against CPython's App with either reading."""
-        events = [(at + KEY_LAG_MS, key, down) for at, key, down in presses]
+        events = [(at + KEY_LAG_MS[down], key, down) for at, key, down in presses]
         frames = windows(frames, [at for at, _, _ in presses])
         # a key acts on its press: the last press (not its release) starts or resumes the game
         started = max([at for at, _, down in presses if down] or [0])

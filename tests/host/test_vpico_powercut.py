@@ -109,7 +109,7 @@ def _pico_frames(files, presses, resume_ms=0, until=4000):
     (a Pico replays the game meanwhile)."""
     from host_tools.vpico import powerup
 
-    model = powerup.Model(files, [(at + powerup.KEY_LAG_MS, key, down) for at, key, down in presses], 400)
+    model = powerup.Model(files, [(at + powerup.KEY_LAG_MS[down], key, down) for at, key, down in presses], 400)
     drawn = model.frames(range(401, until))  # the App steps every ms (a Pico's loop wakes at a key)
     nows = [n for n in range(420, until, 33) if not presses or not presses[-1][0] < n < presses[-1][0] + resume_ms]
     return [(now + 5, drawn[now]) for now in nows]
