@@ -134,6 +134,8 @@ def captions(board, d=None):
         for tile in d["tiles"]:  # each tile's name on the row under it
             out.append(("under", grid.parse(tile["cell"]), tile["name"]))
         return out
+    if d["screen"] == "attract":  # the board playing itself: the status line says any key ends it
+        return []
     # a tile's setup screen
     return [("top-left", grid.MENU, say(board, "a1: back to the menu")),
             ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]

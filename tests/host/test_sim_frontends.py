@@ -337,3 +337,36 @@ def test_menu_tile_names_are_shown_whole_and_apart(surface):
                 for b in rects[j][1]:
                     assert not a.colliderect(b), (rects[i][0], rects[j][0])
     assert all(r.left >= 0 and r.right <= window.WIDTH for _, got in rects for r in got)
+
+
+def test_every_screen_has_its_words_and_picture_the_idle_demo_too(surface):
+    """The window, the terminal and the web page say something for every screen (the
+    menu, a setup screen, a game, the board playing itself when left idle), in both
+    languages, and the window draws each without an error."""
+    from sim import words
+
+    for lang in ("en", "fr"):
+        board = SimBoard(lang=lang)
+        seen = []
+        for step in ("menu", "setup", "game", "menu", "attract"):
+            if step == "setup":
+                board.press(grid.parse("c3"))
+            elif step == "game":
+                board.press(grid.parse("c3"))
+            elif step == "menu" and seen:
+                board.press(grid.MENU, hold=True)
+            elif step == "attract":
+                for _ in range(70):  # a minute idle: the board plays itself
+                    board.clock.now += 1000
+                    board.app.step()
+            d = board.app.describe()
+            seen.append(d["screen"])
+            what, page, _ = words.screen_text(board)
+            assert what and page.endswith(".md")
+            assert words.status_text(board)[0].startswith(what)
+            words.captions(board)
+            assert len(words.margin_labels(board)[0]) == grid.SIZE
+            assert all(words.key_label(board, c) for c in range(grid.CELLS))
+            window.draw(surface, board)
+            terminal.Session(board).screen(width=80, full=False)
+        assert seen == ["menu", "setup", "game", "menu", "attract"], seen
