@@ -8,16 +8,19 @@ after the first WARMUP_S (pygame's set-up and the first picture left out). Print
 
     BENCH window_idle_cpu_<screen> <percent> %
 
-and a MISSED line for a screen over TARGET_PCT. SDL's video driver is "dummy" unless
+then a TARGET line per screen (OK, or MISSED over TARGET_PCT) and a summary; it exits 1
+on a miss only with --strict. SDL's video driver is "dummy" unless
 --display is given (then the machine's own display: the X server's work for the window
 is not counted either way, only this process's).
 
-    python -m host_tools.bench_window [--seconds S] [--display]
+    python -m host_tools.bench_window [--seconds S] [--display] [--strict]
 """
 import argparse
 import os
 import subprocess
 import sys
+
+from host_tools import targets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCREENS = ("menu", "connect4", "pistes", "cubes")
@@ -73,16 +76,18 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=8, help="measured per screen (default 8)")
     ap.add_argument("--display", action="store_true", help="the machine's display, not SDL's dummy driver")
+    targets.add_strict(ap)
     args = ap.parse_args(argv)
-    missed = []
+    figures = []
     for screen in SCREENS:
         pct = measure(screen, args.seconds, args.display)
-        print("BENCH window_idle_cpu_%s %.2f %%  (target <= %d)" % (screen, pct, TARGET_PCT), flush=True)
-        if pct > TARGET_PCT:
-            missed.append(screen)
-    for screen in missed:
-        print("MISSED window_idle_cpu_%s" % screen)
-    return 1 if missed else 0
+        print("BENCH window_idle_cpu_%s %.2f %%" % (screen, pct), flush=True)
+        figures.append(("window_idle_cpu_%s" % screen, pct))
+    missed = [name for name, pct in figures if pct > TARGET_PCT]
+    for name, pct in figures:
+        print(targets.verdict(name, pct <= TARGET_PCT, "<= %d %%: %.2f %%" % (TARGET_PCT, pct)))
+    print(targets.summary("window", missed))
+    return targets.exit_code(missed, args.strict)
 
 
 if __name__ == "__main__":

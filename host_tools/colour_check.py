@@ -21,10 +21,11 @@ sRGB's, the eye adapted to the board's own white), converted to CAM02-UCS under
 colorspacious' default viewing conditions. The current cap is left out: it only bites
 with most of the board lit white.
 
-    python -m host_tools.colour_check [--brightness PERCENT]
+    python -m host_tools.colour_check [--brightness PERCENT] [--strict]
 
 prints `BENCH colours_<game>_<kind>_<vision> <difference> dE` lines (the smallest
-difference, and which two colours) and the targets missed. Host only (colorspacious,
+difference, and which two colours), a TARGET line for each kind that has a target, and
+a summary; it exits 1 on a miss only with --strict. Host only (colorspacious,
 numpy): nothing here runs on the board.
 """
 import argparse
@@ -37,6 +38,8 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 import numpy  # noqa: E402
 from colorspacious import cspace_convert  # noqa: E402
+
+from host_tools import targets  # noqa: E402
 
 from app import colors  # noqa: E402
 from app.saves import DEFAULT_SETTINGS  # noqa: E402
@@ -156,16 +159,19 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--brightness", type=int, default=None,
                     help="percent (default: the board's default, %d)" % DEFAULT_SETTINGS["brightness"])
+    targets.add_strict(ap)
     args = ap.parse_args(argv)
+    rows = measure(args.brightness)
+    for name, d, pair, goal in rows:
+        print("BENCH %s %.1f dE  (%06x vs %06x)" % (name, d, pair[0], pair[1]), flush=True)
     missed = []
-    for name, d, pair, goal in measure(args.brightness):
-        note = "(%06x vs %06x%s)" % (pair[0], pair[1], "" if goal is None else "; target >= %d" % goal)
-        print("BENCH %s %.1f dE  %s" % (name, d, note), flush=True)
-        if goal is not None and d < goal:
-            missed.append(name)
-    for name in missed:
-        print("MISSED %s" % name)
-    return 1 if missed else 0
+    for name, d, pair, goal in rows:
+        if goal is not None:
+            print(targets.verdict(name, d >= goal, ">= %d dE: %.1f dE" % (goal, d)))
+            if d < goal:
+                missed.append(name)
+    print(targets.summary("colour", missed))
+    return targets.exit_code(missed, args.strict)
 
 
 if __name__ == "__main__":

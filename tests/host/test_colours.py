@@ -68,3 +68,11 @@ def test_bench_prints_a_line_for_every_measure(capsys):
     colour_check.main([])
     out = capsys.readouterr().out
     assert out.count("BENCH colours_") == len(colour_check.measure()) and "MISSED" not in out
+
+
+def test_a_missed_colour_target_is_reported_and_fails_only_when_strict(monkeypatch, capsys):
+    monkeypatch.setattr(colour_check, "measure", lambda brightness=None: [("colours_x", 4.0, (1, 2), 10)])
+    assert colour_check.main([]) == 0  # `make bench` goes on to its other figures
+    out = capsys.readouterr().out
+    assert "TARGET colours_x" in out and out.rstrip().endswith("MISSED: colours_x")
+    assert colour_check.main(["--strict"]) == 1
