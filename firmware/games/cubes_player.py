@@ -11,7 +11,7 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)
-BUDGET = (60, 200, 400, 600, 1000)
+BUDGET = (60, 200, 400, 450, 1000)  # level 4: not much more than 3, so that 5 stays well above it
 JITTER = (3, 3, 3, 3, 3)  # a root move's value raised by up to this: near-equal moves vary
 EXTEND = const(6)  # forced moves searched past the depth, at most
 SLIPS = (90, 20, 8, 0, 0)
