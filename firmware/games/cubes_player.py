@@ -11,10 +11,17 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)
-BUDGET = (60, 200, 400, 600, 1000)
+BUDGET = (60, 200, 400, 450, 1000)  # level 4: not much more than 3, so that 5 stays well above it
 JITTER = (3, 3, 3, 3, 3)  # a root move's value raised by up to this: near-equal moves vary
 EXTEND = const(6)  # forced moves searched past the depth, at most
 SLIPS = (90, 20, 8, 0, 0)
+# Variety: the first cube goes on any cell off the edge (b2..f6, 25 cells), and in a
+# game's first moves (fewer than _EARLY cubes down) a root move's value is raised by
+# up to _EARLY_SPREAD: any move that keeps about the best value may be played there
+# (a move the search sees lost stays lost), so games part early (games/player.py vary).
+_FIRST_CELLS = const(25)
+_EARLY = const(6)
+_EARLY_SPREAD = const(80)
 
 
 _tables = load_tables()
@@ -102,15 +109,21 @@ class Search(StackSearch, LineCounts):
             mine, theirs = self.t2, self.t1
         else:
             mine, theirs = self.t1, self.t2
-        for c in moves:
-            if mine[c]:
-                return WIN
+        if any(mine):  # (any(): a loop in C, where most nodes have no threat at all)
+            for c in moves:
+                if mine[c]:
+                    return WIN
         # The moves that do not lose at once: the next cube must touch this one, so a
         # move is lost when a free cell next to it completes a line of the opponent's
         # (a threat search in byte reads: no move made). None left: lost.
-        cells = self.cells
         base = ply * CELLS
         k = 0
+        if not any(theirs):  # no line of theirs to complete: every move is safe
+            for c in moves:
+                self.moves[base + k] = c
+                k += 1
+            moves = ()
+        cells = self.cells
         for c in moves:
             free = False
             for nb in NEIGHBOURS[c]:
@@ -173,9 +186,10 @@ def think(state, level=5, rng=None):
     if forced is not None:
         return forced
     yield
-    if s.n == 0:  # the first cube: the centre (d4) or next to it, in the most lines
-        return NEIGHBOURS[24][rng.below(8)] if rng is not None and rng.below(3) == 0 else 24
-    s.vary(rng, spread(JITTER, level, s.n))
+    if s.n == 0:  # the first cube: the centre (d4), or with the rng any cell off the edge (b2..f6)
+        k = rng.below(_FIRST_CELLS) if rng is not None else 12
+        return (1 + k // 5) * 7 + 1 + k % 5
+    s.vary(rng, _EARLY_SPREAD if s.n < _EARLY else spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], BUDGET[level - 1])
     return pick(rng, level, best, safe, legal, SLIPS)
 
