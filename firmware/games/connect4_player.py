@@ -30,6 +30,9 @@ SOLVE_EMPTY = (0, 0, 0, 0, 20)
 EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
 
 
+_GOOD = const(40)  # a threat on the row parity of its player (see Search.parity)
+_FAIR = const(12)  # on the other parity
+
 # cell = column * 6 + row from the bottom
 _tables = load_tables()
 LINE_CELLS, THROUGH, THROUGH_AT = _tables.lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
@@ -86,6 +89,29 @@ class Search(StackSearch, LineCounts):
         else:
             self.hi -= code << (7 * (c - 4))
 
+    def parity(self):
+        """Yellow's view of the threats to come: in each column the lowest cell that
+        would complete a line (above the playable one). Once the board fills, yellow
+        (who starts) gets the odd rows (1, 3, 5 from the bottom) and red the even ones,
+        so a threat on its own parity's row is worth much more."""
+        t1, t2, h = self.t1, self.t2, self.h
+        s = 0
+        for c in range(COLUMNS):
+            x = c * HEIGHT + h[c] + 1
+            top = c * HEIGHT + HEIGHT
+            while x < top:
+                a = t1[x]
+                b = t2[x]
+                if a or b:
+                    own = not (x - c * HEIGHT) & 1  # an odd row: yellow's
+                    if a:
+                        s += _GOOD if own else _FAIR
+                    if b:
+                        s -= _FAIR if own else _GOOD
+                    break
+                x += 1
+        return s
+
     def threats(self, mover):
         """(mine, theirs): the threat maps of the side to move and of the other."""
         return (self.t1, self.t2) if mover else (self.t2, self.t1)
@@ -140,8 +166,8 @@ class Search(StackSearch, LineCounts):
         if n == CELLS - 1:
             return 0  # the last disc fills the board (it does not win: seen above)
         if ply == self.depth:
-            s = self.score if yellow else -self.score
-            return s
+            s = self.score + self.parity()
+            return s if yellow else -s
         alpha, beta = self.alpha[ply], self.beta[ply]
         ttmove = NO_MOVE
         if self.exact:
