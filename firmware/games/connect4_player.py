@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, load_tables
-from games.player import spread, NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
+from games.player import spread, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -247,10 +247,12 @@ def think(state, level=5, rng=None):
     best = None
     s.vary(rng, 0)  # exact values: of the moves that keep the value, any one
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, None, True)  # most of the budget to solve it exactly ...
-        if (yield from s.run(exact_budget(level, CELLS - s.n))) and s.bestmove[0] != NO_MOVE:
-            return s.bestmove[0]  # exact: keeps the position's value
-        # ... else the rest to look ahead
+        # most of the budget to solve it exactly: a won or drawn position's move keeps
+        # the value; a lost one (every move loses) or the budget spent: the rest of
+        # the budget looks ahead for the move that makes the opponent's task hardest
+        value = yield from solve_root(s, exact_budget(level, CELLS - s.n))
+        if value is not None and value > -WIN and s.bestmove[0] != NO_MOVE:
+            return s.bestmove[0]
     s.vary(rng, spread(JITTER, level, s.n))
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
@@ -261,17 +263,23 @@ def exact_budget(level, empty):
     return BUDGET[level - 1] * 9 // 10 if empty <= EXACT_EMPTY else BUDGET[level - 1] // 2
 
 
+def solve_root(s, budget):
+    """Generator: the exact value (WIN, 0 or -WIN) of a Search's position for the side
+    to move, then s.bestmove[0] is a move that keeps it (NO_MOVE: the position needed
+    no search); None when `budget` nodes were not enough."""
+    s.start(CELLS, None, True)
+    if (yield from s.run(budget)):
+        return s.result
+    return None
+
+
 def solve_position(s, budget=None):
     """The exact value (WIN, 0 or -WIN) of a Search's position for the side to move,
     or None when `budget` nodes were not enough."""
     if s.winning():
         return WIN
     s.nodes = 0
-    s.start(CELLS, None, True)
-    while not s.step(SLICE):
-        if budget is not None and s.nodes >= budget:
-            return None
-    return s.result
+    return finish(solve_root(s, 10 ** 9 if budget is None else budget))
 
 
 def solve(state, budget=None):
