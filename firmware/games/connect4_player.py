@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, load_tables
-from games.player import spread, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
+from games.player import OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -23,8 +23,9 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 600, 700, 1400)
+BUDGET = (200, 400, 600, 700, 1250)
 JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
+OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
 SLIPS = (90, 25, 8, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 20)
 EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
@@ -253,7 +254,7 @@ def think(state, level=5, rng=None):
         value = yield from solve_root(s, exact_budget(level, CELLS - s.n))
         if value is not None and value > -WIN and s.bestmove[0] != NO_MOVE:
             return s.bestmove[0]
-    s.vary(rng, spread(JITTER, level, s.n))
+    s.vary(rng, (OPENING_JITTER if s.n < OPENING else JITTER)[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
 
