@@ -26,7 +26,7 @@ DEPTH = (2, 2, 4, 6, 42)
 BUDGET = (200, 400, 600, 700, 1250)
 JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
 OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
-SLIPS = (90, 25, 8, 0, 0)
+SLIPS = (90, 25, 15, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 20)
 EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
 
