@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, load_tables
-from games.player import spread, NO_MOVE, SLICE, WIN, Search as StackSearch, check_level, choose, deepen, only_move, pick
+from games.player import OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -23,12 +23,16 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 600, 700, 1400)
+BUDGET = (200, 400, 600, 700, 1250)
 JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
-SLIPS = (90, 25, 8, 0, 0)
+OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
+SLIPS = (90, 25, 15, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 20)
 EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
 
+
+_GOOD = const(40)  # a threat on the row parity of its player (see Search.parity)
+_FAIR = const(12)  # on the other parity
 
 # cell = column * 6 + row from the bottom
 _tables = load_tables()
@@ -86,6 +90,29 @@ class Search(StackSearch, LineCounts):
         else:
             self.hi -= code << (7 * (c - 4))
 
+    def parity(self):
+        """Yellow's view of the threats to come: in each column the lowest cell that
+        would complete a line (above the playable one). Once the board fills, yellow
+        (who starts) gets the odd rows (1, 3, 5 from the bottom) and red the even ones,
+        so a threat on its own parity's row is worth much more."""
+        t1, t2, h = self.t1, self.t2, self.h
+        s = 0
+        for c in range(COLUMNS):
+            x = c * HEIGHT + h[c] + 1
+            top = c * HEIGHT + HEIGHT
+            while x < top:
+                a = t1[x]
+                b = t2[x]
+                if a or b:
+                    own = not (x - c * HEIGHT) & 1  # an odd row: yellow's
+                    if a:
+                        s += _GOOD if own else _FAIR
+                    if b:
+                        s -= _FAIR if own else _GOOD
+                    break
+                x += 1
+        return s
+
     def threats(self, mover):
         """(mine, theirs): the threat maps of the side to move and of the other."""
         return (self.t1, self.t2) if mover else (self.t2, self.t1)
@@ -140,8 +167,8 @@ class Search(StackSearch, LineCounts):
         if n == CELLS - 1:
             return 0  # the last disc fills the board (it does not win: seen above)
         if ply == self.depth:
-            s = self.score if yellow else -self.score
-            return s
+            s = self.score + self.parity()
+            return s if yellow else -s
         alpha, beta = self.alpha[ply], self.beta[ply]
         ttmove = NO_MOVE
         if self.exact:
@@ -221,11 +248,13 @@ def think(state, level=5, rng=None):
     best = None
     s.vary(rng, 0)  # exact values: of the moves that keep the value, any one
     if CELLS - s.n <= SOLVE_EMPTY[level - 1]:
-        s.start(CELLS, None, True)  # most of the budget to solve it exactly ...
-        if (yield from s.run(exact_budget(level, CELLS - s.n))) and s.bestmove[0] != NO_MOVE:
-            return s.bestmove[0]  # exact: keeps the position's value
-        # ... else the rest to look ahead
-    s.vary(rng, spread(JITTER, level, s.n))
+        # most of the budget to solve it exactly: a won or drawn position's move keeps
+        # the value; a lost one (every move loses) or the budget spent: the rest of
+        # the budget looks ahead for the move that makes the opponent's task hardest
+        value = yield from solve_root(s, exact_budget(level, CELLS - s.n))
+        if value is not None and value > -WIN and s.bestmove[0] != NO_MOVE:
+            return s.bestmove[0]
+    s.vary(rng, (OPENING_JITTER if s.n < OPENING else JITTER)[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
 
@@ -235,17 +264,23 @@ def exact_budget(level, empty):
     return BUDGET[level - 1] * 9 // 10 if empty <= EXACT_EMPTY else BUDGET[level - 1] // 2
 
 
+def solve_root(s, budget):
+    """Generator: the exact value (WIN, 0 or -WIN) of a Search's position for the side
+    to move, then s.bestmove[0] is a move that keeps it (NO_MOVE: the position needed
+    no search); None when `budget` nodes were not enough."""
+    s.start(CELLS, None, True)
+    if (yield from s.run(budget)):
+        return s.result
+    return None
+
+
 def solve_position(s, budget=None):
     """The exact value (WIN, 0 or -WIN) of a Search's position for the side to move,
     or None when `budget` nodes were not enough."""
     if s.winning():
         return WIN
     s.nodes = 0
-    s.start(CELLS, None, True)
-    while not s.step(SLICE):
-        if budget is not None and s.nodes >= budget:
-            return None
-    return s.result
+    return finish(solve_root(s, 10 ** 9 if budget is None else budget))
 
 
 def solve(state, budget=None):
