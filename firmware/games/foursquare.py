@@ -83,14 +83,16 @@ def next_to_pile(height, cell):
 def placements(height, box):
     """The cells where the drawn card may go, given the piles' heights and bounding
     box (None before the first card): piles of fewer than 4 cards, and empty cells
-    next to a pile that keep the piles within 4 x 4. Only the rows and columns that
-    keep them so are looked at (fits()), in cell order."""
+    next to a pile that keep the piles within 4 x 4. Only the cells that can be are
+    looked at, in cell order: the box and one cell around it (next to a pile), within
+    the rows and columns that keep the piles within 4 x 4 (fits())."""
     if box is None:
         return [CENTRE]
     lo_r, hi_r, lo_c, hi_c = box
-    first_col, end_col = max(hi_c - EXTENT + 1, 0), min(lo_c + EXTENT, SIZE)
+    first_col = max(hi_c - EXTENT + 1, lo_c - 1, 0)
+    end_col = min(lo_c + EXTENT, hi_c + 2, SIZE)
     out = []
-    for row in range(max(hi_r - EXTENT + 1, 0), min(lo_r + EXTENT, SIZE)):
+    for row in range(max(hi_r - EXTENT + 1, lo_r - 1, 0), min(lo_r + EXTENT, hi_r + 2, SIZE)):
         for c in range(row * SIZE + first_col, row * SIZE + end_col):
             h = height[c]
             if h:
