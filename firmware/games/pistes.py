@@ -127,6 +127,15 @@ class Pistes(GameState):
         """Mask of the dice the next roll rolls."""
         return (1 << DICE) - 1 & ~self.aside
 
+    def can_roll(self):
+        """Is ROLL a legal move now? (legal_moves() without its list: the board draws
+        its roll and stop keys from these at every frame)"""
+        return self.status == PLAYING and (self.phase == TO_ROLL or self.phase == TO_DECIDE and self.free_dice() != 0)
+
+    def can_stop(self):
+        """Is STOP a legal move now?"""
+        return self.status == PLAYING and self.phase == TO_DECIDE
+
     def legal_moves(self):
         if self.status != PLAYING:
             return []
@@ -136,11 +145,12 @@ class Pistes(GameState):
             if self.pending == BACK:
                 return [(BACK, p, t) for p, t in self.back_targets()]
             return [(self.pending, t) for t in self.open_tracks()]
-        out = [ROLL] if self.free_dice() else []
+        free = self.free_dice()
+        out = [ROLL] if free else []
         out.append(STOP)
         for i in range(DICE):
             bit = 1 << i
-            if self.free_dice() & bit:
+            if free & bit:
                 out.append(KEEPS[i])
             elif not self.locked & bit:
                 out.append(UNKEEPS[i])
