@@ -5,7 +5,7 @@
 # player to move has no cube.
 # A move is a cell index row * 7 + column, written "d4".
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, has_four, parse_cell
 
 SIZE = const(7)
 CELLS = const(49)
@@ -115,6 +115,26 @@ class Cubes(GameState):
             return COLOUR, cells
         return ANYWHERE, fallback_cells(board)
 
+    def allows(self, cell):
+        """May the next cube go on empty `cell`? The placement rule's answer for one
+        cell, without the list of them all (a move's check, before its light)."""
+        board, last = self.board, self.last
+        if last < 0:
+            return True
+        near_last = NEIGHBOURS[last]
+        free = False
+        for c in near_last:
+            if c == cell:
+                return True  # next to the last cube (LAST)
+            free = free or not board[c]
+        if free:
+            return False  # LAST: it must touch the last cube
+        colour = board[last]
+        for n in NEIGHBOURS[cell]:
+            if board[n] == colour:
+                return True  # COLOUR
+        return self.placement_rule() == ANYWHERE
+
     def legal_moves(self):
         if self.status != PLAYING:
             return []
@@ -127,9 +147,9 @@ class Cubes(GameState):
             return "the game is over"
         if self.board[move]:
             return "%s already holds a cube" % self.format_move(move)
-        rule, cells = self._placement()
-        if move in cells:
+        if self.allows(move):
             return None
+        rule = self.placement_rule()
         name, last = self.format_move(move), self.format_move(self.last)
         if rule == LAST:
             return "%s must touch the last cube (%s)" % (name, last)
@@ -177,7 +197,8 @@ class Cubes(GameState):
         self.cubes_left[who - 1] -= 1
         self.last = cell
         self.to_move = 3 - who
-        self.win_line = four_in_a_row(self.at, SIZE, SIZE, cell % SIZE, cell // SIZE, who)
+        if has_four(self.board, SIZE, SIZE, cell % SIZE, cell // SIZE, who):
+            self.win_line = four_in_a_row(self.at, SIZE, SIZE, cell % SIZE, cell // SIZE, who)
         if self.win_line:
             self.status, self.winner = WON, who
         elif not self.any_line_open():
