@@ -90,10 +90,10 @@ def die_cells(die):
 
 # each die's 9 cells, row by row (drawn every frame: made once)
 DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
-# the pips' cells of die d showing face f (0: none) at FACE_CELLS[d * 7 + f], made once:
-# a die's pips are one call
-FACE_CELLS = tuple(bytes(DIE_CELLS[i // 7][PIPS[k]] for k in range(PIP_AT[i % 7], PIP_AT[i % 7 + 1]))
-                   for i in range(rules.DICE * 7))
+# PIPS on each die's cells, made once (die d's face f at [d * _FACES_PIPS + PIP_AT[f]:
+# d * _FACES_PIPS + PIP_AT[f + 1]]): a die's pips are one call
+_FACES_PIPS = const(21)  # len(PIPS)
+PIP_CELLS = bytes(DIE_CELLS[d][PIPS[k]] for d in range(rules.DICE) for k in range(_FACES_PIPS))
 
 
 def track_at(cell):
@@ -354,7 +354,8 @@ class Controller(GameController):
             if fresh and st.aside & bit:
                 under = LOCKED if st.locked & bit else ASIDE
             frame.fill(cells, under)
-            frame.fill(FACE_CELLS[die * 7 + (dice[die] if dice else 0)], pip)
+            face = dice[die] if dice else 0
+            frame.fill(PIP_CELLS[die * _FACES_PIPS + PIP_AT[face]:die * _FACES_PIPS + PIP_AT[face + 1]], pip)
 
     def dim_keys(self):
         """The players' keys' colours while another plays (1/5), and while the board
