@@ -42,7 +42,7 @@ class Controller(GameController):
 
     def refused_cells(self, cell, col):
         # A full column: flash the whole column, so players see why.
-        return [grid.cell(TOP + r, LEFT + col) for r in range(ROWS)] + [cell]
+        return [BOARD_CELLS[r * COLUMNS + col] for r in range(ROWS)] + [cell]
 
     def on_played(self, col, now):
         self.anim_start = now
@@ -53,7 +53,7 @@ class Controller(GameController):
 
     def end_cells(self):
         line = self.state.win_line or ()
-        return [grid.cell(TOP + r, LEFT + c) for c, r in line]
+        return [BOARD_CELLS[r * COLUMNS + c] for c, r in line]
 
     def palette(self):
         """The players' colours as Frame.paint takes them, made once for the colours."""
