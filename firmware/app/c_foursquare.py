@@ -228,19 +228,31 @@ class Controller(GameController):
                 self.end_start = now
             self.draw_end(frame, now)
 
-    def draw_piles(self, frame, now):
-        """The window in one Frame.paint: each pile's look (PILE_COLORS), the glow where
-        the card may go; only the piles' box holds piles, so only it is looked at."""
+    def window_looks(self):
+        """Each window cell's look (its PILE_COLORS index; 0: no pile), kept from move to
+        move: a move changes its own pile and those it turned, so only they are worked
+        out again (the whole window for another deal)."""
         st = self.state
-        looks = bytearray(rules.CELLS)
+        moves = len(st.history)
+        if getattr(self, "_looks_of", None) is st and self._looks_at == moves:
+            return self._looks
         height, top, up = st.height, st.top, st.up
-        if st.box is not None:
-            lo_r, hi_r, lo_c, hi_c = st.box
-            for row in range(lo_r, hi_r + 1):
-                for m in range(row * rules.SIZE + lo_c, row * rules.SIZE + hi_c + 1):
-                    h = height[m]
-                    if h:
-                        looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + h
+        if getattr(self, "_looks_of", None) is st and self._looks_at == moves - 1:
+            looks = self._looks
+            cells = [st.history[-1]] + st.row_flips + st.col_flips
+        else:
+            looks = bytearray(rules.CELLS)
+            cells = [m for m in range(rules.CELLS) if height[m]]
+        for m in cells:
+            looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        self._looks, self._looks_of, self._looks_at = looks, st, moves
+        return looks
+
+    def draw_piles(self, frame, now):
+        """The window in one Frame.paint: each pile's look (window_looks()), the glow
+        where the card may go."""
+        st = self.state
+        looks = bytearray(self.window_looks())
         for m in st.legal_moves():
             if not looks[m]:
                 looks[m] = _GLOW_LOOK

@@ -46,6 +46,7 @@ FIRST_TRACK_COL = 4
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
+OLD_PIP = colors.scale(colors.WHITE, 1, 4)  # the last turn's dice, until the next roll
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
 ROLL_LEFT = colors.scale(colors.WHITE, 1, 8)  # a roll left that cannot be rolled now
 STOP_DIM = colors.scale(colors.ORANGE, 1, 8)  # the stop key when it cannot stop
@@ -346,16 +347,15 @@ class Controller(GameController):
         fresh = st.rolls_left < rules.ROLLS  # this turn's dice, else the last turn's
         dice = st.dice if fresh else st.last_dice
         fresh = fresh and st.status == PLAYING
-        pip = self.player_colors[st.to_move] if fresh else colors.scale(colors.WHITE, 1, 4)
+        pip = self.player_colors[st.to_move] if fresh else OLD_PIP
+        aside = st.aside if fresh else 0
         for die in range(rules.DICE):
-            cells = die_cells(die)
             bit = 1 << die
-            under = FREE[die % 2]
-            if fresh and st.aside & bit:
-                under = LOCKED if st.locked & bit else ASIDE
-            frame.fill(cells, under)
-            face = dice[die] if dice else 0
-            frame.fill(PIP_CELLS[die * _FACES_PIPS + PIP_AT[face]:die * _FACES_PIPS + PIP_AT[face + 1]], pip)
+            frame.fill(DIE_CELLS[die], (LOCKED if st.locked & bit else ASIDE) if aside & bit else FREE[die % 2])
+            if dice:
+                first = die * _FACES_PIPS
+                face = dice[die]
+                frame.fill(PIP_CELLS[first + PIP_AT[face]:first + PIP_AT[face + 1]], pip)
 
     def dim_keys(self):
         """The players' keys' colours while another plays (1/5), and while the board

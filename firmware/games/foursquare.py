@@ -93,12 +93,14 @@ def placements(height, box):
     end_col = min(lo_c + EXTENT, hi_c + 2, SIZE)
     out = []
     for row in range(max(hi_r - EXTENT + 1, lo_r - 1, 0), min(lo_r + EXTENT, hi_r + 2, SIZE)):
-        for c in range(row * SIZE + first_col, row * SIZE + end_col):
+        start = row * SIZE  # (next_to_pile() written out: a call a cell is most of the time)
+        for c in range(start + first_col, start + end_col):
             h = height[c]
             if h:
                 if h < MAX_HEIGHT:
                     out.append(c)
-            elif next_to_pile(height, c):
+            elif ((row and height[c - SIZE]) or (row < SIZE - 1 and height[c + SIZE])
+                  or (c > start and height[c - 1]) or (c < start + SIZE - 1 and height[c + 1])):
                 out.append(c)
     return out
 
