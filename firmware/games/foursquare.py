@@ -50,18 +50,9 @@ def flips(top, up, height, cell, card):
     face-up card to compare to it counts as highest."""
     out = []
     for step in (1, SIZE):
-        piles = []
-        high = low = True
-        for c in line(cell, step):
-            if c != cell and height[c]:
-                piles.append(c)
-                if up[c]:
-                    r = top[c]
-                    if r >= card:
-                        high = False
-                    if r <= card:
-                        low = False
-        out.append(piles if piles and (high or low) else [])
+        piles = [c for c in line(cell, step) if c != cell and height[c]]
+        faces = [top[c] for c in piles if up[c]]  # (min and max: native, not a loop of Python)
+        out.append(piles if piles and (not faces or max(faces) < card or min(faces) > card) else [])
     return out
 
 
