@@ -57,9 +57,10 @@ class Controller(GameController):
 
     def palette(self):
         """The players' colours as Frame.paint takes them, made once for the colours."""
-        if getattr(self, "_palette_of", None) is not self.player_colors:
-            self._palette, self._palette_of = array("I", self.player_colors), self.player_colors
-        return self._palette
+        kept = getattr(self, "_palette", None)  # (the colours, the palette)
+        if kept is None or kept[0] is not self.player_colors:
+            kept = self._palette = (self.player_colors, array("I", self.player_colors))
+        return kept[1]
 
     def draw_board(self, frame, now):
         st = self.state

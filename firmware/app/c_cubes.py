@@ -31,7 +31,6 @@ BOARD_CELLS = bytes(grid.cell(TOP + m // SIZE, LEFT + m % SIZE) for m in range(C
 # the empty cells' colour, each cell's (Frame.paint); a cell where the next cube may go
 # is drawn as the look _GLOW_LOOK (a palette index after the players')
 EMPTY_CELLS = array("I", [EMPTY] * CELLS)
-DEAD_CELLS = array("I", [DEAD] * CELLS)
 _GLOW_LOOK = const(3)
 
 
@@ -80,10 +79,10 @@ class Controller(GameController):
         """The cubes' colours at half level (index: the player), made once for the
         players' colours; index _GLOW_LOOK is the glow, set at each drawing."""
         full = self.player_colors
-        if getattr(self, "_palette_of", None) is not full:
-            self._palette = array("I", [colors.scale(c, 1, 2) for c in full] + [0])
-            self._palette_of = full
-        return self._palette
+        kept = getattr(self, "_palette", None)  # (the colours, the palette)
+        if kept is None or kept[0] is not full:
+            kept = self._palette = (full, array("I", [colors.scale(c, 1, 2) for c in full] + [0]))
+        return kept[1]
 
     def draw_board(self, frame, now):
         st = self.state
@@ -95,7 +94,7 @@ class Controller(GameController):
         looks = bytearray(st.board)
         for m in self.allowed():
             looks[m] = _GLOW_LOOK
-        frame.paint(BOARD_CELLS, looks, palette, DEAD_CELLS if st.status == DRAW else EMPTY_CELLS)
+        frame.paint(BOARD_CELLS, looks, palette, array("I", [DEAD] * CELLS) if st.status == DRAW else EMPTY_CELLS)
         if st.last >= 0 and st.board[st.last]:
             frame.set(BOARD_CELLS[st.last], self.player_colors[st.board[st.last]])
         self.draw_ring(frame)

@@ -234,18 +234,19 @@ class Controller(GameController):
         out again (the whole window for another deal)."""
         st = self.state
         moves = len(st.history)
-        if getattr(self, "_looks_of", None) is st and self._looks_at == moves:
-            return self._looks
+        kept = getattr(self, "_looks", None)  # (the looks, their state, its moves then)
+        if kept is not None and kept[1] is st and kept[2] == moves:
+            return kept[0]
         height, top, up = st.height, st.top, st.up
-        if getattr(self, "_looks_of", None) is st and self._looks_at == moves - 1:
-            looks = self._looks
+        if kept is not None and kept[1] is st and kept[2] == moves - 1:
+            looks = kept[0]
             cells = [st.history[-1]] + st.row_flips + st.col_flips
         else:
             looks = bytearray(rules.CELLS)
             cells = [m for m in range(rules.CELLS) if height[m]]
         for m in cells:
             looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
-        self._looks, self._looks_of, self._looks_at = looks, st, moves
+        self._looks = (looks, st, moves)
         return looks
 
     def draw_piles(self, frame, now):

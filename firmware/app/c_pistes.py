@@ -46,10 +46,10 @@ FIRST_TRACK_COL = 4
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
-OLD_PIP = colors.scale(colors.WHITE, 1, 4)  # the last turn's dice, until the next roll
+_OLD_PIP = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the last turn's dice, until the next roll
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
-ROLL_LEFT = colors.scale(colors.WHITE, 1, 8)  # a roll left that cannot be rolled now
-STOP_DIM = colors.scale(colors.ORANGE, 1, 8)  # the stop key when it cannot stop
+_ROLL_LEFT = const(0x1F1F1F)  # colors.scale(WHITE, 1, 8): a roll left that cannot be rolled now
+_STOP_DIM = const(0x1F0A00)  # colors.scale(ORANGE, 1, 8): the stop key when it cannot stop
 FREE = (colors.scale(colors.WHITE, 1, 40), colors.OFF)  # under dice 1, 3 and 2, 4: where each die ends
 # each face's pips: cells of its die's 3 x 3 (row * 3 + column), in one bytes (pairs
 # of tuples hold some 300 bytes more of a Pico's RAM): face f's at PIPS[PIP_AT[f]:PIP_AT[f + 1]]
@@ -78,11 +78,12 @@ def start_place(track, player):
 
 
 TRACK_CELLS = tuple(bytes(cell_of(t, p) for p in range(1, rules.END)) for t in range(rules.TRACKS))  # cells 1..9
-_SEATS = const(6)  # the most players
-# the pens' places in the rules' pawn order (pos[p * 4 + t]), made once: the first
-# players * 4 are a game's, each pen drawn in one call
-START_PENS = bytes(start_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_SEATS * rules.TRACKS))
-END_PENS = bytes(end_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_SEATS * rules.TRACKS))
+# the pens' places in the rules' pawn order (pos[p * 4 + t]), made once: the start
+# pens' then (from _END_PENS) the end pens'; a game's are the first players * 4 of each,
+# each pen drawn in one call
+_END_PENS = const(24)  # 6 players (the most) * rules.TRACKS
+PENS = bytes([start_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_END_PENS)]
+             + [end_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_END_PENS)])
 
 
 def die_cells(die):
@@ -310,16 +311,16 @@ class Controller(GameController):
         for t in range(rules.TRACKS):
             frame.fill(TRACK_CELLS[t], mover_glow if glow and t in glow else EMPTY)  # (one call: the light's time)
         pawns = st.players * rules.TRACKS
-        frame.fill(START_PENS[:pawns], EMPTY)  # the pens' places, then each pawn where it is
-        frame.fill(END_PENS[:pawns], EMPTY)
+        frame.fill(PENS[:pawns], EMPTY)  # the pens' places, then each pawn where it is
+        frame.fill(PENS[_END_PENS:_END_PENS + pawns], EMPTY)
         pos = st.pos
         for i in range(pawns):
             position = pos[i]
             color = self.player_colors[i // rules.TRACKS + 1]
             if position == 0:
-                frame.set(START_PENS[i], color)
+                frame.set(PENS[i], color)
             elif position == rules.END:
-                frame.set(END_PENS[i], color)
+                frame.set(PENS[_END_PENS + i], color)
             else:
                 if back and rules.can_be_sent_back(position):
                     color = colors.WHITE
@@ -347,7 +348,7 @@ class Controller(GameController):
         fresh = st.rolls_left < rules.ROLLS  # this turn's dice, else the last turn's
         dice = st.dice if fresh else st.last_dice
         fresh = fresh and st.status == PLAYING
-        pip = self.player_colors[st.to_move] if fresh else OLD_PIP
+        pip = self.player_colors[st.to_move] if fresh else _OLD_PIP
         aside = st.aside if fresh else 0
         for die in range(rules.DICE):
             bit = 1 << die
@@ -357,18 +358,14 @@ class Controller(GameController):
                 face = dice[die]
                 frame.fill(PIP_CELLS[first + PIP_AT[face]:first + PIP_AT[face + 1]], pip)
 
-    def dim_keys(self):
-        """The players' keys' colours while another plays (1/5), and while the board
-        thinks for one (1/2), made once for the players' colours."""
-        full = self.player_colors
-        if getattr(self, "_dim_of", None) is not full:
-            self._dim = ([colors.scale(c, 1, 5) for c in full], [colors.scale(c, 1, 2) for c in full])
-            self._dim_of = full
-        return self._dim
-
     def draw_keys(self, frame, now):
         st = self.state
-        others, thinking = self.dim_keys()
+        full = self.player_colors
+        dim = getattr(self, "_dim", None)
+        if dim is None or dim[0] is not full:  # the keys' dim colours, made once for the players' colours:
+            # while another plays (1/5), while the board thinks for one (1/2)
+            dim = self._dim = (full, [colors.scale(c, 1, 5) for c in full], [colors.scale(c, 1, 2) for c in full])
+        others, thinking = dim[1], dim[2]
         for p in range(1, st.players + 1):
             color = self.player_colors[p]
             if st.status == PLAYING and p != st.to_move:
@@ -382,8 +379,8 @@ class Controller(GameController):
         roll = yours and st.can_roll()
         for i in range(len(ROLL_ROWS)):
             on = i < st.rolls_left
-            frame.set(ROLL_CELLS[i], colors.WHITE if on and roll else ROLL_LEFT if on else colors.OFF)
-        frame.set(STOP_CELL, colors.ORANGE if yours and st.can_stop() else STOP_DIM)
+            frame.set(ROLL_CELLS[i], colors.WHITE if on and roll else _ROLL_LEFT if on else colors.OFF)
+        frame.set(STOP_CELL, colors.ORANGE if yours and st.can_stop() else _STOP_DIM)
 
     # -- the simulator's words (app/c_pistes_text.py: never needed on the board) ---------
     def describe(self):
