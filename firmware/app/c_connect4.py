@@ -13,6 +13,7 @@ TOP, LEFT = grid.area_origin(COLUMNS, ROWS)
 # the board is drawn in one call (Frame.paint), the press's light is quicker
 BOARD_CELLS = bytes(grid.cell(TOP + r, LEFT + c) for r in range(ROWS) for c in range(COLUMNS))
 EMPTY = array("I", [colors.scale(colors.BLUE, 1, 12)] * (ROWS * COLUMNS))
+DROP_CELLS = bytes(grid.cell(0, LEFT + c) for c in range(COLUMNS))  # the ring keys above the columns
 _FALL_MS_PER_ROW = const(35)  # the falling disc's speed
 
 
@@ -30,7 +31,7 @@ class Controller(GameController):
         return None
 
     def cell_for_move(self, col):
-        return grid.cell(0, LEFT + col)
+        return DROP_CELLS[col]
 
     def axis_labels(self):
         cols = [""] * grid.SIZE
@@ -41,7 +42,7 @@ class Controller(GameController):
 
     def refused_cells(self, cell, col):
         # A full column: flash the whole column, so players see why.
-        return [grid.cell(TOP + r, LEFT + col) for r in range(ROWS)] + [cell]
+        return [BOARD_CELLS[r * COLUMNS + col] for r in range(ROWS)] + [cell]
 
     def on_played(self, col, now):
         self.anim_start = now
@@ -52,28 +53,36 @@ class Controller(GameController):
 
     def end_cells(self):
         line = self.state.win_line or ()
-        return [grid.cell(TOP + r, LEFT + c) for c, r in line]
+        return [BOARD_CELLS[r * COLUMNS + c] for c, r in line]
+
+    def palette(self):
+        """The players' colours as Frame.paint takes them, made once for the colours."""
+        kept = getattr(self, "_palette", None)  # (the colours, the palette)
+        if kept is None or kept[0] is not self.player_colors:
+            kept = self._palette = (self.player_colors, array("I", self.player_colors))
+        return kept[1]
 
     def draw_board(self, frame, now):
         st = self.state
-        falling = None  # (col, row now, row it lands on) while the last disc falls
-        if self.animating(now):
-            for r in range(ROWS):
-                if st.at(self.anim_col, r):
-                    land = r
-                    break
-            falling = (self.anim_col, min(land, ticks_diff(now, self.anim_start) // _FALL_MS_PER_ROW), land)
-        frame.paint(BOARD_CELLS, st.board, array("I", self.player_colors), EMPTY)
-        if falling:
-            hole = falling[2] * COLUMNS + falling[0]  # where it lands: empty until it is there
+        board = st.board
+        frame.paint(BOARD_CELLS, board, self.palette(), EMPTY)
+        if self.animating(now):  # the last disc falls: its cell empty until it is there
+            col = self.anim_col
+            land = 0
+            while land < ROWS - 1 and not board[land * COLUMNS + col]:
+                land += 1
+            hole = land * COLUMNS + col
             frame.set(BOARD_CELLS[hole], EMPTY[hole])
-            who = st.at(falling[0], falling[2])
-            frame.set(grid.cell(TOP + falling[1], LEFT + falling[0]), self.player_colors[who])
+            row = min(land, ticks_diff(now, self.anim_start) // _FALL_MS_PER_ROW)
+            frame.set(BOARD_CELLS[row * COLUMNS + col], self.player_colors[board[hole]])
         self.draw_ring(frame)
 
     def draw_ring(self, frame):
         GameController.draw_ring(self, frame)
-        if self.state.status == PLAYING:  # the drop keys, brighter
-            color = self.player_colors[self.state.to_move]
-            for col in self.state.legal_moves():
-                frame.set(self.cell_for_move(col), color)
+        st = self.state
+        if st.status == PLAYING:  # the drop keys of the columns not full, brighter
+            color = self.player_colors[st.to_move]
+            board = st.board
+            for col in range(COLUMNS):
+                if not board[col]:
+                    frame.set(DROP_CELLS[col], color)

@@ -28,6 +28,10 @@ GLOW_LEVELS = (4, 5, 5, 4)  # sixteenths of the mover's colour (a cube: 8); >= 1
 
 # A move -> its key, made once (drawn every frame).
 BOARD_CELLS = bytes(grid.cell(TOP + m // SIZE, LEFT + m % SIZE) for m in range(CELLS))
+# the empty cells' colour, each cell's (Frame.paint); a cell where the next cube may go
+# is drawn as the look _GLOW_LOOK (a palette index after the players')
+EMPTY_CELLS = array("I", [EMPTY] * CELLS)
+_GLOW_LOOK = const(3)
 
 
 class Controller(GameController):
@@ -62,28 +66,35 @@ class Controller(GameController):
         return _GLOW_MS - now % _GLOW_MS if self.state.status == PLAYING else None
 
     def allowed(self):
-        """1 where the next cube may go (none once over), worked out once a position:
-        the glow is redrawn every breath, the legal moves change only with a move."""
+        """The cells where the next cube may go (none once over), worked out once a
+        position: the glow is redrawn every breath, the legal moves change only with a
+        move."""
         st = self.state
         key = (st, len(st.history))
         if getattr(self, "_allowed_key", None) != key:
-            allowed = bytearray(CELLS)
-            for m in st.legal_moves():
-                allowed[m] = 1
-            self._allowed, self._allowed_key = allowed, key
+            self._allowed, self._allowed_key = st.legal_moves(), key
         return self._allowed
+
+    def palette(self):
+        """The cubes' colours at half level (index: the player), made once for the
+        players' colours; index _GLOW_LOOK is the glow, set at each drawing."""
+        full = self.player_colors
+        kept = getattr(self, "_palette", None)  # (the colours, the palette)
+        if kept is None or kept[0] is not full:
+            kept = self._palette = (full, array("I", [colors.scale(c, 1, 2) for c in full] + [0]))
+        return kept[1]
 
     def draw_board(self, frame, now):
         st = self.state
         level = GLOW_LEVELS[(now // _GLOW_MS) % len(GLOW_LEVELS)]
-        glow = colors.scale(self.player_colors[st.to_move], level, 16)
-        allowed = self.allowed()
-        full = self.player_colors
-        older = array("I", [colors.scale(c, 1, 2) for c in full])
-        empty = DEAD if st.status == DRAW else EMPTY
+        palette = self.palette()
+        palette[_GLOW_LOOK] = colors.scale(self.player_colors[st.to_move], level, 16)
         # the board in one call (Frame.paint): the cubes at half level, the empty cells
         # glowing where the next may go; then the last cube placed at full level
-        frame.paint(BOARD_CELLS, st.board, older, array("I", [glow if a else empty for a in allowed]))
+        looks = bytearray(st.board)
+        for m in self.allowed():
+            looks[m] = _GLOW_LOOK
+        frame.paint(BOARD_CELLS, looks, palette, array("I", [DEAD] * CELLS) if st.status == DRAW else EMPTY_CELLS)
         if st.last >= 0 and st.board[st.last]:
-            frame.set(BOARD_CELLS[st.last], full[st.board[st.last]])
+            frame.set(BOARD_CELLS[st.last], self.player_colors[st.board[st.last]])
         self.draw_ring(frame)

@@ -13,6 +13,7 @@
 # played in turn (digits), between looks at the final piles; these stats are kept
 # across power cycles in their own file.
 import json
+from array import array
 
 from app import colors, grid, saves
 from app.controller import GameController, blink_on, call_part, pending
@@ -36,6 +37,7 @@ _LEGEND_DIM = const(2)  # the legend at half its colours, the drawn card's rank 
 STOCK_COLOR = colors.scale(colors.WHITE, 1, 3)  # the ring: cards left, every fifth brighter
 FIFTH_STOCK = colors.WHITE
 RING = bytes(c for c in grid.ring_cells() if c not in grid.CORNERS)  # 40 cells from b1
+RING_FIFTHS = bytes(RING[i] for i in range(4, len(RING), 5))  # every fifth of them, brighter
 METER_COLOR = colors.ORANGE  # a face-down card on the meter
 METER_EMPTY = colors.scale(colors.ORANGE, 1, 12)
 
@@ -61,10 +63,20 @@ WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for
 
 
 # every pile's colour, made once (a pile's look is its top card, face up or down, and
-# its height): a lookup instead of a scale() a cell in the press's light
+# its height): a lookup instead of a scale() a cell in the press's light; after them
+# the glow of an empty cell where the card may go, so that the window is one
+# Frame.paint (one native call on the Pico)
 _HEIGHTS = const(5)  # heights 0..MAX_HEIGHT (HEIGHT_LEVEL)
-PILE_COLORS = tuple(colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
-                    for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS))
+PILE_COLORS = array("I", [colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
+                          for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS)] + [GLOW])
+_GLOW_LOOK = const(110)  # GLOW's index in PILE_COLORS: 2 * (RANKS + 1) * _HEIGHTS
+_DARK = array("I", [colors.OFF] * rules.CELLS)  # the window's cells with no pile and no glow
+# the rows and cells around the window, made once: each is drawn in one call
+LEGEND_CELLS = bytes(grid.cell(LEGEND_ROW, _FIRST_COL + i) for i in range(rules.RANKS))  # ranks 1..10
+BAR_CELLS = bytes(grid.cell(BAR_ROW, _FIRST_COL + i) for i in range(rules.RANKS))
+METER_CELLS = bytes(grid.cell(METER_ROW, _FIRST_COL + i) for i in range(rules.MAX_DOWN + 1))
+RANKS_1_TO_10 = bytes(range(1, rules.RANKS + 1))
+LEGEND_COLORS = array("I", [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS])  # (index = rank)
 
 
 def pile_color(rank, up, height):
@@ -202,15 +214,13 @@ class Controller(GameController):
         self.draw_piles(frame, now)
         self.draw_ring_count(frame, st.stock(), STOCK_COLOR if st.status == PLAYING else
                              (colors.GREEN if st.status == WON else colors.RED))
-        for i in range(rules.MAX_DOWN + 1):
-            frame.set(grid.cell(METER_ROW, _FIRST_COL + i), METER_COLOR if i < st.down else METER_EMPTY)
+        frame.fill(METER_CELLS[:st.down], METER_COLOR)
+        frame.fill(METER_CELLS[st.down:], METER_EMPTY)
+        frame.paint(LEGEND_CELLS, RANKS_1_TO_10, LEGEND_COLORS, LEGEND_COLORS)  # dim, and then ...
         card = st.card()
-        for rank in range(1, rules.RANKS + 1):
-            color = RANK_COLORS[rank]
-            frame.set(grid.cell(LEGEND_ROW, _FIRST_COL + rank - 1),
-                      color if rank == card else colors.scale(color, 1, _LEGEND_DIM))
-            if card is not None and rank <= card:
-                frame.set(grid.cell(BAR_ROW, _FIRST_COL + rank - 1), RANK_COLORS[card])
+        if card is not None:  # ... the drawn card's rank at full, and the bar as long as the card
+            frame.set(LEGEND_CELLS[card - 1], RANK_COLORS[card])
+            frame.fill(BAR_CELLS[:card], RANK_COLORS[card])
         if pending(self.peek_until, now):
             self.draw_peek(frame, now)
         if st.status != PLAYING:
@@ -218,21 +228,39 @@ class Controller(GameController):
                 self.end_start = now
             self.draw_end(frame, now)
 
-    def draw_piles(self, frame, now):
+    def window_looks(self):
+        """Each window cell's look (its PILE_COLORS index; 0: no pile), kept from move to
+        move: a move changes its own pile and those it turned, so only they are worked
+        out again (the whole window for another deal)."""
         st = self.state
-        glow = bytearray(rules.CELLS)  # 1: an empty cell where the card may go
+        moves = len(st.history)
+        kept = getattr(self, "_looks", None)  # (the looks, their state, its moves then)
+        if kept is not None and kept[1] is st and kept[2] == moves:
+            return kept[0]
+        height, top, up = st.height, st.top, st.up
+        if kept is not None and kept[1] is st and kept[2] == moves - 1:
+            looks = kept[0]
+            cells = [st.history[-1]] + st.row_flips + st.col_flips
+        else:
+            looks = bytearray(rules.CELLS)
+            cells = [m for m in range(rules.CELLS) if height[m]]
+        for m in cells:
+            looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        self._looks = (looks, st, moves)
+        return looks
+
+    def draw_piles(self, frame, now):
+        """The window in one Frame.paint: each pile's look (window_looks()), the glow
+        where the card may go."""
+        st = self.state
+        looks = bytearray(self.window_looks())
         for m in st.legal_moves():
-            glow[m] = 1
-        t = ticks_diff(now, self.anim_start) if self.animating(now) else None
-        height, top, up, cells, put, piles = st.height, st.top, st.up, WINDOW_CELLS, frame.set, PILE_COLORS
-        for m in range(rules.CELLS):
-            h = height[m]
-            if h:
-                put(cells[m], piles[(top[m] * 2 + up[m]) * _HEIGHTS + h])
-            elif glow[m]:
-                put(cells[m], GLOW)  # (the rest is dark: the frame is cleared)
-        if t is None:
+            if not looks[m]:
+                looks[m] = _GLOW_LOOK
+        frame.paint(WINDOW_CELLS, looks, PILE_COLORS, _DARK)
+        if not self.animating(now):
             return
+        t = ticks_diff(now, self.anim_start)
         for cells, at in ((st.row_flips, _FLIP_MS), (st.col_flips, self.col_at())):
             for m in cells:
                 if t < at:  # not turned yet: its old face
@@ -249,8 +277,7 @@ class Controller(GameController):
         fifth = FIFTH_STOCK if color == STOCK_COLOR else color
         count = min(count, len(RING))
         frame.fill(RING[:count], color)  # (the rest is dark: the frame is cleared)
-        for i in range(4, count, 5):
-            frame.set(RING[i], fifth)
+        frame.fill(RING_FIFTHS[:count // 5], fifth)
 
     def draw_peek(self, frame, now):
         what, rank = self.peek

@@ -25,7 +25,7 @@
 from app import colors, grid, saves
 from app.app import unload
 from app.controller import GameController, blink_on, pending
-from compat import ticks_add, ticks_diff
+from compat import const, ticks_add, ticks_diff
 from games.base import PLAYING, WON
 from games import pistes as rules
 
@@ -40,12 +40,16 @@ KEYS_COL = 0
 PLAYER_ROW = 1  # player p (1-based) at row PLAYER_ROW + p - 1
 ROLL_ROWS = (7, 8, 9)
 STOP_CELL = grid.cell(10, KEYS_COL)
+ROLL_CELLS = bytes(grid.cell(r, KEYS_COL) for r in ROLL_ROWS)
 DICE_COL = 1
 FIRST_TRACK_COL = 4
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
+_OLD_PIP = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the last turn's dice, until the next roll
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
+_ROLL_LEFT = const(0x1F1F1F)  # colors.scale(WHITE, 1, 8): a roll left that cannot be rolled now
+_STOP_DIM = const(0x1F0A00)  # colors.scale(ORANGE, 1, 8): the stop key when it cannot stop
 FREE = (colors.scale(colors.WHITE, 1, 40), colors.OFF)  # under dice 1, 3 and 2, 4: where each die ends
 # each face's pips: cells of its die's 3 x 3 (row * 3 + column), in one bytes (pairs
 # of tuples hold some 300 bytes more of a Pico's RAM): face f's at PIPS[PIP_AT[f]:PIP_AT[f + 1]]
@@ -74,6 +78,12 @@ def start_place(track, player):
 
 
 TRACK_CELLS = tuple(bytes(cell_of(t, p) for p in range(1, rules.END)) for t in range(rules.TRACKS))  # cells 1..9
+# the pens' places in the rules' pawn order (pos[p * 4 + t]), made once: the start
+# pens' then (from _END_PENS) the end pens'; a game's are the first players * 4 of each,
+# each pen drawn in one call
+_END_PENS = const(24)  # 6 players (the most) * rules.TRACKS
+PENS = bytes([start_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_END_PENS)]
+             + [end_place(i % rules.TRACKS, i // rules.TRACKS) for i in range(_END_PENS)])
 
 
 def die_cells(die):
@@ -82,6 +92,10 @@ def die_cells(die):
 
 # each die's 9 cells, row by row (drawn every frame: made once)
 DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
+# PIPS on each die's cells, made once (die d's face f at [d * _FACES_PIPS + PIP_AT[f]:
+# d * _FACES_PIPS + PIP_AT[f + 1]]): a die's pips are one call
+_FACES_PIPS = const(21)  # len(PIPS)
+PIP_CELLS = bytes(DIE_CELLS[d][PIPS[k]] for d in range(rules.DICE) for k in range(_FACES_PIPS))
 
 
 def track_at(cell):
@@ -292,19 +306,25 @@ class Controller(GameController):
         glow = None
         if choosing and st.pending != rules.BACK:
             glow = st.open_tracks()
-        targets = st.back_targets() if choosing and st.pending == rules.BACK else ()
+        back = choosing and st.pending == rules.BACK and not blink_on(now)  # its pawns blink white
         mover_glow = colors.scale(self.player_colors[st.to_move], 1, 3)
         for t in range(rules.TRACKS):
             frame.fill(TRACK_CELLS[t], mover_glow if glow and t in glow else EMPTY)  # (one call: the light's time)
-            for p in range(st.players):
-                position = st.at(p, t)
-                color = self.player_colors[p + 1]
-                frame.set(start_place(t, p), color if position == 0 else EMPTY)
-                frame.set(end_place(t, p), color if position == rules.END else EMPTY)
-                if 0 < position < rules.END:
-                    if (p, t) in targets and not blink_on(now):
-                        color = colors.WHITE
-                    frame.set(cell_of(t, position), color)
+        pawns = st.players * rules.TRACKS
+        frame.fill(PENS[:pawns], EMPTY)  # the pens' places, then each pawn where it is
+        frame.fill(PENS[_END_PENS:_END_PENS + pawns], EMPTY)
+        pos = st.pos
+        for i in range(pawns):
+            position = pos[i]
+            color = self.player_colors[i // rules.TRACKS + 1]
+            if position == 0:
+                frame.set(PENS[i], color)
+            elif position == rules.END:
+                frame.set(PENS[_END_PENS + i], color)
+            else:
+                if back and rules.can_be_sent_back(position):
+                    color = colors.WHITE
+                frame.set(TRACK_CELLS[i % rules.TRACKS][position - 1], color)
         if self.animating(now) and not blink_on(now, MOVED_BLINK_MS):
             for c in self.moved:
                 frame.set(c, colors.WHITE)
@@ -328,35 +348,39 @@ class Controller(GameController):
         fresh = st.rolls_left < rules.ROLLS  # this turn's dice, else the last turn's
         dice = st.dice if fresh else st.last_dice
         fresh = fresh and st.status == PLAYING
-        pip = self.player_colors[st.to_move] if fresh else colors.scale(colors.WHITE, 1, 4)
+        pip = self.player_colors[st.to_move] if fresh else _OLD_PIP
+        aside = st.aside if fresh else 0
         for die in range(rules.DICE):
-            cells = die_cells(die)
             bit = 1 << die
-            under = FREE[die % 2]
-            if fresh and st.aside & bit:
-                under = LOCKED if st.locked & bit else ASIDE
-            frame.fill(cells, under)
-            face = dice[die] if dice else 0
-            for k in range(PIP_AT[face], PIP_AT[face + 1]):
-                frame.set(cells[PIPS[k]], pip)
+            frame.fill(DIE_CELLS[die], (LOCKED if st.locked & bit else ASIDE) if aside & bit else FREE[die % 2])
+            if dice:
+                first = die * _FACES_PIPS
+                face = dice[die]
+                frame.fill(PIP_CELLS[first + PIP_AT[face]:first + PIP_AT[face + 1]], pip)
 
     def draw_keys(self, frame, now):
         st = self.state
+        full = self.player_colors
+        dim = getattr(self, "_dim", None)
+        if dim is None or dim[0] is not full:  # the keys' dim colours, made once for the players' colours:
+            # while another plays (1/5), while the board thinks for one (1/2)
+            dim = self._dim = (full, [colors.scale(c, 1, 5) for c in full], [colors.scale(c, 1, 2) for c in full])
+        others, thinking = dim[1], dim[2]
         for p in range(1, st.players + 1):
             color = self.player_colors[p]
             if st.status == PLAYING and p != st.to_move:
-                color = colors.scale(color, 1, 5)
+                color = others[p]
             elif st.status == PLAYING and p in self.seats and not blink_on(now, 2 * STEP_MS):
-                color = colors.scale(color, 1, 2)
+                color = thinking[p]
             elif st.status != PLAYING and st.eliminated[p - 1]:
                 color = colors.OFF
             frame.set(self.player_cell(p), color)
-        legal = st.legal_moves() if not self.board_plays() else ()
+        yours = not self.board_plays()
+        roll = yours and st.can_roll()
         for i in range(len(ROLL_ROWS)):
             on = i < st.rolls_left
-            color = colors.WHITE if on and rules.ROLL in legal else colors.scale(colors.WHITE, 1, 8) if on else colors.OFF
-            frame.set(grid.cell(ROLL_ROWS[i], KEYS_COL), color)
-        frame.set(STOP_CELL, colors.ORANGE if rules.STOP in legal else colors.scale(colors.ORANGE, 1, 8))
+            frame.set(ROLL_CELLS[i], colors.WHITE if on and roll else _ROLL_LEFT if on else colors.OFF)
+        frame.set(STOP_CELL, colors.ORANGE if yours and st.can_stop() else _STOP_DIM)
 
     # -- the simulator's words (app/c_pistes_text.py: never needed on the board) ---------
     def describe(self):

@@ -107,6 +107,24 @@ def cell_name(col, row):
     return "%s%d" % (chr(ord("a") + col), row + 1)
 
 
+def has_four(board, columns, rows, col, row, who):
+    """Is there a line of 4+ of `who` through (col, row)? `board`: the owners, row by
+    row (board[row * columns + col]). four_in_a_row()'s answer without its cells or a
+    call a cell: a move's check, before its light (four_in_a_row() then names the
+    cells of a win)."""
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for sign in (1, -1):
+            c, r = col + sign * dc, row + sign * dr
+            while 0 <= c < columns and 0 <= r < rows and board[r * columns + c] == who:
+                n += 1
+                c += sign * dc
+                r += sign * dr
+        if n >= 4:
+            return True
+    return False
+
+
 def four_in_a_row(get, columns, rows, col, row, who):
     """Cells of a line of 4+ of `who` through (col, row), or None.
 

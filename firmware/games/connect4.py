@@ -2,7 +2,7 @@
 # empty cell, four in a row wins, a full board is a draw. Moves are columns 0..6,
 # written "1".."7".
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, check_setup, four_in_a_row
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, four_in_a_row, has_four
 
 COLUMNS = const(7)
 ROWS = const(6)
@@ -42,7 +42,8 @@ class Connect4(GameState):
         row = self.drop_row(col)
         who = self.to_move
         self.board[row * COLUMNS + col] = who
-        self.win_line = four_in_a_row(self.at, COLUMNS, ROWS, col, row, who)
+        if has_four(self.board, COLUMNS, ROWS, col, row, who):
+            self.win_line = four_in_a_row(self.at, COLUMNS, ROWS, col, row, who)
         if self.win_line:
             self.status, self.winner = WON, who
         elif len(self.history) + 1 == COLUMNS * ROWS:

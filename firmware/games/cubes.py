@@ -5,7 +5,7 @@
 # player to move has no cube.
 # A move is a cell index row * 7 + column, written "d4".
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
+from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, has_four, parse_cell
 
 SIZE = const(7)
 CELLS = const(49)
@@ -82,6 +82,7 @@ class Cubes(GameState):
         self.last = -1  # the cell of the last cube placed, -1 before the first
         self.win_line = None  # the winning cells [(col, row)...] once won
         self.draw_reason = None  # NO_LINE or NO_CUBE once drawn
+        self._open_from = 0  # the lines before this one are closed (any_line_open())
 
     def at(self, col, row):
         return self.board[row * SIZE + col]
@@ -114,6 +115,26 @@ class Cubes(GameState):
             return COLOUR, cells
         return ANYWHERE, fallback_cells(board)
 
+    def allows(self, cell):
+        """May the next cube go on empty `cell`? The placement rule's answer for one
+        cell, without the list of them all (a move's check, before its light)."""
+        board, last = self.board, self.last
+        if last < 0:
+            return True
+        near_last = NEIGHBOURS[last]
+        free = False
+        for c in near_last:
+            if c == cell:
+                return True  # next to the last cube (LAST)
+            free = free or not board[c]
+        if free:
+            return False  # LAST: it must touch the last cube
+        colour = board[last]
+        for n in NEIGHBOURS[cell]:
+            if board[n] == colour:
+                return True  # COLOUR
+        return self.placement_rule() == ANYWHERE
+
     def legal_moves(self):
         if self.status != PLAYING:
             return []
@@ -124,13 +145,12 @@ class Cubes(GameState):
             return "there is no cell %r on the 7x7 board" % (move,)
         if self.status != PLAYING:
             return "the game is over"
-        name = self.format_move(move)
         if self.board[move]:
-            return "%s already holds a cube" % name
-        rule, cells = self._placement()
-        if move in cells:
+            return "%s already holds a cube" % self.format_move(move)
+        if self.allows(move):
             return None
-        last = self.format_move(self.last)
+        rule = self.placement_rule()
+        name, last = self.format_move(move), self.format_move(self.last)
         if rule == LAST:
             return "%s must touch the last cube (%s)" % (name, last)
         # COLOUR: the only rule that can refuse an empty cell besides LAST
@@ -138,10 +158,9 @@ class Cubes(GameState):
             name, last)
 
     # -- lines ----------------------------------------------------------------------
-    def open_lines(self, first_only=False):
+    def open_lines(self):
         """The lines of 4 cells that can still become all one colour, as 4-tuples of
-        cell indexes: see line_open(). None left: the game is drawn.
-        first_only: stop at the first one (is any line open?)."""
+        cell indexes: see line_open(). None left: the game is drawn."""
         board = self.board
         out = []
         for i in range(0, len(LINES), 4):
@@ -154,9 +173,23 @@ class Cubes(GameState):
                     empty += 1
             if line_open(seen, empty, self.cubes_left):
                 out.append(tuple(LINES[i:i + 4]))
-                if first_only:
-                    break
         return out
+
+    def any_line_open(self):
+        """Is a line still open (open_lines())? A line never opens again once closed
+        (a line's cubes and the cubes left only come, and go, with moves), so the
+        search starts at the first line the last move's found open: a move's check
+        reads a few lines, not the 88."""
+        board, left = self.board, self.cubes_left
+        for i in range(self._open_from, len(LINES), 4):
+            seen = board[LINES[i]] | board[LINES[i + 1]] | board[LINES[i + 2]] | board[LINES[i + 3]]
+            empty = ((not board[LINES[i]]) + (not board[LINES[i + 1]]) + (not board[LINES[i + 2]])
+                     + (not board[LINES[i + 3]]))
+            if line_open(seen, empty, left):
+                self._open_from = i
+                return True
+        self._open_from = len(LINES)
+        return False
 
     def _apply(self, cell):
         who = self.to_move
@@ -164,10 +197,11 @@ class Cubes(GameState):
         self.cubes_left[who - 1] -= 1
         self.last = cell
         self.to_move = 3 - who
-        self.win_line = four_in_a_row(self.at, SIZE, SIZE, cell % SIZE, cell // SIZE, who)
+        if has_four(self.board, SIZE, SIZE, cell % SIZE, cell // SIZE, who):
+            self.win_line = four_in_a_row(self.at, SIZE, SIZE, cell % SIZE, cell // SIZE, who)
         if self.win_line:
             self.status, self.winner = WON, who
-        elif not self.open_lines(first_only=True):
+        elif not self.any_line_open():
             self.status, self.draw_reason = DRAW, NO_LINE
         elif not self.cubes_left[self.to_move - 1]:
             # RULES: a draw "when no cube can be placed": a player without cubes cannot.

@@ -35,19 +35,6 @@ def new_deck(rng):
     return deck
 
 
-def compares_out(card, others):
-    """[reading] Is `card` the highest or the lowest of `others`, the face-up top ranks
-    of the other piles of its line? Strictly above (below) all of them; an equal rank
-    means neither; with no face-up card to compare to it counts as highest."""
-    high = low = True
-    for r in others:
-        if r >= card:
-            high = False
-        if r <= card:
-            low = False
-    return high or low
-
-
 def line(cell, step):
     """The cells of the window row (step 1) or column (step SIZE) through `cell`."""
     first = cell - cell % SIZE if step == 1 else cell % SIZE
@@ -57,14 +44,15 @@ def line(cell, step):
 def flips(top, up, height, cell, card):
     """The cells whose top card turns over when `card` is played on `cell`: first
     those of its row, then those of its column (two lists). [reading] The played card
-    itself stays face up: only the OTHER piles of the line turn."""
+    itself stays face up: only the OTHER piles of the line turn. [reading] A line turns
+    when `card` is the highest or the lowest of the face-up top ranks of its other
+    piles: strictly above (below) all of them; an equal rank means neither; with no
+    face-up card to compare to it counts as highest."""
     out = []
     for step in (1, SIZE):
         piles = [c for c in line(cell, step) if c != cell and height[c]]
-        turned = []
-        if piles and compares_out(card, [top[c] for c in piles if up[c]]):
-            turned = piles
-        out.append(turned)
+        faces = [top[c] for c in piles if up[c]]  # (min and max: native, not a loop of Python)
+        out.append(piles if piles and (not faces or max(faces) < card or min(faces) > card) else [])
     return out
 
 
@@ -86,18 +74,25 @@ def next_to_pile(height, cell):
 def placements(height, box):
     """The cells where the drawn card may go, given the piles' heights and bounding
     box (None before the first card): piles of fewer than 4 cards, and empty cells
-    next to a pile that keep the piles within 4 x 4."""
+    next to a pile that keep the piles within 4 x 4. Only the cells that can be are
+    looked at, in cell order: the box and one cell around it (next to a pile), within
+    the rows and columns that keep the piles within 4 x 4 (fits())."""
     if box is None:
         return [CENTRE]
     lo_r, hi_r, lo_c, hi_c = box
+    first_col = max(hi_c - EXTENT + 1, lo_c - 1, 0)
+    end_col = min(lo_c + EXTENT, hi_c + 2, SIZE)
     out = []
-    for c in range(CELLS):
-        h = height[c]
-        if h:
-            if h < MAX_HEIGHT:
+    for row in range(max(hi_r - EXTENT + 1, lo_r - 1, 0), min(lo_r + EXTENT, hi_r + 2, SIZE)):
+        start = row * SIZE  # (next_to_pile() written out: a call a cell is most of the time)
+        for c in range(start + first_col, start + end_col):
+            h = height[c]
+            if h:
+                if h < MAX_HEIGHT:
+                    out.append(c)
+            elif ((row and height[c - SIZE]) or (row < SIZE - 1 and height[c + SIZE])
+                  or (c > start and height[c - 1]) or (c < start + SIZE - 1 and height[c + 1])):
                 out.append(c)
-        elif next_to_pile(height, c) and fits(lo_r, hi_r, lo_c, hi_c, c):
-            out.append(c)
     return out
 
 
@@ -154,17 +149,18 @@ class Foursquare(GameState):
             return "there is no cell %r in the 7x7 window" % (move,)
         if self.status != PLAYING:
             return "the game is over"
-        name = self.format_move(move)
-        if self.box is None:
+        box = self.box
+        if box is None:
             return None if move == CENTRE else "the first card goes on the centre, d4"
-        if self.height[move] >= MAX_HEIGHT:
-            return "the pile on %s already holds 4 cards" % name
-        if self.height[move]:
-            return None
+        h = self.height[move]
+        if h:
+            if h < MAX_HEIGHT:
+                return None
+            return "the pile on %s already holds 4 cards" % self.format_move(move)
         if not self.next_to_pile(move):
-            return "%s is not next to a pile" % name
-        if not fits(self.box[0], self.box[1], self.box[2], self.box[3], move):
-            return "%s would make the piles wider than 4 x 4" % name
+            return "%s is not next to a pile" % self.format_move(move)
+        if not fits(box[0], box[1], box[2], box[3], move):
+            return "%s would make the piles wider than 4 x 4" % self.format_move(move)
         return None
 
     def _apply(self, cell):

@@ -10,7 +10,7 @@
 #   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
-from games.base import PLAYING, GameState, check_setup
+from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup
 
 TRACKS = const(4)
 DICE = const(4)
@@ -127,6 +127,15 @@ class Pistes(GameState):
         """Mask of the dice the next roll rolls."""
         return (1 << DICE) - 1 & ~self.aside
 
+    def can_roll(self):
+        """Is ROLL a legal move now? (legal_moves() without its list: the board draws
+        its roll and stop keys from these at every frame)"""
+        return self.status == PLAYING and (self.phase == TO_ROLL or self.phase == TO_DECIDE and self.free_dice() != 0)
+
+    def can_stop(self):
+        """Is STOP a legal move now?"""
+        return self.status == PLAYING and self.phase == TO_DECIDE
+
     def legal_moves(self):
         if self.status != PLAYING:
             return []
@@ -136,11 +145,12 @@ class Pistes(GameState):
             if self.pending == BACK:
                 return [(BACK, p, t) for p, t in self.back_targets()]
             return [(self.pending, t) for t in self.open_tracks()]
-        out = [ROLL] if self.free_dice() else []
+        free = self.free_dice()
+        out = [ROLL] if free else []
         out.append(STOP)
         for i in range(DICE):
             bit = 1 << i
-            if self.free_dice() & bit:
+            if free & bit:
                 out.append(KEEPS[i])
             elif not self.locked & bit:
                 out.append(UNKEEPS[i])
@@ -234,7 +244,23 @@ class Pistes(GameState):
             self._new_turn()
 
     def _finish(self):
-        _end().finish(self)
+        """Ends the game: who is eliminated ([reading] a pawn on its start cell at the end,
+        never left or sent back), the scores, who wins. (Here, not in a module of its
+        own loaded for it: an import from a Pico's flash, 10-45 ms, would come before
+        the last move's light.)"""
+        n = self.players
+        self.phase, self.pending = TO_ROLL, None
+        self.eliminated = [0 in self.cells(p) for p in range(n)]
+        self.scores = [0 if self.eliminated[p] else sum(self.cells(p)) for p in range(n)]
+        best = max(self.scores[p] for p in range(n) if not self.eliminated[p]) if not all(self.eliminated) else -1
+        self.winners = [p + 1 for p in range(n) if not self.eliminated[p] and self.scores[p] == best]
+        if n == 1:
+            self.status = WON if self.winners else LOST  # the solo: a score, or eliminated
+        elif len(self.winners) == 1:
+            self.status = WON
+        else:
+            self.status = DRAW  # a shared win, or nobody wins (everyone eliminated)
+        self.winner = self.winners[0] if len(self.winners) == 1 else None
 
     # -- notation (the words: games/pistes_text.py) -------------------------------------
     def parse_move(self, text):
@@ -299,19 +325,6 @@ def _words():
     from games import pistes_text
 
     return pistes_text
-
-
-def _end():
-    """games/pistes_end.py (the end of a game, scored), imported for it and forgotten
-    at once: it runs once a game, so a Pico holds its code only while it runs."""
-    import sys
-
-    import games
-    from games import pistes_end
-
-    del sys.modules["games.pistes_end"]
-    del games.pistes_end
-    return pistes_end
 
 
 def new_state(players=None, variant=None, rng=None):

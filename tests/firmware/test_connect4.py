@@ -118,3 +118,22 @@ def test_unsupported_setup():
             assert False
         except ValueError:
             pass
+
+
+def test_has_four_answers_as_four_in_a_row():
+    # a move's check (has_four, the board's bytes) and the cells of a win (four_in_a_row)
+    # agree on every cell of random boards, wide and square
+    from games.base import four_in_a_row, has_four
+
+    seed = 12345
+    for columns, rows in ((7, 6), (7, 7)):
+        for _ in range(60):
+            board = bytearray(columns * rows)
+            for i in range(len(board)):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                board[i] = (seed >> 16) % 3
+            for cell in range(len(board)):
+                col, row = cell % columns, cell // columns
+                who = board[cell] or 1
+                line = four_in_a_row(lambda c, r: board[r * columns + c], columns, rows, col, row, who)
+                assert has_four(board, columns, rows, col, row, who) == (line is not None)

@@ -69,6 +69,9 @@ def play_random(choices):
         board = bytes(state.board)
         legal = state.legal_moves()
         assert legal == allowed_by_definition(board, state.last)
+        for cell in range(49):  # allows(): the placement rule, one cell at a time
+            if not board[cell]:
+                assert state.allows(cell) == (cell in legal), cell
         for cell in range(49):  # every other cell is refused, and nothing changes
             if cell not in legal:
                 try:

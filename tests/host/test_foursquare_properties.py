@@ -57,6 +57,7 @@ def test_random_play_keeps_the_invariants_and_always_ends(deal):
         if state.status != PLAYING:
             break
         legal = state.legal_moves()
+        assert legal == sorted(legal)  # in cell order (the hint's ties go to the first)
         for cell in range(49):  # legal moves are exactly what play() accepts
             assert (state.why_illegal(cell) is None) == (cell in legal)
         state.play(legal[pick % len(legal)])
