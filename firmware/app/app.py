@@ -16,6 +16,7 @@ NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 WARN_BLINK_MS = 250
 FLASH_MS = 400  # a refused press: its flash this long (see flashing())
 _FLICKER_MS = const(100)
+_AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a step
 BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
@@ -50,6 +51,20 @@ def pending(deadline, now):
     only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
     if deadline is not None and ticks_diff(deadline, now) > 0:
         return deadline
+    return None
+
+
+def slice_of(app, work):
+    """A slice of the generator `work` (a screen's work ahead, see App.step): it stops
+    after _AHEAD_MS, or as soon as a key event waits, so that a press waits for one of
+    its steps at most. Its StopIteration once it is done (the result: `.value`), else None."""
+    clock, keys = app.clock, app.keys
+    start = clock.ticks_ms()
+    while not len(keys) and ticks_diff(clock.ticks_ms(), start) < _AHEAD_MS:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done
     return None
 
 
@@ -244,6 +259,10 @@ class App:
             work(now)
             if self.collect is not None:
                 self.collect()
+        elif not self.down:  # nothing to answer: a slice of the screen's work ahead, if any
+            ahead = getattr(self.screen, "ahead", None)
+            if ahead is not None:
+                ahead(now)
 
     def pressing(self):
         """True while a key whose release may be a tap is down (one that acted on its

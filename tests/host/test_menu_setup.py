@@ -199,10 +199,14 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     for name in GAME_MODULES + tuple(catalog.CONTROLLERS.values()):
         unload(name)
     sim = Headless()
-    assert "app.setup" not in sys.modules and "app.attract" not in sys.modules  # not yet needed
+    assert "app.attract" not in sys.modules  # not yet needed
     assert "app.controller" not in sys.modules  # the menu runs without a game's code
+    # what a tile's press shows was loaded while the menu waited (Menu.ahead)
+    assert "app.setup" in sys.modules and "app.font" in sys.modules
     sim.run("press " + TILE)
-    assert sim.state()["screen"] == "setup" and "app.setup" in sys.modules and "app.font" in sys.modules
+    assert sim.state()["screen"] == "setup"
+    sim.run("wait 100")  # ... and the setup screen loads its game's (Setup.ahead)
+    assert "app.controller" in sys.modules and "app.c_connect4" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
