@@ -24,7 +24,7 @@ SETUP_OPTIONS = ("board", "level", "mode")
 # The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
 # app/menu.py, and the reading of the saves): not needed while a game is played (about
 # 12 KB of a Pico's RAM), so a game frees them and the menu loads them again (see
-# menu_screen()); the menu loads app.setup and app.font only once a tile is pressed,
+# menu_screen()); the menu loads app.setup and app.font while it waits (its `ahead`),
 # app.attract once idle.
 MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
 # What only a game needs: the controllers' common code, and the rules package (the
@@ -124,6 +124,7 @@ class App:
         # the Pico's gc.collect (main.py sets it): run after that work, while no key is
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
+        self.working = False  # the screen has more work ahead: the loop does not sleep
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -261,8 +262,7 @@ class App:
                 self.collect()
         elif not self.down:  # nothing to answer: a slice of the screen's work ahead, if any
             ahead = getattr(self.screen, "ahead", None)
-            if ahead is not None:
-                ahead(now)
+            self.working = ahead is not None and ahead(now)
 
     def pressing(self):
         """True while a key whose release may be a tap is down (one that acted on its
@@ -291,7 +291,7 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(LOOP_MS)
+            self.idle(0 if self.working else LOOP_MS)
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

@@ -96,6 +96,7 @@ class Controller(GameController):
         # the hint for the card drawn, worked out ahead while the board waits (ahead()):
         # [the state, its moves, the search (a generator) or None, the key once found]
         self.hint_ahead = None
+        self.hint_at = 0  # ticks when HINT was pressed
         self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
         self.peek_until = None
         self.end_start = None  # ticks when the game ended here (the end's slides)
@@ -114,6 +115,7 @@ class Controller(GameController):
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
+            self.hint_at = now  # its key blinks from now, lit first: the press's own answer
             self.hint_cell = self.hint_found()
             # not found yet: in busy(), the rest of its look-ahead, after the light
             self.hint_wanted = self.hint_cell is None
@@ -135,15 +137,19 @@ class Controller(GameController):
 
     def ahead(self, now):
         """While no key is down (app.App.step): a slice of the hint's look-ahead for the
-        card drawn (~0.1-0.2 s in all on a Pico), so that HINT shows it at once."""
+        card drawn (up to ~0.35 s in all on a Pico), so that HINT shows it at once. True
+        while there is more."""
         if self.state.status != PLAYING:
-            return
+            return False
         ahead = self.hint_search()
         if ahead[2] is not None:
             done = slice_of(self.app, ahead[2])
             if done is not None:
                 ahead[2] = None
                 ahead[3] = WINDOW_CELLS[done.value]
+                if self.app.collect is not None:  # its garbage, now, rather than in a press's light
+                    self.app.collect()
+        return ahead[2] is not None
 
     def find_hint(self):
         """The hint's look-ahead run through (HINT pressed before it was ready)."""
@@ -350,7 +356,7 @@ class Controller(GameController):
         return []
 
     def draw_hint(self, frame, now):
-        if self.hint_cell is not None and self.state.status == PLAYING and blink_on(now):
+        if self.hint_cell is not None and self.state.status == PLAYING and blink_on(ticks_diff(now, self.hint_at)):
             frame.set(self.hint_cell, colors.WHITE)
 
     def draw(self, frame, now):

@@ -113,8 +113,10 @@ class Menu:
         self.loading = imports(("app.font", "app.setup", "app.names_" + app.settings["lang"]))
 
     def ahead(self, now):
+        """Work ahead (app.App.step): True while there is more."""
         if self.loading is not None and slice_of(self.app, self.loading) is not None:
             self.loading = None
+        return self.loading is not None
 
     def tile_at(self, cell):
         for i in range(len(catalog.TILES)):

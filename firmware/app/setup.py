@@ -69,8 +69,10 @@ class Setup:
                 pass
 
     def ahead(self, now):
+        """Work ahead (app.App.step): True while there is more."""
         if self.loading is not None and slice_of(self.app, self.loading) is not None:
             self.loading = None
+        return self.loading is not None
 
     # -- the choices ----------------------------------------------------------------------
     def value(self, name, default=None):

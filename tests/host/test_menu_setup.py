@@ -255,3 +255,88 @@ def test_the_usual_player_count_is_kept_where_its_tile_resumes_it():
     sim.run("press " + two[0]["cell"])  # its setup screen, then resumed
     sim.run("press " + two[0]["cell"])
     assert sim.state()["moves"] == moves and sim.state()["players"] == 2
+
+
+def test_the_setup_screen_replays_its_save_while_it_waits_and_its_press_resumes_that():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    sim.run("press f1")
+    sim.run("hold a1 800")
+    sim.run("press " + TILE)
+    setup = sim.board.app.screen
+    sim.run("wait 100")  # the screen waits: its game's modules load, its save replays (Setup.ahead)
+    assert setup.loading is None and setup.ready.state.history == [3]
+    sim.run("press " + TILE)
+    assert sim.board.app.screen is setup.ready and sim.state()["moves"] == ["4"]
+
+
+def test_a_choice_changed_on_the_setup_screen_starts_a_new_game_not_the_one_replayed():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    sim.run("press f1")
+    sim.run("hold a1 800")
+    sim.run("press " + TILE)
+    sim.run("wait 100")
+    setup = sim.board.app.screen
+    level = setup.describe()["keys"]["level"][0]
+    sim.run("press " + level)
+    sim.run("press " + TILE)
+    assert sim.board.app.screen is not setup.ready and sim.state()["moves"] == []
+
+
+def test_a_save_that_does_not_replay_is_not_made_ahead_and_its_press_starts_afresh():
+    from sim.drivers import MemoryStorage
+
+    storage = MemoryStorage()
+    storage.write("game_connect4.json", '{"game": "connect4", "players": null, "moves": ["4", "9"]}')
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    sim.run("wait 100")
+    assert sim.board.app.screen.loading is None and sim.board.app.screen.ready is None
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", [])
+
+
+class Ticking:
+    """A clock that moves on 1 ms each time it is read."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        self.now += 1
+        return self.now
+
+
+class FakeApp:
+    def __init__(self):
+        self.clock = Ticking()
+        self.keys = []
+
+
+def test_a_slice_of_work_ahead_ends_on_time_or_at_once_when_a_key_waits():
+    from app.app import slice_of
+
+    done = []
+
+    def work(n):
+        for i in range(n):
+            done.append(i)
+            yield
+        return "found"
+
+    app = FakeApp()
+    search = work(100)
+    assert slice_of(app, search) is None and 0 < len(done) < 100  # its time is up: the rest later
+    first = len(done)
+    app.keys.append((5, True))  # a key event waits: not a step more
+    assert slice_of(app, search) is None and len(done) == first
+    app.keys.clear()
+    while True:
+        end = slice_of(app, search)
+        if end is not None:
+            break
+    assert end.value == "found" and done == list(range(100))
