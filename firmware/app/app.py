@@ -153,9 +153,17 @@ class App:
         self.set_setting("brightness", percent)
 
     def set_setting(self, name, value):
+        """Kept in the flash once the LEDs have answered (a write takes tens of ms on a
+        Pico), or at once if a save already waits for them."""
         self.settings[name] = value
-        saves.save_settings(self.storage, self.settings)
         self.dirty = True
+        if self.after_render is None:
+            self.after_render = self.save_settings
+        else:
+            self.save_settings(None)
+
+    def save_settings(self, now):
+        saves.save_settings(self.storage, self.settings)
 
     # -- the loop ----------------------------------------------------------------------------
     def key(self, key, pressed, now):

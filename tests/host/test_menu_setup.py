@@ -340,3 +340,17 @@ def test_a_slice_of_work_ahead_ends_on_time_or_at_once_when_a_key_waits():
         if end is not None:
             break
     assert end.value == "found" and done == list(range(100))
+
+
+def test_a_setting_is_written_after_its_press_has_lit():
+    # a flash write takes tens of ms on a Pico: the brightness press lights first
+    sim = Headless()
+    app = sim.board.app
+    order = []
+    render, write = app.render, sim.board.storage.write
+    app.render = lambda now: (order.append("lit"), render(now))
+    sim.board.storage.write = lambda name, text: (order.append(name), write(name, text))
+    app.key(grid.parse("k12"), True, sim.board.clock.now)
+    app.step()
+    assert order[:2] == ["lit", "settings.json"] and app.settings["brightness"] == 100
+    assert '"brightness": 100' in sim.board.storage.files["settings.json"]
