@@ -83,13 +83,19 @@ def test_a_press_elsewhere_on_the_setup_screen_says_what_to_press():
     assert sim.state()["screen"] == "menu"
 
 
-def test_a_game_in_progress_resumes_on_the_second_press():
+def setup_of_a_game_in_progress():
+    """The simulator on Connect Four's setup screen, its game in progress one move in."""
     sim = Headless()
     sim.run("press " + TILE)
     sim.run("press " + TILE)
     sim.run("press f1")
     sim.run("hold a1 800")
     sim.run("press " + TILE)
+    return sim
+
+
+def test_a_game_in_progress_resumes_on_the_second_press():
+    sim = setup_of_a_game_in_progress()
     s = sim.state()
     assert (s["screen"], s["resume"]) == ("setup", True)  # (with the game's own choices, if it has any)
     sim.run("press " + TILE)
@@ -258,12 +264,7 @@ def test_the_usual_player_count_is_kept_where_its_tile_resumes_it():
 
 
 def test_the_setup_screen_replays_its_save_while_it_waits_and_its_press_resumes_that():
-    sim = Headless()
-    sim.run("press " + TILE)
-    sim.run("press " + TILE)
-    sim.run("press f1")
-    sim.run("hold a1 800")
-    sim.run("press " + TILE)
+    sim = setup_of_a_game_in_progress()
     setup = sim.board.app.screen
     sim.run("wait 100")  # the screen waits: its game's modules load, its save replays (Setup.ahead)
     assert setup.loading is None and setup.ready.state.history == [3]
@@ -272,12 +273,7 @@ def test_the_setup_screen_replays_its_save_while_it_waits_and_its_press_resumes_
 
 
 def test_a_choice_changed_on_the_setup_screen_starts_a_new_game_not_the_one_replayed():
-    sim = Headless()
-    sim.run("press " + TILE)
-    sim.run("press " + TILE)
-    sim.run("press f1")
-    sim.run("hold a1 800")
-    sim.run("press " + TILE)
+    sim = setup_of_a_game_in_progress()
     sim.run("wait 100")
     setup = sim.board.app.screen
     level = setup.describe()["keys"]["level"][0]

@@ -30,6 +30,14 @@ def new_game(seed=WIN_SEED, storage=None):
     return sim
 
 
+def hint_move(moves):
+    """The move the hint names after WIN_MOVES' `moves` (games.foursquare_hint)."""
+    state = foursquare.new_state(rng=Rng(WIN_SEED))
+    for m in moves:
+        state.play_text(m)
+    return state.format_move(foursquare_hint.best_move(state))
+
+
 def play(sim, moves):
     for m in moves:
         sim.run("press " + key(m))
@@ -100,10 +108,7 @@ def test_flips_are_animated_row_first_then_column():
 def test_a_hint_pressed_before_its_look_ahead_is_done_shows_the_same_cell():
     sim = new_game()
     play(sim, WIN_MOVES[:6])
-    state = foursquare.new_state(rng=Rng(WIN_SEED))
-    for m in WIN_MOVES[:6]:
-        state.play_text(m)
-    want = key(state.format_move(foursquare_hint.best_move(state)))
+    want = key(hint_move(WIN_MOVES[:6]))
     screen = sim.board.app.screen
     screen.hint_ahead = None  # as if the last move had just been played: the search begins
     ahead = screen.hint_search()
@@ -120,10 +125,7 @@ def test_the_hint_ahead_follows_the_state():
     first = screen.hint_found()
     assert first is not None
     play(sim, WIN_MOVES[4:5])
-    state = foursquare.new_state(rng=Rng(WIN_SEED))
-    for m in WIN_MOVES[:5]:
-        state.play_text(m)
-    assert screen.hint_found() == grid.parse(key(state.format_move(foursquare_hint.best_move(state))))
+    assert screen.hint_found() == grid.parse(key(hint_move(WIN_MOVES[:5])))
     sim.run("hold l12 800")  # a new deal: the hint of its first card, which goes on the centre
     assert sim.state()["moves"] == [] and screen.hint_found() == grid.parse(key("d4"))
 
@@ -142,10 +144,7 @@ def test_undo_is_refused_with_the_reason():
 def test_the_hint_blinks_the_cell_the_policy_chooses():
     sim = new_game()
     play(sim, WIN_MOVES[:10])
-    state = foursquare.new_state(rng=Rng(WIN_SEED))
-    for m in WIN_MOVES[:10]:
-        state.play_text(m)
-    want = state.format_move(foursquare_hint.best_move(state))
+    want = hint_move(WIN_MOVES[:10])
     screen = sim.board.app.screen
     assert screen.hint_found() == grid.parse(key(want))  # worked out ahead, while the board waited
     sim.run("press a12")
