@@ -260,6 +260,7 @@ class App:
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
+        self.working = False
         work = self.after_render
         if work is not None and not self.pressing():
             # the LEDs answered the press first; and a flash write (a save) is not begun
