@@ -350,3 +350,15 @@ def test_a_setting_is_written_after_its_press_has_lit():
     app.step()
     assert order[:2] == ["lit", "settings.json"] and app.settings["brightness"] == 100
     assert '"brightness": 100' in sim.board.storage.files["settings.json"]
+
+
+def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
+    sim = Headless()
+    app = sim.board.app
+    calls = []
+    app.screen.ahead = lambda now: calls.append(now) or True  # always more to do
+    app.step()
+    assert calls and app.working  # the loop will not sleep (App.run)
+    app.key(grid.parse("b6"), True, sim.board.clock.now)
+    app.step()
+    assert len(calls) == 1 and not app.working  # a key down: no slice, and the loop sleeps
