@@ -16,6 +16,7 @@ NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 WARN_BLINK_MS = 250
 FLASH_MS = 400  # a refused press: its flash this long (see flashing())
 _FLICKER_MS = const(100)
+_AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a step
 BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
@@ -23,7 +24,7 @@ SETUP_OPTIONS = ("board", "level", "mode")
 # The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
 # app/menu.py, and the reading of the saves): not needed while a game is played (about
 # 12 KB of a Pico's RAM), so a game frees them and the menu loads them again (see
-# menu_screen()); the menu loads app.setup and app.font only once a tile is pressed,
+# menu_screen()); the menu loads app.setup and app.font while it waits (its `ahead`),
 # app.attract once idle.
 MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
 # What only a game needs: the controllers' common code, and the rules package (the
@@ -50,6 +51,20 @@ def pending(deadline, now):
     only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
     if deadline is not None and ticks_diff(deadline, now) > 0:
         return deadline
+    return None
+
+
+def slice_of(app, work):
+    """A slice of the generator `work` (a screen's work ahead, see App.step): it stops
+    after _AHEAD_MS, or as soon as a key event waits, so that a press waits for one of
+    its steps at most. Its StopIteration once it is done (the result: `.value`), else None."""
+    clock, keys = app.clock, app.keys
+    start = clock.ticks_ms()
+    while not len(keys) and ticks_diff(clock.ticks_ms(), start) < _AHEAD_MS:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done
     return None
 
 
@@ -109,6 +124,7 @@ class App:
         # the Pico's gc.collect (main.py sets it): run after that work, while no key is
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
+        self.working = False  # the screen has more work ahead: the loop does not sleep
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -137,9 +153,17 @@ class App:
         self.set_setting("brightness", percent)
 
     def set_setting(self, name, value):
+        """Kept in the flash once the LEDs have answered (a write takes tens of ms on a
+        Pico), or at once if a save already waits for them."""
         self.settings[name] = value
-        saves.save_settings(self.storage, self.settings)
         self.dirty = True
+        if self.after_render is None:
+            self.after_render = self.save_settings
+        else:
+            self.save_settings(None)
+
+    def save_settings(self, now):
+        saves.save_settings(self.storage, self.settings)
 
     # -- the loop ----------------------------------------------------------------------------
     def key(self, key, pressed, now):
@@ -236,6 +260,7 @@ class App:
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
+        self.working = False
         work = self.after_render
         if work is not None and not self.pressing():
             # the LEDs answered the press first; and a flash write (a save) is not begun
@@ -244,6 +269,9 @@ class App:
             work(now)
             if self.collect is not None:
                 self.collect()
+        elif not self.down:  # nothing to answer: a slice of the screen's work ahead, if any
+            ahead = getattr(self.screen, "ahead", None)
+            self.working = ahead is not None and ahead(now)
 
     def pressing(self):
         """True while a key whose release may be a tap is down (one that acted on its
@@ -272,7 +300,7 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(LOOP_MS)
+            self.idle(0 if self.working else LOOP_MS)
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

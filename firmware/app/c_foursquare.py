@@ -17,9 +17,11 @@ from array import array
 
 from app import colors, grid, saves
 from app.controller import GameController, blink_on, call_part, pending
+from app.app import slice_of
 from compat import const, ticks_add, ticks_diff
 from games import foursquare as rules
 from games.base import LOST, PLAYING, WON
+from games.foursquare_hint import run, think
 
 TOP, LEFT = grid.area_origin(rules.SIZE, rules.SIZE)  # the window: c3..i9
 LEGEND_ROW = TOP - 1  # b2..k2: ranks 1..10
@@ -102,7 +104,11 @@ class Controller(GameController):
         GameController.__init__(self, app, setup, moves)
         self.stats = call_part("c_foursquare_stats", "load_stats", app.storage)
         self.hint_cell = None  # the key the hint shows
-        self.hint_wanted = False  # HINT pressed: the hint is worked out once the press has lit
+        self.hint_wanted = False  # HINT pressed before the hint was ready: worked out once the press has lit
+        # the hint for the card drawn, worked out ahead while the board waits (ahead()):
+        # [the state, its moves, the search (a generator) or None, the key once found]
+        self.hint_ahead = None
+        self.hint_at = 0  # ticks when HINT was pressed
         self.peek = None  # (what, rank or None) a tap on the legend or the bar asked
         self.peek_until = None
         self.end_start = None  # ticks when the game ended here (the end's slides)
@@ -121,15 +127,49 @@ class Controller(GameController):
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:
-            self.hint_wanted = True  # in busy(): its look-ahead (~50 ms on a Pico) after the light
+            self.hint_at = now  # its key blinks from now, lit first: the press's own answer
+            self.hint_cell = self.hint_found()
+            # not found yet: in busy(), the rest of its look-ahead, after the light
+            self.hint_wanted = self.hint_cell is None
         GameController.tap(self, cell, now)
 
-    def find_hint(self):
-        from app.app import unload
-        from games.foursquare_hint import best_move
+    def hint_search(self):
+        """The hint's search for the card drawn now ([state, moves, search, key]), begun
+        afresh when the state has moved on."""
+        st = self.state
+        ahead = self.hint_ahead
+        if ahead is None or ahead[0] is not st or ahead[1] != len(st.history):
+            ahead = self.hint_ahead = [st, len(st.history), think(st), None]
+        return ahead
 
-        self.hint_cell = WINDOW_CELLS[best_move(self.state)]
-        unload("games.foursquare_hint")  # loaded only while it thinks: RAM on a Pico
+    def hint_found(self):
+        """The hint's key, if its search is done."""
+        ahead = self.hint_search()
+        return ahead[3] if ahead[2] is None else None
+
+    def ahead(self, now):
+        """While no key is down (app.App.step): a slice of the hint's look-ahead for the
+        card drawn (up to ~0.35 s in all on a Pico), so that HINT shows it at once. True
+        while there is more."""
+        if self.state.status != PLAYING:
+            return False
+        ahead = self.hint_search()
+        if ahead[2] is not None:
+            done = slice_of(self.app, ahead[2])
+            if done is not None:
+                ahead[2] = None
+                ahead[3] = WINDOW_CELLS[done.value]
+                if self.app.collect is not None:  # its garbage, now, rather than in a press's light
+                    self.app.collect()
+        return ahead[2] is not None
+
+    def find_hint(self):
+        """The hint's look-ahead run through (HINT pressed before it was ready)."""
+        ahead = self.hint_search()
+        if ahead[2] is not None:
+            ahead[3] = WINDOW_CELLS[run(ahead[2])]
+            ahead[2] = None
+        self.hint_cell = ahead[3]
 
     def press(self, cell, now):
         row, col = grid.row_col(cell)
@@ -343,7 +383,7 @@ class Controller(GameController):
         return []
 
     def draw_hint(self, frame, now):
-        if self.hint_cell is not None and self.state.status == PLAYING and blink_on(now):
+        if self.hint_cell is not None and self.state.status == PLAYING and blink_on(ticks_diff(now, self.hint_at)):
             frame.set(self.hint_cell, colors.WHITE)
 
     def draw(self, frame, now):

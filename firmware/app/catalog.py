@@ -105,6 +105,19 @@ def tile_of(game, players, variant):
     raise ValueError("%s has no tile for %s players" % (names().NAMES.get(game, game), players))
 
 
+# What a game's start (or resume) loads beyond its controller's own imports: the
+# common parts first, then these, loaded ahead while its setup screen waits (app/setup.py).
+START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
+GAME_PARTS = {"foursquare": ("app.c_foursquare_stats",), "pistes": ("app.c_pistes_start", "games.pistes_text")}
+
+
+def start_modules(game, variant=None):
+    """The modules a game of this tile loads as it starts, in an order where each one's
+    own imports are loaded before it (the rules, then the controller)."""
+    module = VARIANT_CONTROLLERS.get((game, variant), CONTROLLERS[game])
+    return START_PARTS + GAME_PARTS.get(game, ()) + ("games." + game, module)
+
+
 def controller_class(game, variant=None):
     module = CONTROLLERS.get(game)
     if module is None:

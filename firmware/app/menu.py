@@ -12,7 +12,7 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, unload
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, slice_of, unload
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -48,6 +48,15 @@ def idle_demo(menu, now):
         free_menu()  # the menu's modules: loaded again when it shows
         return True
     return False
+
+
+def imports(names):
+    """Work ahead (app.App.step's `ahead`): imports `names`, one a step of the generator.
+    An import from a Pico's flash takes 10-45 ms: done while the screen waits, the press
+    that needs the module finds it loaded."""
+    for name in names:
+        __import__(name)
+        yield
 
 
 def turns(index):
@@ -100,6 +109,14 @@ class Menu:
             game = None
         # a tile blinks or turns: the picture moves
         self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
+        # what a tile's press shows (its setup screen, its game's name), loaded while the menu waits
+        self.loading = imports(("app.font", "app.setup", "app.names_" + app.settings["lang"]))
+
+    def ahead(self, now):
+        """Work ahead (app.App.step): True while there is more."""
+        if self.loading is not None and slice_of(self.app, self.loading) is not None:
+            self.loading = None
+        return self.loading is not None
 
     def tile_at(self, cell):
         for i in range(len(catalog.TILES)):
@@ -208,11 +225,13 @@ def start_game(app, game, players, variant, seed, options):
     app.dirty = True
 
 
-def resume_game(app, setup, moves):
+def resume_game(app, setup, moves, ready=None):
+    """`ready`: the game's controller, already made from this save (the setup screen makes
+    it while it waits: app/setup.py), else it is made here."""
     from games.base import IllegalMove
 
     try:
-        app.screen = catalog.controller_class(setup["game"], setup.get("variant"))(app, setup, moves)
+        app.screen = ready or catalog.controller_class(setup["game"], setup.get("variant"))(app, setup, moves)
         free_menu()
     except (ValueError, IllegalMove):
         options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode

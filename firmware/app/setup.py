@@ -6,7 +6,7 @@
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid, saves
-from app.app import FLASH_MS, pending
+from app.app import FLASH_MS, pending, slice_of
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often
@@ -52,6 +52,27 @@ class Setup:
         self.kept = self.start_args() if saved is not None else None
         # the row band the tile sits in decides where the name goes: away from it
         self.text_top = 6 if grid.row_col(self.tile[0])[0] < 5 else 1
+        self.ready = None  # the game in progress, resumed ahead from its save (loading())
+        self.loading = self.load_ahead()
+
+    # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
+    def load_ahead(self):
+        """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
+        then the game in progress replayed from its save (kept in self.ready)."""
+        from app.menu import imports
+
+        yield from imports(catalog.start_modules(self.game, self.variant))
+        if self.saved is not None:
+            try:
+                self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
+            except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
+                pass
+
+    def ahead(self, now):
+        """Work ahead (app.App.step): True while there is more."""
+        if self.loading is not None and slice_of(self.app, self.loading) is not None:
+            self.loading = None
+        return self.loading is not None
 
     # -- the choices ----------------------------------------------------------------------
     def value(self, name, default=None):
@@ -108,7 +129,9 @@ class Setup:
         self.error = None
         if cell in self.tile:
             if self.resuming():
-                self.app.resume_game(*self.saved)
+                from app.menu import resume_game
+
+                resume_game(self.app, self.saved[0], self.saved[1], self.ready)
                 return
             players, options = self.start_args()
             try:

@@ -83,13 +83,19 @@ def test_a_press_elsewhere_on_the_setup_screen_says_what_to_press():
     assert sim.state()["screen"] == "menu"
 
 
-def test_a_game_in_progress_resumes_on_the_second_press():
+def setup_of_a_game_in_progress():
+    """The simulator on Connect Four's setup screen, its game in progress one move in."""
     sim = Headless()
     sim.run("press " + TILE)
     sim.run("press " + TILE)
     sim.run("press f1")
     sim.run("hold a1 800")
     sim.run("press " + TILE)
+    return sim
+
+
+def test_a_game_in_progress_resumes_on_the_second_press():
+    sim = setup_of_a_game_in_progress()
     s = sim.state()
     assert (s["screen"], s["resume"]) == ("setup", True)  # (with the game's own choices, if it has any)
     sim.run("press " + TILE)
@@ -199,10 +205,14 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     for name in GAME_MODULES + tuple(catalog.CONTROLLERS.values()):
         unload(name)
     sim = Headless()
-    assert "app.setup" not in sys.modules and "app.attract" not in sys.modules  # not yet needed
+    assert "app.attract" not in sys.modules  # not yet needed
     assert "app.controller" not in sys.modules  # the menu runs without a game's code
+    # what a tile's press shows was loaded while the menu waited (Menu.ahead)
+    assert "app.setup" in sys.modules and "app.font" in sys.modules
     sim.run("press " + TILE)
-    assert sim.state()["screen"] == "setup" and "app.setup" in sys.modules and "app.font" in sys.modules
+    assert sim.state()["screen"] == "setup"
+    sim.run("wait 100")  # ... and the setup screen loads its game's (Setup.ahead)
+    assert "app.controller" in sys.modules and "app.c_connect4" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
@@ -251,3 +261,104 @@ def test_the_usual_player_count_is_kept_where_its_tile_resumes_it():
     sim.run("press " + two[0]["cell"])  # its setup screen, then resumed
     sim.run("press " + two[0]["cell"])
     assert sim.state()["moves"] == moves and sim.state()["players"] == 2
+
+
+def test_the_setup_screen_replays_its_save_while_it_waits_and_its_press_resumes_that():
+    sim = setup_of_a_game_in_progress()
+    setup = sim.board.app.screen
+    sim.run("wait 100")  # the screen waits: its game's modules load, its save replays (Setup.ahead)
+    assert setup.loading is None and setup.ready.state.history == [3]
+    sim.run("press " + TILE)
+    assert sim.board.app.screen is setup.ready and sim.state()["moves"] == ["4"]
+
+
+def test_a_choice_changed_on_the_setup_screen_starts_a_new_game_not_the_one_replayed():
+    sim = setup_of_a_game_in_progress()
+    sim.run("wait 100")
+    setup = sim.board.app.screen
+    level = setup.describe()["keys"]["level"][0]
+    sim.run("press " + level)
+    sim.run("press " + TILE)
+    assert sim.board.app.screen is not setup.ready and sim.state()["moves"] == []
+
+
+def test_a_save_that_does_not_replay_is_not_made_ahead_and_its_press_starts_afresh():
+    from sim.drivers import MemoryStorage
+
+    storage = MemoryStorage()
+    storage.write("game_connect4.json", '{"game": "connect4", "players": null, "moves": ["4", "9"]}')
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    sim.run("wait 100")
+    assert sim.board.app.screen.loading is None and sim.board.app.screen.ready is None
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", [])
+
+
+class Ticking:
+    """A clock that moves on 1 ms each time it is read."""
+
+    def __init__(self):
+        self.now = 0
+
+    def ticks_ms(self):
+        self.now += 1
+        return self.now
+
+
+class FakeApp:
+    def __init__(self):
+        self.clock = Ticking()
+        self.keys = []
+
+
+def test_a_slice_of_work_ahead_ends_on_time_or_at_once_when_a_key_waits():
+    from app.app import slice_of
+
+    done = []
+
+    def work(n):
+        for i in range(n):
+            done.append(i)
+            yield
+        return "found"
+
+    app = FakeApp()
+    search = work(100)
+    assert slice_of(app, search) is None and 0 < len(done) < 100  # its time is up: the rest later
+    first = len(done)
+    app.keys.append((5, True))  # a key event waits: not a step more
+    assert slice_of(app, search) is None and len(done) == first
+    app.keys.clear()
+    while True:
+        end = slice_of(app, search)
+        if end is not None:
+            break
+    assert end.value == "found" and done == list(range(100))
+
+
+def test_a_setting_is_written_after_its_press_has_lit():
+    # a flash write takes tens of ms on a Pico: the brightness press lights first
+    sim = Headless()
+    app = sim.board.app
+    order = []
+    render, write = app.render, sim.board.storage.write
+    app.render = lambda now: (order.append("lit"), render(now))
+    sim.board.storage.write = lambda name, text: (order.append(name), write(name, text))
+    app.key(grid.parse("k12"), True, sim.board.clock.now)
+    app.step()
+    assert order[:2] == ["lit", "settings.json"] and app.settings["brightness"] == 100
+    assert '"brightness": 100' in sim.board.storage.files["settings.json"]
+
+
+def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
+    sim = Headless()
+    app = sim.board.app
+    calls = []
+    app.screen.ahead = lambda now: calls.append(now) or True  # always more to do
+    app.step()
+    assert calls and app.working  # the loop will not sleep (App.run)
+    app.key(grid.parse("b6"), True, sim.board.clock.now)
+    app.step()
+    assert len(calls) == 1 and not app.working  # a key down: no slice, and the loop sleeps

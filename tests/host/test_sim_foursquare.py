@@ -30,6 +30,14 @@ def new_game(seed=WIN_SEED, storage=None):
     return sim
 
 
+def hint_move(moves):
+    """The move the hint names after WIN_MOVES' `moves` (games.foursquare_hint)."""
+    state = foursquare.new_state(rng=Rng(WIN_SEED))
+    for m in moves:
+        state.play_text(m)
+    return state.format_move(foursquare_hint.best_move(state))
+
+
 def play(sim, moves):
     for m in moves:
         sim.run("press " + key(m))
@@ -97,6 +105,31 @@ def test_flips_are_animated_row_first_then_column():
     assert sim.state()["piles"] != before
 
 
+def test_a_hint_pressed_before_its_look_ahead_is_done_shows_the_same_cell():
+    sim = new_game()
+    play(sim, WIN_MOVES[:6])
+    want = key(hint_move(WIN_MOVES[:6]))
+    screen = sim.board.app.screen
+    screen.hint_ahead = None  # as if the last move had just been played: the search begins
+    ahead = screen.hint_search()
+    next(ahead[2])  # a slice cut short by a press
+    assert screen.hint_found() is None
+    sim.run("press a12")
+    assert sim.state()["hint"] == want and screen.hint_ahead[2] is None
+
+
+def test_the_hint_ahead_follows_the_state():
+    sim = new_game()
+    play(sim, WIN_MOVES[:4])
+    screen = sim.board.app.screen
+    first = screen.hint_found()
+    assert first is not None
+    play(sim, WIN_MOVES[4:5])
+    assert screen.hint_found() == grid.parse(key(hint_move(WIN_MOVES[:5])))
+    sim.run("hold l12 800")  # a new deal: the hint of its first card, which goes on the centre
+    assert sim.state()["moves"] == [] and screen.hint_found() == grid.parse(key("d4"))
+
+
 def test_undo_is_refused_with_the_reason():
     sim = new_game()
     play(sim, WIN_MOVES[:3])
@@ -111,14 +144,12 @@ def test_undo_is_refused_with_the_reason():
 def test_the_hint_blinks_the_cell_the_policy_chooses():
     sim = new_game()
     play(sim, WIN_MOVES[:10])
-    state = foursquare.new_state(rng=Rng(WIN_SEED))
-    for m in WIN_MOVES[:10]:
-        state.play_text(m)
-    want = state.format_move(foursquare_hint.best_move(state))
+    want = hint_move(WIN_MOVES[:10])
+    screen = sim.board.app.screen
+    assert screen.hint_found() == grid.parse(key(want))  # worked out ahead, while the board waited
     sim.run("press a12")
     assert sim.state()["hint"] == key(want)
-    import sys
-    assert "games.foursquare_hint" not in sys.modules  # unloaded once it has chosen: RAM
+    assert not screen.hint_wanted  # shown by the press itself: no look-ahead after it
     seen = set()
     for _ in range(6):
         seen.add(sim.leds()[key(want)])
@@ -280,12 +311,13 @@ def test_a_new_deal_while_a_peek_shows_forgets_the_peek():
     sim.leds()  # draws without a crash
 
 
-def test_the_hint_press_lights_before_the_hint_is_worked_out():
-    # Its look-ahead takes ~50 ms on a Pico: the press's frame comes first (issue #12's
-    # press to light), the hint at the next step.
+def test_a_hint_press_before_its_look_ahead_lights_before_the_rest_is_worked_out():
+    # The look-ahead is worked out ahead (ahead()); pressed before it is done, the rest
+    # (up to ~0.2 s on a Pico) comes after the press's frame (issue #12's press to light).
     sim = new_game()
     play(sim, WIN_MOVES[:10])
     app = sim.board.app
+    app.screen.hint_ahead = None  # as if the last move had just been played
     rendered = []
     render = app.render
     app.render = lambda now: (rendered.append(app.screen.hint_cell), render(now))
