@@ -18,6 +18,7 @@ PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 4, 30, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
+_PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
 
 
 # The 238 lines of four, worked out rather than listed (their cells and the lines
@@ -63,8 +64,15 @@ def launch_to(board, cell):
     return None
 
 
+def _before(cell, hole, d):
+    """True if `cell` is on the path of the launch to `hole` in direction d (0
+    horizontal, 1 vertical), between its edge and the hole."""
+    return LINE_OF[cell * 2 + d] == LINE_OF[hole * 2 + d] and POS_OF[cell * 2 + d] < POS_OF[hole * 2 + d]
+
+
 class Search(StackSearch):
     width = LAUNCHES
+    extend = 4  # plies past the depth that follow forced answers
     slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
 
     def __init__(self, state):
@@ -74,9 +82,13 @@ class Search(StackSearch):
         self.empty = [state.empty]
         self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
         self.d = 0
+        self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
+        # each side's win cells at each depth: cell | colour << 7 (a pawn there makes
+        # four; reachable now or not), kept up to date move by move
+        self.threats = [[c | colour << 7 for colour in (1, 2) for c in self.win_cells(colour)]]
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
@@ -86,12 +98,13 @@ class Search(StackSearch):
             self.won.append(0)
             self.empty.append(0)
             self.pentacles.append(0)
+            self.threats.append(None)
 
     def remaining(self):
         return self.empty[0]
 
     def start(self, depth, first=None):
-        self.grow(depth + 2)
+        self.grow(depth + self.extend + 2)
         StackSearch.start(self, depth, first)
 
     def make(self, launch):
@@ -115,9 +128,10 @@ class Search(StackSearch):
             lines_through(x, lines)
         score = self.score
         won = 0
-        three = WORTH[3] if colour == 1 else -WORTH[3]
-        holes = []  # the mover's win cells a launch reaches, on lines through its pawn
+        three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
         add = 1 if colour == 1 else 8
+        # the win cells still empty, and the mover's new ones (lines through its pawn)
+        threats = [t for t in self.threats[d] if board[t & 127] == EMPTY]
         for i in range(len(lines)):
             line = lines[i]
             start, step = line >> 2, STEP[line & 3]
@@ -144,15 +158,18 @@ class Search(StackSearch):
             score += after - VALUE[code]
             if after == 100:
                 won = 1
-            elif after == three:
+            elif code + add == three:
                 for x in range(start, start + 4 * step, step):
-                    if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
-                        holes.append(x)
+                    if board[x] == EMPTY:
+                        t = x | colour << 7
+                        if t not in threats:
+                            threats.append(t)
         lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
         self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
         self.d = d + 1
         self.mover[d + 1] = 3 - colour
-        self.won[d + 1] = won or (2 if len(holes) > 1 else 0)
+        self.won[d + 1] = won
+        self.threats[d + 1] = threats
         self.empty[d + 1] = self.empty[d] - 1 - len(made)
         self.pentacles[d + 1] = lead
 
@@ -173,22 +190,62 @@ class Search(StackSearch):
 
     def enter(self, ply):
         d = self.d
-        if self.won[d] == 1:
+        if self.won[d]:
             return -WIN  # the move into this node made four in a row
-        if self.won[d] and ply == self.depth:
-            return -DOUBLE  # ... or two wins in one: one can block only one (mostly)
         if not self.empty[d]:
             lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
             return WIN if lead > 0 else -WIN if lead < 0 else 0
-        if ply == self.depth:
-            return self.score if self.mover[d] == 1 else -self.score
+        board = self.stack[d]
+        me = self.mover[d]
+        against = []  # the opponent's win cells that a launch reaches now
+        for t in self.threats[d]:
+            if launch_to(board, t & 127) is not None:
+                if t >> 7 == me:
+                    return WIN  # a win in one: played next
+                against.append(t & 127)
+        if ply >= self.depth:
+            # The horizon, unless the opponent threatens a win in one: then the answer
+            # is forced, and the search follows it (a few plies at most): it sees the
+            # threats two and three moves deep that win.
+            if not against or ply >= self.depth + self.extend:
+                if len(against) > 1:
+                    return -DOUBLE  # two wins in one: one can block only one (mostly)
+                return self.score if me == 1 else -self.score
         k = 0
         base = ply * LAUNCHES
-        for launch in self.root if ply == 0 and self.root else self.moves_here():
+        if against:
+            moves = self.blocks(against)
+            if not moves:
+                return -WIN  # nothing stops the opponent's four
+        else:
+            moves = self.root if ply == 0 and self.root else self.moves_here()
+        for launch in moves:
             self.moves[base + k] = launch
             k += 1
         self.count[ply] = k
+        if ply:
+            self.order_first(ply, k, self.killer[ply])
         return None
+
+    def store(self, ply, best):
+        self.killer[ply] = self.bestmove[ply]
+
+    def blocks(self, holes):
+        """The launches that may stop a win in one on `holes`: a pawn on a hole or on
+        the path of a launch to it (a squeeze that fills a hole is not looked for)."""
+        board = self.stack[self.d]
+        out = []
+        seen = []
+        for launch in range(LAUNCHES):
+            cell = arrival(board, launch)
+            if cell == NONE or cell in seen:
+                continue
+            seen.append(cell)
+            for h in holes:
+                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
+                    out.append(launch)
+                    break
+        return out
 
     def win_cells(self, colour):
         """The empty cells where a pawn of `colour` would make four in a row (reachable
