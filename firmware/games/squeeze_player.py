@@ -88,7 +88,8 @@ class Search(StackSearch):
         self.root = None  # the root moves to search, best first (None: all)
         # each side's win cells at each depth: cell | colour << 7 (a pawn there makes
         # four; reachable now or not), kept up to date move by move
-        self.threats = [[c | colour << 7 for colour in (1, 2) for c in self.win_cells(colour)]]
+        self.threats = [None]
+        self.threats[0] = self.all_threats()
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
@@ -247,9 +248,9 @@ class Search(StackSearch):
                     break
         return out
 
-    def win_cells(self, colour):
-        """The empty cells where a pawn of `colour` would make four in a row (reachable
-        now or not): one pass over the lines."""
+    def all_threats(self):
+        """Both sides' win cells now, as self.threats holds them: the empty cells where
+        a pawn would make four in a row (reachable now or not). One pass over the lines."""
         board = self.stack[self.d]
         out = []
         for c in range(SIZE):
@@ -259,19 +260,28 @@ class Search(StackSearch):
                     if not starts >> direction & 1:
                         continue
                     step = STEP[direction]
-                    mine = 0
+                    code = 0
                     hole = -1
                     for k in range(start, start + 4 * step, step):
                         v = board[k]
-                        if v == colour:
-                            mine += 1
-                        elif v == EMPTY and hole < 0:
+                        if v == EMPTY:
+                            if hole >= 0:
+                                break
                             hole = k
+                        elif v <= BLUE:
+                            code += 1 if v == 1 else 8
                         else:
                             break
-                    if mine == 3 and hole >= 0 and hole not in out:
-                        out.append(hole)
+                    else:
+                        if code == 3 or code == 24:
+                            t = hole | (1 if code == 3 else 2) << 7
+                            if t not in out:
+                                out.append(t)
         return out
+
+    def win_cells(self, colour):
+        """The empty cells where a pawn of `colour` would make four in a row now."""
+        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour]
 
     def winning(self, cells=None):
         """The launches that win at once: a four (on one of `cells`, the mover's win
@@ -322,29 +332,33 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     yield
-    safe = legal
-    if level >= 2:
-        safe = []
-        yield from s.safe_steps(legal, safe)
-    forced = only_move(legal, safe)
-    if forced is not None:
-        return forced
-    # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
-    # best first; then two plies or more on them (every answer of the opponent).
+    # One ply on every move: is it safe (level 2 up: the opponent has no win in one
+    # after it), and its score (a pawn, its squeeze). The best few safe ones, best
+    # first, are then searched two plies or more (every answer of the opponent).
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
+    theirs = s.win_cells(3 - mover) if level >= 2 else None  # a move cannot add to them
+    safe = []
     ranked = []
     jitter = spread(JITTER, level, len(state.history))
-    for m in safe or legal:
+    for i in range(len(legal)):
+        m = legal[i]
         s.make(m)
-        score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
-        if rng is not None:
-            score += rng.below(8 * jitter + 8)
-        ranked.append(score * LAUNCHES + m)
+        if theirs is None or not s.winning(theirs):
+            safe.append(m)
+            score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
+            if rng is not None:
+                score += rng.below(8 * jitter + 8)
+            ranked.append(score * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
-        if len(ranked) % s.slice == 0:
+        if i % s.slice == s.slice - 1:
             yield
+    if theirs is None:
+        safe = legal
+    forced = only_move(legal, safe)
+    if forced is not None or not safe:
+        return forced if forced is not None else legal[0]  # (nothing is safe: lost anyway)
     ranked.sort()
     s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     ranked = None
