@@ -10,7 +10,7 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 200, 400)
+BUDGET = (30, 40, 80, 200, 360)
 JITTER = (1, 1, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
