@@ -50,8 +50,11 @@ def lines_through(x, out):
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
 # blue pawns (a line with both is worth nothing; a four: 100). Signed bytes: a Pico's RAM.
-VALUE = array("b", [0 if (v & 7) and (v >> 3) else 100 if v in (4, 32) else WORTH[min(v & 7, 4)] - WORTH[min(v >> 3, 4)]
-                    for v in range(37)])
+def line_value(code, worth):
+    return 0 if code & 7 and code >> 3 else 100 if code in (4, 32) else worth[min(code & 7, 4)] - worth[min(code >> 3, 4)]
+
+
+VALUE = array("b", [line_value(v, WORTH) for v in range(37)])
 
 
 def launch_to(board, cell):
