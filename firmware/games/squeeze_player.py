@@ -11,9 +11,9 @@ from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PAT
 
 DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 200, 360)
-JITTER = (1, 1, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
+JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
-ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
+ROOT_MOVES = (40, 40, 5, 6, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
