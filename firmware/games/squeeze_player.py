@@ -69,6 +69,15 @@ def launch_to(board, cell):
     return None
 
 
+def _add(threats, t):
+    """Appends t to the bytearray `threats` unless it is there (MicroPython has no
+    `int in bytearray`)."""
+    for u in threats:
+        if u == t:
+            return
+    threats.append(t)
+
+
 def _before(cell, hole, d):
     """True if `cell` is on the path of the launch to `hole` in direction d (0
     horizontal, 1 vertical), between its edge and the hole."""
@@ -91,8 +100,8 @@ class Search(StackSearch):
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
-        # each side's win cells at each depth: cell | colour << 7 (a pawn there makes
-        # four; reachable now or not), kept up to date move by move
+        # each side's win cells at each depth: cell | (colour - 1) << 7 (a pawn there
+        # makes four; reachable now or not), kept up to date move by move (bytes: RAM)
         self.threats = [None]
         self.threats[0] = self.all_threats()
         self.grow(3)  # the root, a move and an answer (safe(), winning())
@@ -109,12 +118,11 @@ class Search(StackSearch):
     def remaining(self):
         return self.empty[0]
 
-    def start(self, depth, first=None):
-        self.grow(depth + self.extend + 2)
-        StackSearch.start(self, depth, first)
 
     def make(self, launch):
         d = self.d
+        if d + 2 > len(self.stack):
+            self.grow(d + 2)  # (a board a ply, made when the search first goes that deep)
         src = self.stack[d]
         board = self.stack[d + 1]
         board[:] = src
@@ -137,7 +145,7 @@ class Search(StackSearch):
         three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
         add = 1 if colour == 1 else 8
         # the win cells still empty, and the mover's new ones (lines through its pawn)
-        threats = [t for t in self.threats[d] if board[t & 127] == EMPTY]
+        threats = bytearray(t for t in self.threats[d] if board[t & 127] == EMPTY)
         for i in range(len(lines)):
             line = lines[i]
             start, step = line >> 2, STEP[line & 3]
@@ -167,9 +175,7 @@ class Search(StackSearch):
             elif code + add == three:
                 for x in range(start, start + 4 * step, step):
                     if board[x] == EMPTY:
-                        t = x | colour << 7
-                        if t not in threats:
-                            threats.append(t)
+                        _add(threats, x | (colour - 1) << 7)
         lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
         self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
         self.d = d + 1
@@ -206,7 +212,7 @@ class Search(StackSearch):
         against = []  # the opponent's win cells that a launch reaches now
         for t in self.threats[d]:
             if launch_to(board, t & 127) is not None:
-                if t >> 7 == me:
+                if t >> 7 == me - 1:
                     return WIN  # a win in one: played next
                 against.append(t & 127)
         if ply >= self.depth:
@@ -257,7 +263,7 @@ class Search(StackSearch):
         """Both sides' win cells now, as self.threats holds them: the empty cells where
         a pawn would make four in a row (reachable now or not). One pass over the lines."""
         board = self.stack[self.d]
-        out = []
+        out = bytearray()
         for c in range(SIZE):
             for start in range(c, CELLS, SIZE):  # (column by column: the moves' order)
                 starts = STARTS[start]
@@ -279,14 +285,12 @@ class Search(StackSearch):
                             break
                     else:
                         if code == 3 or code == 24:
-                            t = hole | (1 if code == 3 else 2) << 7
-                            if t not in out:
-                                out.append(t)
+                            _add(out, hole | (0 if code == 3 else 128))
         return out
 
     def win_cells(self, colour):
         """The empty cells where a pawn of `colour` would make four in a row now."""
-        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour]
+        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour - 1]
 
     def winning(self, cells=None):
         """The launches that win at once: a four (on one of `cells`, the mover's win
@@ -308,22 +312,14 @@ class Search(StackSearch):
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        out = []
-        for _ in self.safe_steps(moves, out):
-            pass
-        return out
-
-    def safe_steps(self, moves, out):
-        """Generator: safe(moves) into `out`, a few moves a next() (the keys wait less)."""
         theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
-        for i in range(len(moves)):
-            m = moves[i]
+        out = []
+        for m in moves:
             self.make(m)
             if not self.winning(theirs):
                 out.append(m)
             self.unmake(m)
-            if i % self.slice == self.slice - 1:
-                yield
+        return out
 
 
 def think(state, level=5, rng=None):
