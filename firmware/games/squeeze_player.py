@@ -13,7 +13,7 @@ DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 200, 360)
 JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
-FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
+_FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
 FIRST_SPREAD = (1, 1, 8, 4, 4)  # ... this many times
 ROOT_MOVES = (40, 40, 5, 6, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
@@ -342,7 +342,7 @@ def think(state, level=5, rng=None):
     safe = []
     ranked = []
     jitter = spread(JITTER, level, len(state.history))
-    if len(state.history) < FIRST_MOVES:
+    if len(state.history) < _FIRST_MOVES:
         jitter *= FIRST_SPREAD[level - 1]
     for i in range(len(legal)):
         m = legal[i]
