@@ -10,12 +10,12 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 200, 360)
+BUDGET = (30, 40, 80, 170, 360)
 JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 _FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
 FIRST_SPREAD = (1, 1, 8, 4, 4)  # ... this many times
-ROOT_MOVES = (40, 40, 5, 6, 10)  # the root moves searched two plies deep or more
+ROOT_MOVES = (40, 40, 5, 5, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
