@@ -10,7 +10,7 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 170, 360)
+BUDGET = (30, 40, 80, 170, 330)
 JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 _FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
