@@ -56,11 +56,12 @@ def test_level5_finds_a_win_in_two():
 def test_tuning_tool_sets_the_weights_and_puts_them_back():
     from host_tools import tune_squeeze
 
-    three = squeeze_player.VALUE[3]  # three yellow pawns, the fourth cell free
+    player = tune_squeeze.squeeze_player  # (the module the tool tunes: other tests may reload theirs)
+    three = player.VALUE[3]  # three yellow pawns, the fourth cell free
     try:
         tune_squeeze.set_weights("WORTH=(0,1,6,44,0); ROOT_MOVES=(40,40,3,6,12)")
-        assert squeeze_player.VALUE[3] == 44 and squeeze_player.VALUE[24] == -44
-        assert squeeze_player.ROOT_MOVES[4] == 12
+        assert player.VALUE[3] == 44 and player.VALUE[24] == -44
+        assert player.ROOT_MOVES[4] == 12
     finally:
         tune_squeeze.set_weights("")
-    assert squeeze_player.VALUE[3] == three and squeeze_player.ROOT_MOVES == tune_squeeze.DEFAULTS["ROOT_MOVES"]
+    assert player.VALUE[3] == three and player.ROOT_MOVES == tune_squeeze.DEFAULTS["ROOT_MOVES"]
