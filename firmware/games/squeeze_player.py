@@ -10,14 +10,17 @@ from games.player import spread, WIN, Search as StackSearch, baseline_move, chec
 from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
 
 DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 200, 400)
-JITTER = (1, 1, 1, 1, 1)  # a root move's value raised by up to this: near-equal moves vary
+BUDGET = (30, 40, 80, 170, 330)
+JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
-ROOT_MOVES = (40, 40, 3, 6, 10)  # the root moves searched two plies deep or more
+_FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
+FIRST_SPREAD = (1, 1, 8, 4, 4)  # ... this many times
+ROOT_MOVES = (40, 40, 5, 5, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
-WORTH = (0, 1, 4, 30, 0)
+WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
+_PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
 
 
 # The 238 lines of four, worked out rather than listed (their cells and the lines
@@ -49,8 +52,11 @@ def lines_through(x, out):
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
 # blue pawns (a line with both is worth nothing; a four: 100). Signed bytes: a Pico's RAM.
-VALUE = array("b", [0 if (v & 7) and (v >> 3) else 100 if v in (4, 32) else WORTH[min(v & 7, 4)] - WORTH[min(v >> 3, 4)]
-                    for v in range(37)])
+def line_value(code, worth):
+    return 0 if code & 7 and code >> 3 else 100 if code in (4, 32) else worth[min(code & 7, 4)] - worth[min(code >> 3, 4)]
+
+
+VALUE = array("b", [line_value(v, WORTH) for v in range(37)])
 
 
 def launch_to(board, cell):
@@ -63,8 +69,24 @@ def launch_to(board, cell):
     return None
 
 
+def _add(threats, t):
+    """Appends t to the bytearray `threats` unless it is there (MicroPython has no
+    `int in bytearray`)."""
+    for u in threats:
+        if u == t:
+            return
+    threats.append(t)
+
+
+def _before(cell, hole, d):
+    """True if `cell` is on the path of the launch to `hole` in direction d (0
+    horizontal, 1 vertical), between its edge and the hole."""
+    return LINE_OF[cell * 2 + d] == LINE_OF[hole * 2 + d] and POS_OF[cell * 2 + d] < POS_OF[hole * 2 + d]
+
+
 class Search(StackSearch):
     width = LAUNCHES
+    extend = 4  # plies past the depth that follow forced answers
     slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
 
     def __init__(self, state):
@@ -74,9 +96,14 @@ class Search(StackSearch):
         self.empty = [state.empty]
         self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
         self.d = 0
+        self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
+        # each side's win cells at each depth: cell | (colour - 1) << 7 (a pawn there
+        # makes four; reachable now or not), kept up to date move by move (bytes: RAM)
+        self.threats = [None]
+        self.threats[0] = self.all_threats()
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
@@ -86,16 +113,16 @@ class Search(StackSearch):
             self.won.append(0)
             self.empty.append(0)
             self.pentacles.append(0)
+            self.threats.append(None)
 
     def remaining(self):
         return self.empty[0]
 
-    def start(self, depth, first=None):
-        self.grow(depth + 2)
-        StackSearch.start(self, depth, first)
 
     def make(self, launch):
         d = self.d
+        if d + 2 > len(self.stack):
+            self.grow(d + 2)  # (a board a ply, made when the search first goes that deep)
         src = self.stack[d]
         board = self.stack[d + 1]
         board[:] = src
@@ -115,9 +142,10 @@ class Search(StackSearch):
             lines_through(x, lines)
         score = self.score
         won = 0
-        three = WORTH[3] if colour == 1 else -WORTH[3]
-        holes = []  # the mover's win cells a launch reaches, on lines through its pawn
+        three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
         add = 1 if colour == 1 else 8
+        # the win cells still empty, and the mover's new ones (lines through its pawn)
+        threats = bytearray(t for t in self.threats[d] if board[t & 127] == EMPTY)
         for i in range(len(lines)):
             line = lines[i]
             start, step = line >> 2, STEP[line & 3]
@@ -144,15 +172,16 @@ class Search(StackSearch):
             score += after - VALUE[code]
             if after == 100:
                 won = 1
-            elif after == three:
+            elif code + add == three:
                 for x in range(start, start + 4 * step, step):
-                    if board[x] == EMPTY and x not in holes and launch_to(board, x) is not None:
-                        holes.append(x)
+                    if board[x] == EMPTY:
+                        _add(threats, x | (colour - 1) << 7)
         lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
         self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
         self.d = d + 1
         self.mover[d + 1] = 3 - colour
-        self.won[d + 1] = won or (2 if len(holes) > 1 else 0)
+        self.won[d + 1] = won
+        self.threats[d + 1] = threats
         self.empty[d + 1] = self.empty[d] - 1 - len(made)
         self.pentacles[d + 1] = lead
 
@@ -173,28 +202,68 @@ class Search(StackSearch):
 
     def enter(self, ply):
         d = self.d
-        if self.won[d] == 1:
+        if self.won[d]:
             return -WIN  # the move into this node made four in a row
-        if self.won[d] and ply == self.depth:
-            return -DOUBLE  # ... or two wins in one: one can block only one (mostly)
         if not self.empty[d]:
             lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
             return WIN if lead > 0 else -WIN if lead < 0 else 0
-        if ply == self.depth:
-            return self.score if self.mover[d] == 1 else -self.score
+        board = self.stack[d]
+        me = self.mover[d]
+        against = []  # the opponent's win cells that a launch reaches now
+        for t in self.threats[d]:
+            if launch_to(board, t & 127) is not None:
+                if t >> 7 == me - 1:
+                    return WIN  # a win in one: played next
+                against.append(t & 127)
+        if ply >= self.depth:
+            # The horizon, unless the opponent threatens a win in one: then the answer
+            # is forced, and the search follows it (a few plies at most): it sees the
+            # threats two and three moves deep that win.
+            if not against or ply >= self.depth + self.extend:
+                if len(against) > 1:
+                    return -DOUBLE  # two wins in one: one can block only one (mostly)
+                return self.score if me == 1 else -self.score
         k = 0
         base = ply * LAUNCHES
-        for launch in self.root if ply == 0 and self.root else self.moves_here():
+        if against:
+            moves = self.blocks(against)
+            if not moves:
+                return -WIN  # nothing stops the opponent's four
+        else:
+            moves = self.root if ply == 0 and self.root else self.moves_here()
+        for launch in moves:
             self.moves[base + k] = launch
             k += 1
         self.count[ply] = k
+        if ply:
+            self.order_first(ply, k, self.killer[ply])
         return None
 
-    def win_cells(self, colour):
-        """The empty cells where a pawn of `colour` would make four in a row (reachable
-        now or not): one pass over the lines."""
+    def store(self, ply, best):
+        self.killer[ply] = self.bestmove[ply]
+
+    def blocks(self, holes):
+        """The launches that may stop a win in one on `holes`: a pawn on a hole or on
+        the path of a launch to it (a squeeze that fills a hole is not looked for)."""
         board = self.stack[self.d]
         out = []
+        seen = []
+        for launch in range(LAUNCHES):
+            cell = arrival(board, launch)
+            if cell == NONE or cell in seen:
+                continue
+            seen.append(cell)
+            for h in holes:
+                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
+                    out.append(launch)
+                    break
+        return out
+
+    def all_threats(self):
+        """Both sides' win cells now, as self.threats holds them: the empty cells where
+        a pawn would make four in a row (reachable now or not). One pass over the lines."""
+        board = self.stack[self.d]
+        out = bytearray()
         for c in range(SIZE):
             for start in range(c, CELLS, SIZE):  # (column by column: the moves' order)
                 starts = STARTS[start]
@@ -202,19 +271,26 @@ class Search(StackSearch):
                     if not starts >> direction & 1:
                         continue
                     step = STEP[direction]
-                    mine = 0
+                    code = 0
                     hole = -1
                     for k in range(start, start + 4 * step, step):
                         v = board[k]
-                        if v == colour:
-                            mine += 1
-                        elif v == EMPTY and hole < 0:
+                        if v == EMPTY:
+                            if hole >= 0:
+                                break
                             hole = k
+                        elif v <= BLUE:
+                            code += 1 if v == 1 else 8
                         else:
                             break
-                    if mine == 3 and hole >= 0 and hole not in out:
-                        out.append(hole)
+                    else:
+                        if code == 3 or code == 24:
+                            _add(out, hole | (0 if code == 3 else 128))
         return out
+
+    def win_cells(self, colour):
+        """The empty cells where a pawn of `colour` would make four in a row now."""
+        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour - 1]
 
     def winning(self, cells=None):
         """The launches that win at once: a four (on one of `cells`, the mover's win
@@ -236,22 +312,14 @@ class Search(StackSearch):
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        out = []
-        for _ in self.safe_steps(moves, out):
-            pass
-        return out
-
-    def safe_steps(self, moves, out):
-        """Generator: safe(moves) into `out`, a few moves a next() (the keys wait less)."""
         theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
-        for i in range(len(moves)):
-            m = moves[i]
+        out = []
+        for m in moves:
             self.make(m)
             if not self.winning(theirs):
                 out.append(m)
             self.unmake(m)
-            if i % self.slice == self.slice - 1:
-                yield
+        return out
 
 
 def think(state, level=5, rng=None):
@@ -265,29 +333,35 @@ def think(state, level=5, rng=None):
     if wins:
         return wins[0]  # every level takes a win in one
     yield
-    safe = legal
-    if level >= 2:
-        safe = []
-        yield from s.safe_steps(legal, safe)
-    forced = only_move(legal, safe)
-    if forced is not None:
-        return forced
-    # The moves worth a deeper look: the best few after one ply (a pawn, its squeeze),
-    # best first; then two plies or more on them (every answer of the opponent).
+    # One ply on every move: is it safe (level 2 up: the opponent has no win in one
+    # after it), and its score (a pawn, its squeeze). The best few safe ones, best
+    # first, are then searched two plies or more (every answer of the opponent).
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
     mover = s.mover[0]
+    theirs = s.win_cells(3 - mover) if level >= 2 else None  # a move cannot add to them
+    safe = []
     ranked = []
     jitter = spread(JITTER, level, len(state.history))
-    for m in safe or legal:
+    if len(state.history) < _FIRST_MOVES:
+        jitter *= FIRST_SPREAD[level - 1]
+    for i in range(len(legal)):
+        m = legal[i]
         s.make(m)
-        score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
-        if rng is not None:
-            score += rng.below(8 * jitter + 8)
-        ranked.append(score * LAUNCHES + m)
+        if theirs is None or not s.winning(theirs):
+            safe.append(m)
+            score = (s.score if mover == 1 else -s.score) * 8  # (equals in a random order)
+            if rng is not None:
+                score += rng.below(8 * jitter + 8)
+            ranked.append(score * LAUNCHES + m)
         s.unmake(m)
         s.score = 0
-        if len(ranked) % s.slice == 0:
+        if i % s.slice == s.slice - 1:
             yield
+    if theirs is None:
+        safe = legal
+    forced = only_move(legal, safe)
+    if forced is not None or not safe:
+        return forced if forced is not None else legal[0]  # (nothing is safe: lost anyway)
     ranked.sort()
     s.root = [r % LAUNCHES for r in ranked[-ROOT_MOVES[level - 1]:]][::-1]
     ranked = None
