@@ -200,18 +200,18 @@ class Controller(GameController):
                     frame.set(BOARD_CELLS[c], colors.WHITE)
 
     def draw_launches(self, frame):
+        """The launch points with a possible launch (an arrival cell) lit in the mover's
+        colour; 4 players: the seat's own side brighter, dim where it has none. One
+        native call a side (Frame.mark): this is drawn in every press's light."""
         st = self.state
         color = self.player_colors[st.colour()]
-        side = SEAT_SIDE[st.to_move] if st.players == 4 else None
-        other = color if side is None else colors.scale(color, 1, 3)  # other sides
-        closed = colors.scale(color, 1, 10)  # the seat's side, no launch there
-        for l in range(rules.LAUNCHES):
-            own = l // 10 == side
-            if st.arrival_cell(l) != rules.NONE:
-                lit = color if own else other
-            else:
-                lit = closed if own else colors.OFF
-            frame.set(RING_CELLS[l], lit)
+        if st.players != 4:
+            frame.mark(RING_CELLS, st.arrive, rules.NONE, color, colors.OFF)
+            return
+        frame.mark(RING_CELLS, st.arrive, rules.NONE, colors.scale(color, 1, 3), colors.OFF)  # other sides
+        side = SEAT_SIDE[st.to_move] * 10
+        frame.mark(RING_CELLS[side:side + 10], memoryview(st.arrive)[side:side + 10], rules.NONE, color,
+                   colors.scale(color, 1, 10))  # the seat's own side, dim where it has no launch
 
     def draw_end(self, frame):
         """The ring: the winner's colour after an alignment, else the pentacle counts."""

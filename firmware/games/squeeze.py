@@ -106,6 +106,36 @@ def _supported(board, cell, d):
     return board[PATHS[base + pos + 1]] <= BLUE  # a pawn, or empty (alive so far)
 
 
+# The four directions of a line as (cell step, column step): the board is scanned by
+# cell number, without a closure per call (line_through).
+DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
+
+
+def line_through(board, cell, colour):
+    """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
+    whatever it holds), from one end to the other, or None; pentacles break a line.
+    (Inlined loops: the card variant's golden rule checks up to 40 cells a line, and a
+    move checks its own in a press's light, on a Pico.)"""
+    col = cell % SIZE
+    for step, dcol in DIRECTIONS:
+        back = 0  # the run before `cell`
+        c, k = cell - step, col - dcol
+        while c >= 0 and 0 <= k < SIZE and board[c] == colour:
+            back += 1
+            c -= step
+            k -= dcol
+        length = back + 1  # and after it
+        c, k = cell + step, col + dcol
+        while c < CELLS and 0 <= k < SIZE and board[c] == colour:
+            length += 1
+            c += step
+            k += dcol
+        if length >= 4:
+            first = cell - back * step
+            return [first + i * step for i in range(length)]
+    return None
+
+
 def squeeze(board, seeds, pentacle):
     """[reading] the alive-cells fixed point, incrementally: the empty cells of `seeds`
     (and, in turn, the cells that relied on a cell found dead) are re-tested; each dead
@@ -261,8 +291,8 @@ class SqueezeState(GameState):
         self.last_cell = cell
         self.empty -= 1
         self.last_squeeze = []
-        line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
-        if line:
+        if line_through(board, cell, colour):  # (then the line in four_in_a_row's order, as ever)
+            line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
             self.line = [r * SIZE + c for c, r in line]
             self.status = WON
             self.winner = colour
