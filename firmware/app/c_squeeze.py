@@ -238,8 +238,7 @@ class Controller(GameController):
         yellow, blue = self.state.pentacles
         half = len(RING_ORDER) // 2  # each tally has half the ring, so they never meet
         unit = max(1, (max(yellow, blue) + half - 1) // half)
-        for c in RING_ORDER:
-            frame.set(c, colors.OFF)
+        frame.fill(RING_ORDER, colors.OFF)
         for count, colour, first, step in ((yellow, 1, 0, 1), (blue, 2, len(RING_ORDER) - 1, -1)):
             color = self.player_colors[colour]
             for k in range((count + unit - 1) // unit):
