@@ -10,6 +10,7 @@ GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default bright
 MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
 MA_PER_CHANNEL = const(20)  # one colour channel at full level
 IDLE_MA = const(1)  # each LED's own draw, even when dark
+_AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 
 try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
     from drivers.pixels_viper import levels_into, scale_into
@@ -144,7 +145,9 @@ class PioStrip:
         self.wait()
         self._out[:] = self.buf
         self._sent = ticks_us()
-        if self._dma is None:
+        if self._regs is not None:  # (as configured at boot: the same buffer, count and state machine)
+            self._regs[_AL3_READ_ADDR_TRIG] = self._addr  # the read address: it starts the channel
+        elif self._dma is None:
             self._sm.put(self._out, 24)  # each byte to the word's top 8 bits
         else:
             self._dma.config(read=self._out, write=self._sm, count=len(self._out),

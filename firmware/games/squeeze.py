@@ -91,21 +91,6 @@ def arrival(board, launch, support=PENTACLE):
     return PATHS[base + HALF - 1]
 
 
-def _supported(board, cell, d):
-    """The alive-cell test in one direction (d = 0 horizontal, 1 vertical): every cell
-    between the edge and `cell` is empty, and the next cell is past the median, a pawn
-    or an empty cell still counted alive. docs/rules/squeeze.md 'Which cells are squeezed'."""
-    k = cell * 2 + d
-    base = LINE_OF[k] * HALF
-    pos = POS_OF[k]
-    for i in range(pos):
-        if board[PATHS[base + i]] != EMPTY:
-            return False
-    if pos == HALF - 1:
-        return True
-    return board[PATHS[base + pos + 1]] <= BLUE  # a pawn, or empty (alive so far)
-
-
 # The four directions of a line as (cell step, column step): the board is scanned by
 # cell number, without a closure per call (line_through).
 DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
@@ -145,7 +130,23 @@ def squeeze(board, seeds, pentacle):
     work = list(seeds)
     while work:
         cell = work.pop()
-        if board[cell] != EMPTY or _supported(board, cell, 0) or _supported(board, cell, 1):
+        if board[cell] != EMPTY:
+            continue
+        # alive: in one direction (k: horizontal, then vertical), every cell between the
+        # edge and this one is empty, and the next is past the median, a pawn or an empty
+        # cell still counted alive (docs/rules/squeeze.md "Which cells are squeezed").
+        # Inlined: a move runs this for up to 10 cells, in its press's light on a Pico.
+        alive = False
+        for k in (cell * 2, cell * 2 + 1):
+            base = LINE_OF[k] * HALF
+            pos = POS_OF[k]
+            i = 0
+            while i < pos and board[PATHS[base + i]] == EMPTY:
+                i += 1
+            if i == pos and (pos == HALF - 1 or board[PATHS[base + pos + 1]] <= BLUE):
+                alive = True
+                break
+        if alive:
             continue
         board[cell] = pentacle
         made.append(cell)
@@ -252,8 +253,10 @@ class SqueezeState(GameState):
     def move_to(self, cell):
         """The move of a press on `cell`: a launch that lands there now, else CELL_MOVE +
         cell (play() refuses it with a reason)."""
-        found = self.launches_to(cell) if self.status == PLAYING else []
-        return found[0] if found else CELL_MOVE + cell
+        # (the first launch that lands there, as launches_to()'s first: found in C, a
+        # press's light)
+        found = self.arrive.find(bytes((cell,))) if self.status == PLAYING else -1
+        return found if found >= 0 else CELL_MOVE + cell
 
     def format_move(self, move):
         if 0 <= move < LAUNCHES:
