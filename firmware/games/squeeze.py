@@ -9,6 +9,11 @@
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
 
+try:  # the Pico: a move's line check, squeeze and arrivals as native code (games/squeeze_viper.py)
+    from games.squeeze_viper import line_run, squeeze_into, update_arrivals
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode below
+    line_run = squeeze_into = update_arrivals = None
+
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
 CELLS = const(100)
@@ -53,6 +58,10 @@ for _l in range(LAUNCHES):  # a launch's 5 cells, from its edge to the median
         LINE_OF[_c * 2 + _d] = _l
         POS_OF[_c * 2 + _d] = _i
 del _l, _side, _line, _i, _c, _d
+# the native code's cells in and out (a squeeze's work: its seeds, up to two cells more
+# for each cell squeezed)
+_WORK = bytearray(CELLS * 3)
+_MADE = bytearray(CELLS)
 
 
 def launch_name(launch):
@@ -101,6 +110,12 @@ def line_through(board, cell, colour):
     whatever it holds), from one end to the other, or None; pentacles break a line.
     (Inlined loops: the card variant's golden rule checks up to 40 cells a line, and a
     move checks its own in a press's light, on a Pico.)"""
+    if line_run is not None:  # the Pico: the search as native code
+        run = line_run(board, cell, colour)
+        if not run:
+            return None
+        first, step = (run & 255) - 1, (run >> 8) & 255
+        return [first + i * step for i in range(run >> 16)]
     col = cell % SIZE
     for step, dcol in DIRECTIONS:
         back = 0  # the run before `cell`
@@ -126,6 +141,10 @@ def squeeze(board, seeds, pentacle):
     (and, in turn, the cells that relied on a cell found dead) are re-tested; each dead
     cell becomes `pentacle` at once. Every other empty cell must already be alive.
     Returns the list of cells squeezed."""
+    if squeeze_into is not None:  # the Pico: native code, the same cells in the same order
+        n = len(seeds)
+        _WORK[:n] = bytes(seeds)
+        return list(_MADE[:squeeze_into(board, _WORK, n, pentacle, _MADE, PATHS, LINE_OF, POS_OF)])
     made = []
     work = list(seeds)
     while work:
@@ -322,6 +341,11 @@ class SqueezeState(GameState):
 
     def _update_arrivals(self, changed):
         """Only the launches through a changed cell can change."""
+        if update_arrivals is not None:  # the Pico: native code
+            n = len(changed)
+            _WORK[:n] = bytes(changed)
+            update_arrivals(self.board, self.arrive, _WORK, n, self.SUPPORT, PATHS, LINE_OF)
+            return
         for cell in changed:
             for d in (0, 1):
                 l = LINE_OF[cell * 2 + d]
