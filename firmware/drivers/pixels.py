@@ -162,11 +162,10 @@ def setup_pio(strip, pin, n, rp2, sm_id, bpp):
         regs = getattr(strip._dma, "registers", None)
         if regs is not None:  # MicroPython's rp2.DMA: configured once here, then write()
             import machine  # only starts it (its register that triggers it), or cuts short
-            import uctypes  # the frame still going out (the DMA's abort register)
-
+            # the frame still going out (the DMA's abort register)
             strip._dma.config(read=strip._out, write=strip._sm, count=len(strip._out), ctrl=strip._ctrl)
             strip._regs = regs
-            strip._addr = uctypes.addressof(strip._out)
+            strip._addr = regs[0]  # READ_ADDR: the copy's address, as config() wrote it
             strip._mem = machine.mem32
             strip._channel = 1 << strip._dma.channel
 

@@ -25,6 +25,7 @@ class RegistersDMA(FakeDMA):
     def config(self, read=None, write=None, count=None, ctrl=None, trigger=False):
         assert not trigger  # configured at boot only, not started
         self.configs.append((read, count))
+        self.registers[0] = 0x20001000  # READ_ADDR: where `read` is
 
     def active(self):
         return self.busy
@@ -33,7 +34,6 @@ class RegistersDMA(FakeDMA):
 def make(monkeypatch):
     mem = {}
     monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(mem32=mem))
-    monkeypatch.setitem(sys.modules, "uctypes", types.SimpleNamespace(addressof=lambda buf: 0x20001000))
     rp2 = FakeRp2()
     rp2.DMA = RegistersDMA
     strip = PioStrip(0, 4, rp2=rp2)
