@@ -200,18 +200,18 @@ class Controller(GameController):
                     frame.set(BOARD_CELLS[c], colors.WHITE)
 
     def draw_launches(self, frame):
+        """The launch points with a possible launch (an arrival cell) lit in the mover's
+        colour; 4 players: the seat's own side brighter, dim where it has none. One
+        native call a side (Frame.mark): this is drawn in every press's light."""
         st = self.state
         color = self.player_colors[st.colour()]
-        side = SEAT_SIDE[st.to_move] if st.players == 4 else None
-        other = color if side is None else colors.scale(color, 1, 3)  # other sides
-        closed = colors.scale(color, 1, 10)  # the seat's side, no launch there
-        for l in range(rules.LAUNCHES):
-            own = l // 10 == side
-            if st.arrival_cell(l) != rules.NONE:
-                lit = color if own else other
-            else:
-                lit = closed if own else colors.OFF
-            frame.set(RING_CELLS[l], lit)
+        if st.players != 4:
+            frame.mark(RING_CELLS, st.arrive, rules.NONE, color, colors.OFF)
+            return
+        frame.mark(RING_CELLS, st.arrive, rules.NONE, colors.scale(color, 1, 3), colors.OFF)  # other sides
+        side = SEAT_SIDE[st.to_move] * 10
+        frame.mark(RING_CELLS[side:side + 10], memoryview(st.arrive)[side:side + 10], rules.NONE, color,
+                   colors.scale(color, 1, 10))  # the seat's own side, dim where it has no launch
 
     def draw_end(self, frame):
         """The ring: the winner's colour after an alignment, else the pentacle counts."""
@@ -238,8 +238,7 @@ class Controller(GameController):
         yellow, blue = self.state.pentacles
         half = len(RING_ORDER) // 2  # each tally has half the ring, so they never meet
         unit = max(1, (max(yellow, blue) + half - 1) // half)
-        for c in RING_ORDER:
-            frame.set(c, colors.OFF)
+        frame.fill(RING_ORDER, colors.OFF)
         for count, colour, first, step in ((yellow, 1, 0, 1), (blue, 2, len(RING_ORDER) - 1, -1)):
             color = self.player_colors[colour]
             for k in range((count + unit - 1) // unit):

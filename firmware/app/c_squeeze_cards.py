@@ -95,6 +95,7 @@ class Controller(classic.Controller):
         self.effect_until = None
         self.effect_cells = ()
         self.effect_color = colors.WHITE
+        self.marks_of = self.marks = None  # legal_launch_marks(): the list they are of, and them
         classic.Controller.__init__(self, app, setup, moves)
 
     def fresh_state(self):
@@ -262,11 +263,13 @@ class Controller(classic.Controller):
         """Which launches the mover may play now (the state keeps its list until the next
         change: the golden rule's check is too slow for every frame on a Pico)."""
         st = self.state
-        marks = bytearray(rules.LAUNCHES)
-        if st.status == PLAYING and not st.window:
-            for l in st.legal_launches():
+        launches = st.legal_launches() if st.status == PLAYING and not st.window else None
+        if self.marks_of is not launches or launches is None:  # (the list is new at each change)
+            marks = self.marks = bytearray(rules.LAUNCHES)
+            self.marks_of = launches
+            for l in launches or ():
                 marks[l] = 1
-        return marks
+        return self.marks
 
     def draw_board(self, frame, now):
         st = self.state
@@ -295,8 +298,7 @@ class Controller(classic.Controller):
         """A pick's first picture (drawn in its press's light, before its module loads):
         the kinds on the seat's side, "no card" with real cards and no launch."""
         side = self.sides[seat]
-        for c in classic.RING_ORDER:
-            frame.set(c, colors.OFF)
+        frame.fill(classic.RING_ORDER, colors.OFF)
         hand = self.state.hands[seat] if self.mode == "deal" else None
         for i in range(len(KIND_PLACES)):  # deal mode: only the kinds the hand holds
             frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i] if hand is None or i in hand else colors.OFF)
@@ -319,10 +321,9 @@ class Controller(classic.Controller):
         st = self.state
         marks = self.legal_launch_marks()
         color = self.player_colors[st.colour()]
-        own = self.sides[st.to_move]
-        for l in range(rules.LAUNCHES):
-            lit = color if l // 10 == own else colors.scale(color, 1, 2)
-            frame.set(classic.RING_CELLS[l], lit if marks[l] else colors.OFF)
+        own = self.sides[st.to_move] * 10  # the mover's side at full level, the others at half
+        frame.mark(classic.RING_CELLS, marks, 0, colors.scale(color, 1, 2), colors.OFF)  # (native calls:
+        frame.mark(classic.RING_CELLS[own:own + 10], memoryview(marks)[own:own + 10], 0, color, colors.OFF)  # a press's light)
 
     def draw_card_keys(self, frame, now):
         st = self.state
@@ -347,8 +348,8 @@ class Controller(classic.Controller):
         lit = (len(order) * max(0, left) + total - 1) // total
         answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
         on = colors.scale(KIND_COLORS[answer], 1, 3)
-        for i in range(len(order)):
-            frame.set(order[i], on if i < lit else colors.OFF)
+        frame.fill(order[:lit], on)
+        frame.fill(order[lit:], colors.OFF)
         if st.stack:
             card = st.stack[0]
             self.draw_symbol(frame, card[0], now)

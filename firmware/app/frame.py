@@ -3,7 +3,7 @@
 from app.grid import CELLS
 
 try:  # the Pico: set(), fill() and paint() as native code (app/frame_viper.py)
-    from app.frame_viper import fill_cells, paint_cells, set_cell
+    from app.frame_viper import fill_cells, mark_cells, paint_cells, set_cell
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the methods below
     set_cell = None
 
@@ -36,10 +36,17 @@ class Frame:
             v = values[k]
             self.set_slow(cells[k], palette[v] if v else empty[k])
 
+    def mark(self, cells, values, none, on, off):
+        """Lit or not in one call: cell cells[k] = off where values[k] is `none`, else
+        on (Squeeze's launch points: their arrival cells, NONE where a launch is
+        impossible)."""
+        for k in range(len(cells)):
+            self.set_slow(cells[k], off if values[k] == none else on)
+
     # (the native methods' way for what they do not take)
-    set_slow, fill_slow, paint_slow = set, fill, paint
+    set_slow, fill_slow, paint_slow, mark_slow = set, fill, paint, mark
     if set_cell is not None:
-        set, fill, paint = set_cell, fill_cells, paint_cells
+        set, fill, paint, mark = set_cell, fill_cells, paint_cells, mark_cells
 
     def get(self, cell):
         i = cell * 3

@@ -1,4 +1,4 @@
-# The Pico's fast path for Frame.set, Frame.fill and Frame.paint: a cell's colour written
+# The Pico's fast path for Frame.set, Frame.fill, Frame.paint and Frame.mark: a cell's colour written
 # as viper (native Thumb code), about twice as fast as the bytecode method (13.7 us
 # against 33 us a call on the virtual Pico; a screen sets 100-200 cells a frame, in a key
 # press's light), and a whole board or ring in one call (a cell costs well under a
@@ -73,6 +73,32 @@ def paint_cells(self, cells, values, palette, empty):
         color = e[k]
         if x:
             color = p[x]
+        i = c[k] * 3
+        b[i] = (color >> 16) & 255
+        b[i + 1] = (color >> 8) & 255
+        b[i + 2] = color & 255
+
+
+@micropython.viper
+def mark_cells(self, cells, values, none: int, on: int, off: int):
+    """Frame.mark: cell cells[k] = off where values[k] == none, else on (cells,
+    values: bytes-like). A table too short, a cell or a colour out of range: the
+    bytecode method (which fails as it would)."""
+    n = int(len(cells))
+    if int(len(values)) < n or uint(on) > uint(0xFFFFFF) or uint(off) > uint(0xFFFFFF):
+        self.mark_slow(cells, values, none, on, off)
+        return
+    b = ptr8(self.buf)
+    c = ptr8(cells)
+    v = ptr8(values)
+    for k in range(n):
+        if uint(c[k]) >= uint(_CELLS):
+            self.mark_slow(cells, values, none, on, off)  # (it fails as the bytecode does)
+            return
+    for k in range(n):
+        color = on
+        if v[k] == none:
+            color = off
         i = c[k] * 3
         b[i] = (color >> 16) & 255
         b[i + 1] = (color >> 8) & 255

@@ -4,12 +4,15 @@
 # DMA (PioStrip), MicroPython's neopixel as the fallback. Making them (the chain layout,
 # the colour order, the cap from the supply, the PIO program) runs only at boot: that is
 # drivers/pixels.py, which main.py frees once the board is made (RAM on a Pico).
-from compat import const, ticks_diff, ticks_us
+from compat import const, ticks_add, ticks_diff, ticks_us
 
 GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
 MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
 MA_PER_CHANNEL = const(20)  # one colour channel at full level
 IDLE_MA = const(1)  # each LED's own draw, even when dark
+_AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
+_DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
+_CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
 
 try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
     from drivers.pixels_viper import levels_into, scale_into
@@ -141,10 +144,18 @@ class PioStrip:
             pass
 
     def write(self):
+        if self._regs is not None and self._dma.active():
+            # a frame still going out is cut short: this one supersedes it, and shows a
+            # latch later instead of after the rest of the old one (up to 4.3 ms: a press
+            # during an animation). The LEDs past the cut keep the frame before a moment.
+            self._mem[_DMA_CHAN_ABORT] = self._channel  # (wait() sees it end: the channel idle)
+            self._sent = ticks_add(ticks_us(), _CUT_US - self._frame_us)  # wait(): the FIFO's bytes, the latch
         self.wait()
         self._out[:] = self.buf
         self._sent = ticks_us()
-        if self._dma is None:
+        if self._regs is not None:  # (as configured at boot: the same buffer, count and state machine)
+            self._regs[_AL3_READ_ADDR_TRIG] = self._addr  # the read address: it starts the channel
+        elif self._dma is None:
             self._sm.put(self._out, 24)  # each byte to the word's top 8 bits
         else:
             self._dma.config(read=self._out, write=self._sm, count=len(self._out),

@@ -152,13 +152,22 @@ def setup_pio(strip, pin, n, rp2, sm_id, bpp):
     strip._sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3),
                                  sideset_base=pin)
     strip._sm.active(1)
-    strip._dma = None
+    strip._dma = strip._regs = None
     if hasattr(rp2, "DMA"):
         strip._dma = rp2.DMA()
         dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
         # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose
         # top 8 bits the program shifts out
         strip._ctrl = strip._dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
+        regs = getattr(strip._dma, "registers", None)
+        if regs is not None:  # MicroPython's rp2.DMA: configured once here, then write()
+            import machine  # only starts it (its register that triggers it), or cuts short
+            # the frame still going out (the DMA's abort register)
+            strip._dma.config(read=strip._out, write=strip._sm, count=len(strip._out), ctrl=strip._ctrl)
+            strip._regs = regs
+            strip._addr = regs[0]  # READ_ADDR: the copy's address, as config() wrote it
+            strip._mem = machine.mem32
+            strip._channel = 1 << strip._dma.channel
 
 
 def make_strip(gpio, n):

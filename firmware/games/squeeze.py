@@ -9,6 +9,11 @@
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
 
+try:  # the Pico: a move's line check, squeeze and arrivals as native code (games/squeeze_viper.py)
+    from games.squeeze_viper import line_run, squeeze_into, update_arrivals
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode below
+    line_run = squeeze_into = update_arrivals = None
+
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
 CELLS = const(100)
@@ -53,6 +58,10 @@ for _l in range(LAUNCHES):  # a launch's 5 cells, from its edge to the median
         LINE_OF[_c * 2 + _d] = _l
         POS_OF[_c * 2 + _d] = _i
 del _l, _side, _line, _i, _c, _d
+# the native code's cells in and out (a squeeze's work: its seeds, up to two cells more
+# for each cell squeezed)
+_WORK = bytearray(CELLS * 3)
+_MADE = bytearray(CELLS)
 
 
 def launch_name(launch):
@@ -91,19 +100,40 @@ def arrival(board, launch, support=PENTACLE):
     return PATHS[base + HALF - 1]
 
 
-def _supported(board, cell, d):
-    """The alive-cell test in one direction (d = 0 horizontal, 1 vertical): every cell
-    between the edge and `cell` is empty, and the next cell is past the median, a pawn
-    or an empty cell still counted alive. docs/rules/squeeze.md 'Which cells are squeezed'."""
-    k = cell * 2 + d
-    base = LINE_OF[k] * HALF
-    pos = POS_OF[k]
-    for i in range(pos):
-        if board[PATHS[base + i]] != EMPTY:
-            return False
-    if pos == HALF - 1:
-        return True
-    return board[PATHS[base + pos + 1]] <= BLUE  # a pawn, or empty (alive so far)
+# The four directions of a line as (cell step, column step): the board is scanned by
+# cell number, without a closure per call (line_through).
+DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
+
+
+def line_through(board, cell, colour):
+    """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
+    whatever it holds), from one end to the other, or None; pentacles break a line.
+    (Inlined loops: the card variant's golden rule checks up to 40 cells a line, and a
+    move checks its own in a press's light, on a Pico.)"""
+    if line_run is not None:  # the Pico: the search as native code
+        run = line_run(board, cell, colour)
+        if not run:
+            return None
+        first, step = (run & 255) - 1, (run >> 8) & 255
+        return [first + i * step for i in range(run >> 16)]
+    col = cell % SIZE
+    for step, dcol in DIRECTIONS:
+        back = 0  # the run before `cell`
+        c, k = cell - step, col - dcol
+        while c >= 0 and 0 <= k < SIZE and board[c] == colour:
+            back += 1
+            c -= step
+            k -= dcol
+        length = back + 1  # and after it
+        c, k = cell + step, col + dcol
+        while c < CELLS and 0 <= k < SIZE and board[c] == colour:
+            length += 1
+            c += step
+            k += dcol
+        if length >= 4:
+            first = cell - back * step
+            return [first + i * step for i in range(length)]
+    return None
 
 
 def squeeze(board, seeds, pentacle):
@@ -111,11 +141,31 @@ def squeeze(board, seeds, pentacle):
     (and, in turn, the cells that relied on a cell found dead) are re-tested; each dead
     cell becomes `pentacle` at once. Every other empty cell must already be alive.
     Returns the list of cells squeezed."""
+    if squeeze_into is not None:  # the Pico: native code, the same cells in the same order
+        n = len(seeds)
+        _WORK[:n] = bytes(seeds)
+        return list(_MADE[:squeeze_into(board, _WORK, n, pentacle, _MADE, PATHS, LINE_OF, POS_OF)])
     made = []
     work = list(seeds)
     while work:
         cell = work.pop()
-        if board[cell] != EMPTY or _supported(board, cell, 0) or _supported(board, cell, 1):
+        if board[cell] != EMPTY:
+            continue
+        # alive: in one direction (k: horizontal, then vertical), every cell between the
+        # edge and this one is empty, and the next is past the median, a pawn or an empty
+        # cell still counted alive (docs/rules/squeeze.md "Which cells are squeezed").
+        # Inlined: a move runs this for up to 10 cells, in its press's light on a Pico.
+        alive = False
+        for k in (cell * 2, cell * 2 + 1):
+            base = LINE_OF[k] * HALF
+            pos = POS_OF[k]
+            i = 0
+            while i < pos and board[PATHS[base + i]] == EMPTY:
+                i += 1
+            if i == pos and (pos == HALF - 1 or board[PATHS[base + pos + 1]] <= BLUE):
+                alive = True
+                break
+        if alive:
             continue
         board[cell] = pentacle
         made.append(cell)
@@ -222,8 +272,10 @@ class SqueezeState(GameState):
     def move_to(self, cell):
         """The move of a press on `cell`: a launch that lands there now, else CELL_MOVE +
         cell (play() refuses it with a reason)."""
-        found = self.launches_to(cell) if self.status == PLAYING else []
-        return found[0] if found else CELL_MOVE + cell
+        # (the first launch that lands there, as launches_to()'s first: found in C, a
+        # press's light)
+        found = self.arrive.find(bytes((cell,))) if self.status == PLAYING else -1
+        return found if found >= 0 else CELL_MOVE + cell
 
     def format_move(self, move):
         if 0 <= move < LAUNCHES:
@@ -261,8 +313,8 @@ class SqueezeState(GameState):
         self.last_cell = cell
         self.empty -= 1
         self.last_squeeze = []
-        line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
-        if line:
+        if line_through(board, cell, colour):  # (then the line in four_in_a_row's order, as ever)
+            line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
             self.line = [r * SIZE + c for c, r in line]
             self.status = WON
             self.winner = colour
@@ -289,6 +341,11 @@ class SqueezeState(GameState):
 
     def _update_arrivals(self, changed):
         """Only the launches through a changed cell can change."""
+        if update_arrivals is not None:  # the Pico: native code
+            n = len(changed)
+            _WORK[:n] = bytes(changed)
+            update_arrivals(self.board, self.arrive, _WORK, n, self.SUPPORT, PATHS, LINE_OF)
+            return
         for cell in changed:
             for d in (0, 1):
                 l = LINE_OF[cell * 2 + d]

@@ -27,7 +27,7 @@ from compat import const
 from games.base import DRAW, PLAYING, WON, GameState
 from games import squeeze as sq
 from games.rng import Rng
-from games.squeeze import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState
+from games.squeeze import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState, line_through  # noqa: F401 (the effects' too)
 
 # Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
 TRAHISON = const(0)
@@ -69,35 +69,6 @@ TRUSTED = "trusted"
 # Windows
 NEGATION_WINDOW = "negation"
 ANNULATION_WINDOW = "annulation"
-
-
-# The four directions of a line as (cell step, column step): the board is scanned by
-# cell number, without a closure per call (the golden rule checks many cells per turn).
-DIRECTIONS = ((1, 1), (SIZE, 0), (SIZE + 1, 1), (SIZE - 1, -1))
-
-
-def line_through(board, cell, colour):
-    """The cells of a line of 4+ of `colour` through `cell` (taken as `colour`
-    whatever it holds), or None; pentacles break a line. (Inlined loops: the golden
-    rule checks up to 40 cells a line, on a Pico.)"""
-    col = cell % SIZE
-    for step, dcol in DIRECTIONS:
-        back = 0  # the run before `cell`
-        c, k = cell - step, col - dcol
-        while c >= 0 and 0 <= k < SIZE and board[c] == colour:
-            back += 1
-            c -= step
-            k -= dcol
-        length = back + 1  # and after it
-        c, k = cell + step, col + dcol
-        while c < CELLS and 0 <= k < SIZE and board[c] == colour:
-            length += 1
-            c += step
-            k += dcol
-        if length >= 4:
-            first = cell - back * step
-            return [first + i * step for i in range(length)]
-    return None
 
 
 def square(cell):

@@ -1,4 +1,4 @@
-# Frame: set, fill and paint write the same bytes on every runtime (on the Pico they are
+# Frame: set, fill, paint and mark write the same bytes on every runtime (on the Pico they are
 # viper, app/frame_viper.py; elsewhere the bytecode methods), and refuse the same things.
 from array import array
 
@@ -34,10 +34,22 @@ def test_paint_draws_a_board_from_its_values():
     assert frame.buf == reference([(cells[k], palette[values[k]] if values[k] else empty[k]) for k in range(len(cells))])
 
 
-def test_fill_and_paint_refuse_what_set_refuses():
+def test_mark_lights_the_cells_whose_value_is_not_none():
+    cells = bytes(range(100, 140, 4))  # 10 cells
+    values = bytearray((0, 255, 7, 255, 255, 1, 0, 99, 255, 3))
+    frame = Frame()
+    frame.set(100, 0x777777)
+    frame.mark(cells, values, 255, 0x112233, 0x010203)
+    assert frame.buf == reference([(cells[k], 0x010203 if values[k] == 255 else 0x112233) for k in range(10)])
+    frame.mark(cells[2:4], memoryview(values)[2:4], 255, 0xFFFFFF, 0)  # slices: a side of the ring
+    assert frame.get(108) == 0xFFFFFF and frame.get(112) == 0 and frame.get(100) == 0x112233
+
+
+def test_fill_paint_and_mark_refuse_what_set_refuses():
     frame = Frame()
     for call in (lambda: frame.fill(bytes((3, 144)), 0x10),
-                 lambda: frame.paint(bytes((1, 2)), bytes((0, 4)), array("I", (0, 1, 2)), array("I", (0, 0)))):
+                 lambda: frame.paint(bytes((1, 2)), bytes((0, 4)), array("I", (0, 1, 2)), array("I", (0, 0))),
+                 lambda: frame.mark(bytes((1, 200)), bytes((0, 0)), 255, 0x10, 0)):
         try:
             call()
         except IndexError:

@@ -428,3 +428,28 @@ def test_legal_moves_sorted_and_helpers_agree():
         state.play(moves[rng.below(len(moves))])
         if state.status != PLAYING:
             break
+
+
+def test_native_moves_equal_the_bytecode_moves():
+    """On the Pico a move's line check, squeeze and arrivals are native code
+    (games/squeeze_viper.py): seeded games, 2 and 4 players, played both ways give the
+    same board, arrivals, squeezes, line and end at every move (elsewhere both ways are
+    the bytecode: the same games twice)."""
+    native = (squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals)
+
+    def game(funcs, seed, players):
+        squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals = funcs
+        state, rng, seen = squeeze.new_state(players), Rng(seed), []
+        while state.status == PLAYING:
+            moves = state.legal_moves()
+            state.play(moves[rng.below(len(moves))])
+            seen.append((bytes(state.board), bytes(state.arrive), list(state.last_squeeze), state.line,
+                         state.status, state.winner, list(state.pentacles), state.empty))
+        return seen
+
+    try:
+        for seed in range(4):
+            players = 2 + 2 * (seed % 2)
+            assert game(native, seed, players) == game((None, None, None), seed, players), seed
+    finally:
+        squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals = native

@@ -1,0 +1,76 @@
+# PioStrip with MicroPython's rp2.DMA (its `registers`): the channel is configured once
+# at boot and write() only writes its trigger register; a write() while the last frame
+# still goes out aborts that transfer first (the new frame supersedes it). The fakes
+# stand for the rp2 port's modules (CPython has none).
+import sys
+import types
+
+from drivers.leds import PioStrip
+from test_pixels_pio import FakeDMA, FakeRp2
+
+CHAN_ABORT = 0x50000444
+AL3_READ_ADDR_TRIG = 15
+
+
+class RegistersDMA(FakeDMA):
+    """rp2.DMA as on the rp2 port: a channel number and its registers; busy on demand."""
+
+    channel = 3
+
+    def __init__(self):
+        FakeDMA.__init__(self)
+        self.registers = [0] * 16
+        self.busy = False
+
+    def config(self, read=None, write=None, count=None, ctrl=None, trigger=False):
+        assert not trigger  # configured at boot only, not started
+        self.configs.append((read, count))
+        self.registers[0] = 0x20001000  # READ_ADDR: where `read` is
+
+    def active(self):
+        return self.busy
+
+
+def make(monkeypatch):
+    mem = {}
+    monkeypatch.setitem(sys.modules, "machine", types.SimpleNamespace(mem32=mem))
+    rp2 = FakeRp2()
+    rp2.DMA = RegistersDMA
+    strip = PioStrip(0, 4, rp2=rp2)
+    return strip, strip._dma, mem
+
+
+def test_the_channel_is_configured_once_and_write_only_starts_it(monkeypatch):
+    strip, dma, mem = make(monkeypatch)
+    assert dma.configs == [(strip._out, 12)]
+    strip.buf[:] = b"\x05" * 12
+    strip.write()
+    strip.write()
+    assert dma.configs == [(strip._out, 12)]  # no config per frame
+    assert dma.registers[AL3_READ_ADDR_TRIG] == 0x20001000  # the copy's address: it starts the channel
+    assert bytes(strip._out) == b"\x05" * 12
+    assert CHAN_ABORT not in mem  # nothing was going out: nothing aborted
+
+
+def test_a_write_during_a_frame_aborts_it(monkeypatch):
+    strip, dma, mem = make(monkeypatch)
+    strip.write()
+    dma.busy = True  # the frame still going out
+    strip.buf[:] = b"\x07" * 12
+
+    def abort(address, value):  # the channel stops at once, as the abort register does
+        dma.busy = False
+        dict.__setitem__(mem, address, value)
+
+    strip._mem = _Mem(abort)  # (the machine.mem32 it took at boot)
+    strip.write()
+    assert mem[CHAN_ABORT] == 1 << RegistersDMA.channel
+    assert bytes(strip._out) == b"\x07" * 12
+
+
+class _Mem:
+    def __init__(self, on_write):
+        self.on_write = on_write
+
+    def __setitem__(self, address, value):
+        self.on_write(address, value)
