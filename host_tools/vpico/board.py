@@ -52,6 +52,23 @@ def run_lower(steps):
     _here.nice = steps
 
 
+def count_cpu(account):
+    """Virtual Picos this thread starts from now on add their host CPU seconds (user +
+    sys of their node process, read as each closes) to account[0] (the checks' report:
+    on a shared machine CPU time, not wall time, says what a check costs)."""
+    _here.cpu = account
+
+
+def cpu_seconds(pid):
+    """user + sys CPU seconds of a running process so far (0 where /proc is absent)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def image_path():
     return os.environ.get("VPICO_IMAGE") or DEFAULT_IMAGE
 
@@ -140,7 +157,9 @@ class Pico:
         config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
                   "flashSize": FLASH_SIZE, "logFlash": log_flash}
-        self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
+        # $VPICO_NODE_FLAGS: node's own options, such as --cpu-prof (where its time goes)
+        node = ["node"] + os.environ.get("VPICO_NODE_FLAGS", "").split()
+        self.proc = subprocess.Popen(node + [HARNESS, json.dumps(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         if getattr(_here, "nice", 0):
@@ -148,6 +167,7 @@ class Pico:
                 os.setpriority(os.PRIO_PROCESS, self.proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + _here.nice)
             except OSError:
                 pass  # (it runs at the caller's priority)
+        self.cpu_account = getattr(_here, "cpu", None)
         self.cond = threading.Condition()
         self.serial = bytearray()
         self.frames = []
@@ -246,6 +266,9 @@ class Pico:
 
     def close(self):
         if self.proc.poll() is None:
+            if self.cpu_account is not None:
+                self.cpu_account[0] += cpu_seconds(self.proc.pid)
+                self.cpu_account = None
             try:
                 self._send("Q")
                 self.proc.wait(timeout=QUIT_TIMEOUT_S)

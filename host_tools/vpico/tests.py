@@ -165,11 +165,27 @@ def check_tones(name, source, tones, results):
 
 
 def run_checks(session, tests, results):
-    lines = []
-    error = session.run(RUN_CHECKS, lines.append)
-    run = upy_tests.Run.__new__(upy_tests.Run)
-    run.lines, run.code, run.stderr = lines, (1 if error else 0), error
-    results.take(run, "imports and tests on the virtual Pico")
+    """The runner's records as they come (the run's progress), each with the CPU seconds
+    its virtual Pico spent on it; the costliest are listed at the end."""
+    pid = session.pico.proc.pid
+    last = [board.cpu_seconds(pid)]
+    costs = []
+
+    def on_line(line):
+        run = upy_tests.Run.__new__(upy_tests.Run)
+        run.lines, run.code, run.stderr = [line], 0, ""
+        if line.startswith("@@PASS\t") or line.startswith("@@FAIL\t"):
+            now = board.cpu_seconds(pid)
+            costs.append((now - last[0], line.split("\t")[1]))
+            last[0] = now
+            run.lines = [line + " %.1f CPU s" % costs[-1][0]]
+        results.take(run, "")
+
+    error = session.run(RUN_CHECKS, on_line)
+    if error:
+        results.record(False, "imports and tests on the virtual Pico runner", "exited: %s" % error.strip()[-2000:])
+    costs.sort(reverse=True)
+    results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
 
 
 def run_scenario(session, name, source, results):
@@ -286,7 +302,7 @@ def run_jobs(jobs, printer, workers=JOBS):
     todo = queue.Queue()
     for job in jobs:
         todo.put(job)
-    totals = [0, 0]
+    totals = [0, 0, 0.0]
     lock = threading.Lock()
 
     def worker():
@@ -298,14 +314,18 @@ def run_jobs(jobs, printer, workers=JOBS):
             out = printer.tagged(name)
             results = upy_tests.Results(out)
             board.run_lower(0 if name == "deploy" else LOWER)
+            cpu = [0.0]
+            board.count_cpu(cpu)
             start = time.time()
             out("started")
             try:
                 job(results)
             except Exception as e:  # a check that fails, not a run that stops
                 results.record(False, "%s (it stopped)" % name, "%s: %s" % (type(e).__name__, e))
-            out("done in %.0f s: %d passed, %d failed" % (time.time() - start, results.passed, results.failed))
+            out("done in %.0f s wall, %.0f CPU s (its virtual Picos' user+sys): %d passed, %d failed"
+                % (time.time() - start, cpu[0], results.passed, results.failed))
             with lock:
+                totals[2] += cpu[0]
                 totals[0] += results.passed
                 totals[1] += results.failed
 
@@ -361,7 +381,8 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             jobs.insert(0, ("deploy", deploys))  # the longest first
         workers = workers or int(os.environ.get("VPICO_JOBS", JOBS))
         out("== %d checks on the virtual Pico, %d side by side: %s" % (len(jobs), workers, ", ".join(n for n, _ in jobs)))
-        passed, failed = run_jobs(jobs, printer, workers)
+        passed, failed, cpu = run_jobs(jobs, printer, workers)
+        out("== the virtual Picos used %.0f CPU s (user+sys)" % cpu)
         results.passed += passed
         results.failed += failed
     finally:

@@ -218,12 +218,42 @@ function flashOp(code) {
   return true;
 }
 
+function fastMemory() {
+  // the core's SRAM and flash reads and SRAM writes straight to their arrays, as
+  // rp2040js's own RP2040.read/writeUint32 do in the end: its writeUint32 first looks
+  // every address up among the peripherals (a dictionary miss for SRAM), the costliest
+  // step of an emulated instruction after its decoding. Anything else (an unaligned
+  // address, ROM, USB RAM, a peripheral) goes the way it went.
+  const core = mcu.core;
+  const sram = mcu.sramView;
+  const sramEnd = mcu.sram.length - 3;
+  const flashView = mcu.flashView;
+  const flashEnd = mcu.flash.length - 3;
+  const read32 = core.readUint32.bind(core);
+  const write32 = core.writeUint32.bind(core);
+  core.readUint32 = (address) => {
+    const a = address >>> 0;
+    if ((a & 3) === 0) {
+      const ram = a - 0x20000000;
+      if (ram >= 0 && ram < sramEnd) return sram.getUint32(ram, true);
+      if (a >= FLASH_BASE && a < 0x14000000 && (a & 0xffffff) < flashEnd) return flashView.getUint32(a & 0xffffff, true);
+    }
+    return read32(address);
+  };
+  core.writeUint32 = (address, value) => {
+    const ram = (address >>> 0) - 0x20000000;
+    if ((ram & 3) === 0 && ram >= 0 && ram < sramEnd) sram.setUint32(ram, value, true);
+    else write32(address, value);
+  };
+}
+
 function boot() {
   mcu = new RP2040();
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   console.log = (...args) => process.stderr.write(args.join(' ') + '\n');
   mcu.loadBootrom(bootrom);
   mcu.flash.set(flash);
+  fastMemory();
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
@@ -343,6 +373,7 @@ function run() {
   const limit = emu0 + (start - wall0) * 1e6 * (config.speed || 1);
   const clock = mcu.clock;
   const core = mcu.core;
+  const pios = mcu.pio;
   while (clock.nanos < limit && performance.now() - start < 20) {
     for (let i = 0; i < 5000; i++) {
       if (core.waiting) {
@@ -362,6 +393,18 @@ function run() {
           clock.tick(dt);
           if (pioActive()) stepPio(dt / CYCLE_NANOS);
         }
+      } else if (pios[0].stopped && pios[1].stopped) {
+        // the common case (no PIO running): instructions back to back until the core
+        // waits or an alarm is due; the clock is advanced in place (what tick() does
+        // when no alarm is due) and tick() is called only for a due alarm
+        let n = 500;
+        while (n-- > 0) {
+          clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;
+          const alarm = clock.nextAlarm;
+          if (alarm !== null && alarm.nanos <= clock.nanosCounter) clock.tick(0);
+          if (core.waiting) break;
+        }
+        i += 499 - n;
       } else {
         const cycles = core.executeInstruction();
         clock.tick(cycles * CYCLE_NANOS);
