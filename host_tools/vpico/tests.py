@@ -249,7 +249,36 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
-TEST_SESSIONS = 2  # ... and the firmware's tests (the first also imports every module)
+# The firmware's tests of the pure rules (one module per game: no I/O, no clock, no
+# native code; tests that import only games' rules modules, no player) run on MicroPython under wasm (`make
+# test-upy`: the same v1.27 VM on the same .mpy files) and on CPython (pytest), not here:
+# the rp2 port adds nothing to them (no viper or native code, machine, PIO, littlefs or
+# timing in them), and every game's rules run on the virtual Pico anyway, in its
+# scenario through the real drivers, and in the import of every module. Everything else
+# runs here: the drivers (viper code, PIO, the matrix's pins, the PWM, littlefs), the
+# app's parts and the players (the board's heaviest code: its search in the Pico's heap
+# and stack). A new test file runs here unless it is named below.
+RULES_TESTS = (
+    "test_connect4", "test_cubes", "test_cubes_example", "test_foursquare", "test_foursquare_example",
+    "test_squeeze_cards", "test_squeeze_example",
+)
+# The firmware tests here in shares, each on a Pico of its own, about even in emulated
+# time (measured: the imports 14 s and test_keys 51 s; test_players 66 s; test_pistes,
+# whose player decides, 26 s and the rest 16 s): the first share also imports every
+# module.
+TEST_SHARES = (("test_keys",), ("test_players",), ("*",))
+
+
+def test_shares(tests, shares=TEST_SHARES):
+    """The tests split as `shares` says ('*': every test named in no share), less
+    the empty shares but the first (the imports)."""
+    named = set(name for share in shares for name in share)
+    out = []
+    for i, share in enumerate(shares):
+        mine = [t for t in tests if t in share or "*" in share and t not in named]
+        if mine or not i:
+            out.append(mine)
+    return out
 
 
 class Printer:
@@ -350,15 +379,14 @@ def run_all(select=None, deploy=True, out=print, workers=None):
         jobs = []
         try:
             build_tool.build(log=lambda *_: None)
-            tests = [m for m in upy_tests.test_modules() if not select or select in m]
+            tests = [m for m in upy_tests.test_modules() if m not in RULES_TESTS and (not select or select in m)]
             scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
             scenarios = [(n, l) for n, l in scenarios if not select or select in n]
             files = pico_files(runner_job(tests))
             # the imports and the first share of the tests, then the others' shares, each
             # on a Pico of its own (the same files, another /upy_args.json)
-            for i in range(TEST_SESSIONS):
-                share = tests[i::TEST_SESSIONS]
-                if i and not share or not i and not (share or not select):
+            for i, share in enumerate(test_shares(tests)):
+                if not i and not (share or not select):
                     continue
                 mine = dict(files)
                 mine["/upy_args.json"] = json.dumps(runner_job(share, modes=("tests",) if i else ("imports", "tests"))).encode()
