@@ -2,7 +2,8 @@
 
 Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - every built module imports on the rp2 port, and every test_* function of
-    tests/firmware runs there (host_tools/upy/runner.py, as under wasm);
+    tests/firmware runs there (host_tools/upy/runner.py, as under wasm) but those of
+    the pure rules (RULES_TESTS below: they run under wasm and CPython);
   - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
     pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
     stream): the same frames and states as CPython, move by move, and its #expect lines;
@@ -15,10 +16,10 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     (mpremote itself killed mid-file) then repaired by the next, a board of another
     MicroPython refused, and the deployed board boots to the menu and plays a move.
 They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
-the firmware's tests shared out between TEST_SESSIONS Picos, the scenarios between
+the firmware's tests in the shares of TEST_SHARES, the scenarios between
 SCENARIO_SESSIONS, each booted once), each line
 tagged with its check's name as it comes; a check that raises is recorded as failed and
-the rest go on. Without a firmware image (or the bootrom) it says what is missing and
+the rest go on. Each check says its wall time and its virtual Picos' CPU seconds. Without a firmware image (or the bootrom) it says what is missing and
 skips (exit 0).
 
     python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy] [--jobs N]

@@ -22,6 +22,7 @@ from XIP flash, its data reads from XIP flash, and the misses of a model of that
     BENCH <game>_press_xip_miss_extra_ms_vpico  the most a tap's misses would add, ms
     BENCH <game>_press_xip_miss_extra_pct_vpico the same, % of that tap's press to light
     BENCH <game>_press_xip_misses_max_vpico     the most misses of one tap
+    BENCH <game>_press_xip_miss_rate_pct_vpico  misses per 100 XIP fetches and reads
 
     python -m host_tools.vpico.xip [--game NAME ...]   (default: connect4_win, squeeze)
 """
@@ -65,12 +66,14 @@ def figures(name, windows, values):
     windows = [w for w in windows if w is not None]
     if not windows:
         raise board.VpicoError("%s: no tap lit a frame" % name)
-    sram = xip = misses_max = 0
+    sram = xip = xip_reads = misses = misses_max = 0
     worst = (0.0, 0.0)  # (extra ms, the tap's press to light ms)
     for start, end, before, after in windows:
         d = [b - a for a, b in zip(before, after)]
         sram += d[0]
         xip += d[1]
+        xip_reads += d[1] + d[3]
+        misses += d[4]
         misses_max = max(misses_max, d[4])
         extra_ms = d[4] * MISS_EXTRA_CYCLES / CLOCK_HZ * 1000
         if extra_ms >= worst[0]:
@@ -79,6 +82,7 @@ def figures(name, windows, values):
     values["%s_press_xip_miss_extra_ms" % name] = (worst[0], "ms")
     values["%s_press_xip_miss_extra_pct" % name] = (100.0 * worst[0] / max(worst[1], 1e-9), "%")
     values["%s_press_xip_misses_max" % name] = (misses_max, "misses")
+    values["%s_press_xip_miss_rate_pct" % name] = (100.0 * misses / max(1, xip_reads), "%")
     values["%s_press_xip_taps" % name] = (len(windows), "taps")
 
 

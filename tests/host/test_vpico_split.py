@@ -120,5 +120,6 @@ def test_xip_figures_from_the_counts_of_each_tap():
     assert values["g_press_xip_miss_extra_ms"][0] == pytest.approx(2000 * per_miss_ms)
     assert values["g_press_xip_miss_extra_pct"][0] == pytest.approx(100 * 2000 * per_miss_ms / 5)
     assert values["g_press_xip_fetch_pct"][0] == pytest.approx(100 * 1600 / 2000)
+    assert values["g_press_xip_miss_rate_pct"][0] == pytest.approx(100 * 2100 / (1600 + 60))
     with pytest.raises(board.VpicoError):
         xip.figures("g", [None], {})
