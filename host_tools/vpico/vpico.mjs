@@ -291,22 +291,16 @@ function countMemory() {
     }
     return read16(address);
   };
-  core.readUint32 = (address) => {
+  const data = (read) => (address) => {
     const a = address >>> 0;
     if (isXip(a)) {
       counts.xipData++;
       cache.read(a);
     }
-    return read32(address);
+    return read(address);
   };
-  core.readUint8 = (address) => {
-    const a = address >>> 0;
-    if (isXip(a)) {
-      counts.xipData++;
-      cache.read(a);
-    }
-    return read8(address);
-  };
+  core.readUint32 = data(read32);
+  core.readUint8 = data(read8);
 }
 
 function countsNow() {

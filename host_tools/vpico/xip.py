@@ -112,22 +112,26 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", choices=[g[0] for g in bench.PRESS_SCENARIOS],
                         help="a menu tile's game (repeatable)")
-    args = parser.parse_args(argv)
-    lacking = board.missing()
-    if lacking:
-        print("# XIP figures skipped: missing %s" % "; ".join(lacking))
+    games = parser.parse_args(argv).game or GAMES
+    if board.missing():
+        print("# XIP figures skipped: missing %s" % "; ".join(board.missing()))
         return 0
     build_tool.build()
     try:
-        values = measure(args.game or GAMES)
+        for line in bench_lines(measure(games)):
+            print(line)
     except board.VpicoError as e:
         print("xip FAILED: %s" % e, file=sys.stderr)
         return 1
-    print("# a miss costs %d cycles more than the emulator charges (%d SCK at clkdiv %d), %.3f us"
-          % (MISS_EXTRA_CYCLES, MISS_SCK, FLASH_CLKDIV, MISS_EXTRA_CYCLES / CLOCK_HZ * 1e6))
-    for name, (value, unit) in sorted(values.items()):
-        print("BENCH %s_vpico %s %s" % (name, ("%.3f" % value) if unit in ("ms", "%") else "%d" % value, unit))
     return 0
+
+
+def bench_lines(values):
+    yield ("# a miss costs %d cycles more than the emulator charges (%d SCK at clkdiv %d), %.3f us"
+           % (MISS_EXTRA_CYCLES, MISS_SCK, FLASH_CLKDIV, MISS_EXTRA_CYCLES / CLOCK_HZ * 1e6))
+    for name in sorted(values):
+        value, unit = values[name]
+        yield "BENCH %s_vpico %s %s" % (name, ("%.3f" % value) if unit in ("ms", "%") else "%d" % value, unit)
 
 
 if __name__ == "__main__":
