@@ -52,7 +52,7 @@ from host_tools import upy_tests
 from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
 from host_tools.vpico.powerup import PowerUp
-from host_tools.vpico.tests import Session, compiled
+from host_tools.vpico.tests import BOOT_TIMEOUT_S, Session, compiled
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -105,7 +105,7 @@ class SafeModeSession(Session):
         board.make_flash(self.flash, files)
         self.pico = board.Pico(flash=self.flash, log_flash=True)
         self.pico.key(MENU, True)
-        self.pico.enter_raw()
+        self.pico.enter_raw(BOOT_TIMEOUT_S)
         self.pico.key(MENU, False)
 
 
