@@ -191,9 +191,16 @@ def run_checks(session, tests, results):
     results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
 
 
+# CPython's run of a scenario loads and unloads the firmware's modules (the App's parts)
+# in this process's sys.modules: one scenario at a time (two side by side raised
+# KeyError: 'app.setup')
+CPYTHON = threading.Lock()
+
+
 def run_scenario(session, name, source, results):
     lines, origin = upy_tests.expand(source)
-    cpy = upy_tests.cpython_scenario(lines)  # (this also puts sim/ and firmware/ on sys.path)
+    with CPYTHON:
+        cpy = upy_tests.cpython_scenario(lines)  # (this also puts sim/ and firmware/ on sys.path)
     from sim import headless
 
     pico = session.pico
