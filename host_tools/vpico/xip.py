@@ -24,7 +24,8 @@ from XIP flash, its data reads from XIP flash, and the misses of a model of that
     BENCH <game>_press_xip_misses_max_vpico     the most misses of one tap
     BENCH <game>_press_xip_miss_rate_pct_vpico  misses per 100 XIP fetches and reads
 
-    python -m host_tools.vpico.xip [--game NAME ...]   (default: connect4_win, squeeze)
+    python -m host_tools.vpico.xip [--game NAME ...] [--presses N]
+    (default: connect4_win and squeeze, the first 12 presses of their scenarios)
 """
 import argparse
 import os
@@ -40,6 +41,7 @@ FLASH_CLKDIV = 2  # PICO_FLASH_SPI_CLKDIV of the SDK's pico.h
 MISS_EXTRA_CYCLES = MISS_SCK * FLASH_CLKDIV - 1  # the emulator charges the hit's cycle
 CLOCK_HZ = 125e6
 GAMES = ("connect4_win", "squeeze")
+PRESSES = 12  # a game's first presses of its scenario (each a few emulated ms of work)
 TIMEOUT_S = 1800
 
 
@@ -86,7 +88,7 @@ def figures(name, windows, values):
     values["%s_press_xip_taps" % name] = (len(windows), "taps")
 
 
-def measure(names, build_dir=upy_tests.BUILD):
+def measure(names, build_dir=upy_tests.BUILD, presses_max=PRESSES):
     values = {}
     known = dict((g[0], g) for g in bench.PRESS_SCENARIOS)
     scenarios = dict((os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files())
@@ -100,7 +102,7 @@ def measure(names, build_dir=upy_tests.BUILD):
             board.make_flash(flash, files)
             step = bench.PRESS_MS + bench.SETTLE_MS
             to_game = [] if tile is None else [(tile, 0, bench.PRESS_MS, True), (tile, step, step + bench.PRESS_MS, True)]
-            presses = to_game + bench.script_presses(lines, 2 * step + bench.SETTLE_MS)
+            presses = to_game + bench.script_presses(lines, 2 * step + bench.SETTLE_MS)[:presses_max]
             with board.Pico(flash=flash, count_fetches=True) as pico:
                 pico.wait_for(lambda: pico.frames, TIMEOUT_S, "the menu's first frame")
                 bench.press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
@@ -112,13 +114,16 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", choices=[g[0] for g in bench.PRESS_SCENARIOS],
                         help="a menu tile's game (repeatable)")
-    games = parser.parse_args(argv).game or GAMES
+    parser.add_argument("--presses", type=int, default=PRESSES, help="its scenario's first N presses "
+                        "(default %(default)s)")
+    args = parser.parse_args(argv)
+    games = args.game or GAMES
     if board.missing():
         print("# XIP figures skipped: missing %s" % "; ".join(board.missing()))
         return 0
     build_tool.build()
     try:
-        for line in bench_lines(measure(games)):
+        for line in bench_lines(measure(games, presses_max=args.presses)):
             print(line)
     except board.VpicoError as e:
         print("xip FAILED: %s" % e, file=sys.stderr)
