@@ -191,10 +191,18 @@ def run_checks(session, tests, results):
     results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
 
 
-# CPython's run of a scenario loads and unloads the firmware's modules (the App's parts)
-# in this process's sys.modules: one scenario at a time (two side by side raised
-# KeyError: 'app.setup')
-CPYTHON = threading.Lock()
+# CPython's App (a scenario's run, the power cuts' saves and boots) loads and unloads the
+# firmware's modules (its parts) in this process's sys.modules: one at a time (two side
+# by side raised KeyError: 'app.setup', 'app.menu')
+CPYTHON = threading.RLock()
+
+
+def one_cpython_app(func):
+    """func runs the firmware's App on CPython: under CPYTHON."""
+    def run(*args, **kwargs):
+        with CPYTHON:
+            return func(*args, **kwargs)
+    return run
 
 
 def run_scenario(session, name, source, results):
