@@ -66,9 +66,10 @@ build: setup
 build-circuitpython: setup
 	$(PY) -m host_tools.build_circuitpython
 
-# The firmware's tests, the scenarios through the real drivers and `make deploy`, on the
-# virtual Pico (MicroPython's rp2 firmware on an emulated RP2040); skipped, saying what
-# is missing, where there is no firmware image (README: "The virtual Pico").
+# The firmware's tests (the pure rules' own run under test-upy and pytest), the
+# scenarios through the real drivers and `make deploy`, on the virtual Pico
+# (MicroPython's rp2 firmware on an emulated RP2040); skipped, saying what is missing,
+# where there is no firmware image (README: "The virtual Pico").
 test-vpico: build
 	$(PY) -m host_tools.vpico.tests
 

@@ -52,6 +52,23 @@ def run_lower(steps):
     _here.nice = steps
 
 
+def count_cpu(account):
+    """Virtual Picos this thread starts from now on add their host CPU seconds (user +
+    sys of their node process, read as each closes) to account[0] (the checks' report:
+    on a shared machine CPU time, not wall time, says what a check costs)."""
+    _here.cpu = account
+
+
+def cpu_seconds(pid):
+    """user + sys CPU seconds of a running process so far (0 where /proc is absent)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def image_path():
     return os.environ.get("VPICO_IMAGE") or DEFAULT_IMAGE
 
@@ -132,15 +149,17 @@ class Pico:
     start); buzzer changes in
     `tones` as (us, hz, duty)."""
 
-    def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False):
+    def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False, count_fetches=False):
         lacking = missing()
         if image is None and lacking:
             raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
         matrix, leds, buzzer = pins_config()
         config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
-                  "flashSize": FLASH_SIZE, "logFlash": log_flash}
-        self.proc = subprocess.Popen(["node", HARNESS, json.dumps(config)], cwd=ROOT,
+                  "flashSize": FLASH_SIZE, "logFlash": log_flash, "countFetches": count_fetches}
+        # $VPICO_NODE_FLAGS: node's own options, such as --cpu-prof (where its time goes)
+        node = ["node"] + os.environ.get("VPICO_NODE_FLAGS", "").split()
+        self.proc = subprocess.Popen(node + [HARNESS, json.dumps(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         if getattr(_here, "nice", 0):
@@ -148,6 +167,7 @@ class Pico:
                 os.setpriority(os.PRIO_PROCESS, self.proc.pid, os.getpriority(os.PRIO_PROCESS, 0) + _here.nice)
             except OSError:
                 pass  # (it runs at the caller's priority)
+        self.cpu_account = getattr(_here, "cpu", None)
         self.cond = threading.Condition()
         self.serial = bytearray()
         self.frames = []
@@ -155,6 +175,12 @@ class Pico:
         self.key_times = []  # (key, down, emulated us) as the matrix changed
         self.resets = 0
         self.flash_ops = []  # with log_flash: ("e", offset, count) or ("p", offset, bytes)
+        # with count_fetches, one for each entry of key_times and of frames: the counts
+        # so far, at its time, of (instruction fetches from SRAM, from XIP flash, from
+        # the ROM, data reads from XIP flash, XIP cache misses) (host_tools/vpico/xip.py)
+        self.key_counts = []
+        self.frame_counts = []
+        self._counts = None
         self.ready = False
         self.on_serial = None  # called with each chunk of bytes, if set (the pty relay)
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -182,9 +208,13 @@ class Pico:
                 elif kind == "F":
                     end, start, data = rest.split(" ")
                     self.frames.append((int(end), bytes.fromhex(data), int(start)))
+                    if self._counts is not None:
+                        self.frame_counts.append(self._counts)
                 elif kind == "k":
                     key, down, us = rest.split()
                     self.key_times.append((int(key), down == "1", int(us)))
+                    if self._counts is not None:
+                        self.key_counts.append(self._counts)
                 elif kind == "B":
                     us, hz, duty = rest.split()
                     self.tones.append((int(us), int(hz), float(duty)))
@@ -194,6 +224,8 @@ class Pico:
                 elif kind == "W":
                     op, addr, arg = rest.split(" ")
                     self.flash_ops.append((op, int(addr), int(arg) if op == "e" else bytes.fromhex(arg)))
+                elif kind == "C":  # (it comes just before its k or F line)
+                    self._counts = tuple(int(n) for n in rest.split()[1:])
                 elif kind == "READY":
                     self.ready = True
                 self.cond.notify_all()
@@ -246,6 +278,9 @@ class Pico:
 
     def close(self):
         if self.proc.poll() is None:
+            if self.cpu_account is not None:
+                self.cpu_account[0] += cpu_seconds(self.proc.pid)
+                self.cpu_account = None
             try:
                 self._send("Q")
                 self.proc.wait(timeout=QUIT_TIMEOUT_S)

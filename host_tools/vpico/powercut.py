@@ -52,7 +52,7 @@ from host_tools import upy_tests
 from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
 from host_tools.vpico.powerup import PowerUp
-from host_tools.vpico.tests import Session, compiled
+from host_tools.vpico.tests import BOOT_TIMEOUT_S, Session, compiled, one_cpython_app
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -88,6 +88,7 @@ class Recorder(powercut.MemoryStorage):
         powercut.MemoryStorage.remove(self, name)
 
 
+@one_cpython_app
 def session_saves(seed=1, max_moves=None):
     """[(file name, text or None for a remove)] of a player's session, in order."""
     recorder = Recorder()
@@ -105,7 +106,7 @@ class SafeModeSession(Session):
         board.make_flash(self.flash, files)
         self.pico = board.Pico(flash=self.flash, log_flash=True)
         self.pico.key(MENU, True)
-        self.pico.enter_raw()
+        self.pico.enter_raw(BOOT_TIMEOUT_S)
         self.pico.key(MENU, False)
 
 
@@ -221,6 +222,7 @@ def record(session, saves):
     return marks
 
 
+@one_cpython_app
 def expected_boot(files, name):
     """What CPython's App does with these files, pressing the tile of `name` (or the
     first tile): the Pico's App must do the same. Also checked against the save."""
@@ -411,6 +413,7 @@ def check(session, image, saves, marks, names, app_every=False, out=print, progr
     return checker
 
 
+@one_cpython_app
 def power_ups(checker, out, progress):
     """main.py powered up from reset on each image of checker.main_images
     (host_tools.vpico.powerup); returns (power-ups, failed, host seconds)."""

@@ -2,7 +2,8 @@
 
 Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - every built module imports on the rp2 port, and every test_* function of
-    tests/firmware runs there (host_tools/upy/runner.py, as under wasm);
+    tests/firmware runs there (host_tools/upy/runner.py, as under wasm) but those of
+    the pure rules (RULES_TESTS below: they run under wasm and CPython);
   - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
     pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
     stream): the same frames and states as CPython, move by move, and its #expect lines;
@@ -15,10 +16,10 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     (mpremote itself killed mid-file) then repaired by the next, a board of another
     MicroPython refused, and the deployed board boots to the menu and plays a move.
 They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
-the firmware's tests shared out between TEST_SESSIONS Picos, the scenarios between
+the firmware's tests in the shares of TEST_SHARES, the scenarios between
 SCENARIO_SESSIONS, each booted once), each line
 tagged with its check's name as it comes; a check that raises is recorded as failed and
-the rest go on. Without a firmware image (or the bootrom) it says what is missing and
+the rest go on. Each check says its wall time and its virtual Picos' CPU seconds. Without a firmware image (or the bootrom) it says what is missing and
 skips (exit 0).
 
     python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy] [--jobs N]
@@ -40,6 +41,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # a loaded host runs the emulator slowly (emulated time is not affected): the firmware
 # tests' run timed out at 1800 s with a load of 12 on 2 cores
 TIMEOUT_S = 3600
+# ... and its boot to the USB serial (0.5 CPU s) took over 30 s at a load of 24 on 2 cores
+BOOT_TIMEOUT_S = 300
 
 
 def compiled(path, name):
@@ -106,7 +109,7 @@ class Session:
         self.flash = os.path.join(workdir, "flash.bin")
         board.make_flash(self.flash, files)
         self.pico = board.Pico(flash=self.flash)
-        self.pico.enter_raw()
+        self.pico.enter_raw(BOOT_TIMEOUT_S)
 
     def run(self, code, on_line, timeout=TIMEOUT_S):
         """Runs code; calls on_line(text) for each line it prints. Returns the error
@@ -165,16 +168,47 @@ def check_tones(name, source, tones, results):
 
 
 def run_checks(session, tests, results):
-    lines = []
-    error = session.run(RUN_CHECKS, lines.append)
-    run = upy_tests.Run.__new__(upy_tests.Run)
-    run.lines, run.code, run.stderr = lines, (1 if error else 0), error
-    results.take(run, "imports and tests on the virtual Pico")
+    """The runner's records as they come (the run's progress), each with the CPU seconds
+    its virtual Pico spent on it; the costliest are listed at the end."""
+    pid = session.pico.proc.pid
+    last = [board.cpu_seconds(pid)]
+    costs = []
+
+    def on_line(line):
+        run = upy_tests.Run.__new__(upy_tests.Run)
+        run.lines, run.code, run.stderr = [line], 0, ""
+        if line.startswith("@@PASS\t") or line.startswith("@@FAIL\t"):
+            now = board.cpu_seconds(pid)
+            costs.append((now - last[0], line.split("\t")[1]))
+            last[0] = now
+            run.lines = [line + " %.1f CPU s" % costs[-1][0]]
+        results.take(run, "")
+
+    error = session.run(RUN_CHECKS, on_line)
+    if error:
+        results.record(False, "imports and tests on the virtual Pico runner", "exited: %s" % error.strip()[-2000:])
+    costs.sort(reverse=True)
+    results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
+
+
+# CPython's App (a scenario's run, the power cuts' saves and boots) loads and unloads the
+# firmware's modules (its parts) in this process's sys.modules: one at a time (two side
+# by side raised KeyError: 'app.setup', 'app.menu')
+CPYTHON = threading.RLock()
+
+
+def one_cpython_app(func):
+    """func runs the firmware's App on CPython: under CPYTHON."""
+    def run(*args, **kwargs):
+        with CPYTHON:
+            return func(*args, **kwargs)
+    return run
 
 
 def run_scenario(session, name, source, results):
     lines, origin = upy_tests.expand(source)
-    cpy = upy_tests.cpython_scenario(lines)  # (this also puts sim/ and firmware/ on sys.path)
+    with CPYTHON:
+        cpy = upy_tests.cpython_scenario(lines)  # (this also puts sim/ and firmware/ on sys.path)
     from sim import headless
 
     pico = session.pico
@@ -233,7 +267,36 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
-TEST_SESSIONS = 2  # ... and the firmware's tests (the first also imports every module)
+# The firmware's tests of the pure rules (one module per game: no I/O, no clock, no
+# native code; tests that import only games' rules modules, no player) run on MicroPython under wasm (`make
+# test-upy`: the same v1.27 VM on the same .mpy files) and on CPython (pytest), not here:
+# the rp2 port adds nothing to them (no viper or native code, machine, PIO, littlefs or
+# timing in them), and every game's rules run on the virtual Pico anyway, in its
+# scenario through the real drivers, and in the import of every module. Everything else
+# runs here: the drivers (viper code, PIO, the matrix's pins, the PWM, littlefs), the
+# app's parts and the players (the board's heaviest code: its search in the Pico's heap
+# and stack). A new test file runs here unless it is named below.
+RULES_TESTS = (
+    "test_connect4", "test_cubes", "test_cubes_example", "test_foursquare", "test_foursquare_example",
+    "test_squeeze_cards", "test_squeeze_example",
+)
+# The firmware tests here in shares, each on a Pico of its own, about even in emulated
+# time (measured: the imports 14 s and test_keys 51 s; test_players 66 s; test_pistes,
+# whose player decides, 26 s and the rest 16 s): the first share also imports every
+# module.
+TEST_SHARES = (("test_keys",), ("test_players",), ("*",))
+
+
+def test_shares(tests, shares=TEST_SHARES):
+    """The tests split as `shares` says ('*': every test named in no share), less
+    the empty shares but the first (the imports)."""
+    named = set(name for share in shares for name in share)
+    out = []
+    for i, share in enumerate(shares):
+        mine = [t for t in tests if t in share or "*" in share and t not in named]
+        if mine or not i:
+            out.append(mine)
+    return out
 
 
 class Printer:
@@ -286,7 +349,7 @@ def run_jobs(jobs, printer, workers=JOBS):
     todo = queue.Queue()
     for job in jobs:
         todo.put(job)
-    totals = [0, 0]
+    totals = [0, 0, 0.0]
     lock = threading.Lock()
 
     def worker():
@@ -298,14 +361,18 @@ def run_jobs(jobs, printer, workers=JOBS):
             out = printer.tagged(name)
             results = upy_tests.Results(out)
             board.run_lower(0 if name == "deploy" else LOWER)
+            cpu = [0.0]
+            board.count_cpu(cpu)
             start = time.time()
             out("started")
             try:
                 job(results)
             except Exception as e:  # a check that fails, not a run that stops
                 results.record(False, "%s (it stopped)" % name, "%s: %s" % (type(e).__name__, e))
-            out("done in %.0f s: %d passed, %d failed" % (time.time() - start, results.passed, results.failed))
+            out("done in %.0f s wall, %.0f CPU s (its virtual Picos' user+sys): %d passed, %d failed"
+                % (time.time() - start, cpu[0], results.passed, results.failed))
             with lock:
+                totals[2] += cpu[0]
                 totals[0] += results.passed
                 totals[1] += results.failed
 
@@ -330,15 +397,14 @@ def run_all(select=None, deploy=True, out=print, workers=None):
         jobs = []
         try:
             build_tool.build(log=lambda *_: None)
-            tests = [m for m in upy_tests.test_modules() if not select or select in m]
+            tests = [m for m in upy_tests.test_modules() if m not in RULES_TESTS and (not select or select in m)]
             scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
             scenarios = [(n, l) for n, l in scenarios if not select or select in n]
             files = pico_files(runner_job(tests))
             # the imports and the first share of the tests, then the others' shares, each
             # on a Pico of its own (the same files, another /upy_args.json)
-            for i in range(TEST_SESSIONS):
-                share = tests[i::TEST_SESSIONS]
-                if i and not share or not i and not (share or not select):
+            for i, share in enumerate(test_shares(tests)):
+                if not i and not (share or not select):
                     continue
                 mine = dict(files)
                 mine["/upy_args.json"] = json.dumps(runner_job(share, modes=("tests",) if i else ("imports", "tests"))).encode()
@@ -361,7 +427,8 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             jobs.insert(0, ("deploy", deploys))  # the longest first
         workers = workers or int(os.environ.get("VPICO_JOBS", JOBS))
         out("== %d checks on the virtual Pico, %d side by side: %s" % (len(jobs), workers, ", ".join(n for n, _ in jobs)))
-        passed, failed = run_jobs(jobs, printer, workers)
+        passed, failed, cpu = run_jobs(jobs, printer, workers)
+        out("== the virtual Picos used %.0f CPU s (user+sys)" % cpu)
         results.passed += passed
         results.failed += failed
     finally:

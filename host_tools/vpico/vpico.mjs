@@ -17,11 +17,18 @@
 //                   READY       the USB serial is connected
 //                   W e <addr> <count> | W p <addr> <hex>  the flash was erased or
 //                               programmed (only with config.logFlash)
+//                   C <us> <sram> <xip> <rom> <xip data> <misses>  (only with
+//                               config.countFetches) the counts so far of instruction
+//                               fetches from SRAM, XIP flash and the ROM, of data reads
+//                               from XIP flash, and of XIP cache misses in the model
+//                               below: sent before each k line (at its time) and each
+//                               F line (as at the frame's last bit)
 // Time: the core runs instruction by instruction, each charged its Cortex-M0+ cycles at
 // 125 MHz (emulated time); emulated time never runs ahead of wall time (so a host
 // program's timeouts, such as mpremote's, hold), and idle waits cost no host CPU.
 import fs from 'node:fs';
 import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
+import { XipCache } from './xip_cache.mjs';
 
 const config = JSON.parse(process.argv[2]);
 const FLASH_BASE = 0x10000000;
@@ -132,6 +139,7 @@ function wireLeds() {
     if (bits.length >= 8 && mcu.clock.nanos - fall > WS_RESET_NANOS) {
       const bytes = new Uint8Array(bits.length >> 3);
       for (let i = 0; i < bytes.length * 8; i++) bytes[i >> 3] |= bits[i] << (7 - (i & 7));
+      if (config.countFetches) send(`C ${Math.floor(fall / 1000)} ${countsAtFall}`);
       send(`F ${Math.floor(fall / 1000)} ${Math.floor(first / 1000)} ${hex(bytes)}`);
       bits = [];
     }
@@ -148,6 +156,7 @@ function wireLeds() {
     } else if (state === GPIOPinState.Low && rise > fall) {
       fall = now;
       bits.push(now - rise > WS_ONE_NANOS ? 1 : 0);
+      if (config.countFetches) countsAtFall = countsNow();
     }
   });
 }
@@ -214,8 +223,88 @@ function flashOp(code) {
   } else {
     return false;
   }
+  cache.flush(); // (the SDK flushes the XIP cache after a flash write)
   core.PC = r[14] & ~1; // return to the caller, as the ROM routine would
   return true;
+}
+
+function fastMemory() {
+  // the core's SRAM and flash reads and SRAM writes straight to their arrays, as
+  // rp2040js's own RP2040.read/writeUint32 do in the end: its writeUint32 first looks
+  // every address up among the peripherals (a dictionary miss for SRAM), the costliest
+  // step of an emulated instruction after its decoding. Anything else (an unaligned
+  // address, ROM, USB RAM, a peripheral) goes the way it went.
+  const core = mcu.core;
+  const sram = mcu.sramView;
+  const sramEnd = mcu.sram.length - 3;
+  const flashView = mcu.flashView;
+  const flashEnd = mcu.flash.length - 3;
+  const read32 = core.readUint32.bind(core);
+  const write32 = core.writeUint32.bind(core);
+  core.readUint32 = (address) => {
+    const a = address >>> 0;
+    if ((a & 3) === 0) {
+      const ram = a - 0x20000000;
+      if (ram >= 0 && ram < sramEnd) return sram.getUint32(ram, true);
+      if (a >= FLASH_BASE && a < 0x14000000 && (a & 0xffffff) < flashEnd) return flashView.getUint32(a & 0xffffff, true);
+    }
+    return read32(address);
+  };
+  core.writeUint32 = (address, value) => {
+    const ram = (address >>> 0) - 0x20000000;
+    if ((ram & 3) === 0 && ram >= 0 && ram < sramEnd) sram.setUint32(ram, value, true);
+    else write32(address, value);
+  };
+}
+
+// -- instruction fetches and the XIP cache (config.countFetches; off, it costs nothing) -----
+// rp2040js charges every fetch one cycle wherever it comes from. On a real RP2040 a fetch
+// or read from XIP flash goes through a 16 KB, 2-way set-associative cache of 8-byte
+// lines (datasheet 2.5.3.1, "1 cycle hit"); a miss reads its line over QSPI. The count of
+// misses in a model of that cache (xip_cache.mjs, flushed when the flash is written)
+// times the cost of a miss (host_tools/vpico/xip.py) is the time a real Pico would spend
+// more.
+const cache = new XipCache();
+const counts = { sram: 0, xip: 0, rom: 0, xipData: 0 };
+let countsAtFall = '';
+
+const isXip = (a) => a >= FLASH_BASE && a < 0x14000000;
+
+function countMemory() {
+  // the core fetches an instruction's halfwords through readUint16 before it moves PC on
+  const core = mcu.core;
+  const read16 = core.readUint16.bind(core);
+  const read32 = core.readUint32.bind(core);
+  const read8 = core.readUint8.bind(core);
+  core.readUint16 = (address) => {
+    const a = address >>> 0;
+    const pc = core.PC & ~1;
+    if (a === pc || a === pc + 2) {
+      if (isXip(a)) {
+        counts.xip++;
+        cache.read(a);
+      } else if (a < 0x10000000) counts.rom++;
+      else counts.sram++;
+    } else if (isXip(a)) {
+      counts.xipData++;
+      cache.read(a);
+    }
+    return read16(address);
+  };
+  const data = (read) => (address) => {
+    const a = address >>> 0;
+    if (isXip(a)) {
+      counts.xipData++;
+      cache.read(a);
+    }
+    return read(address);
+  };
+  core.readUint32 = data(read32);
+  core.readUint8 = data(read8);
+}
+
+function countsNow() {
+  return `${counts.sram} ${counts.xip} ${counts.rom} ${counts.xipData} ${cache.misses}`;
 }
 
 function boot() {
@@ -224,6 +313,8 @@ function boot() {
   console.log = (...args) => process.stderr.write(args.join(' ') + '\n');
   mcu.loadBootrom(bootrom);
   mcu.flash.set(flash);
+  fastMemory();
+  if (config.countFetches) countMemory();
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
@@ -343,6 +434,7 @@ function run() {
   const limit = emu0 + (start - wall0) * 1e6 * (config.speed || 1);
   const clock = mcu.clock;
   const core = mcu.core;
+  const pios = mcu.pio;
   while (clock.nanos < limit && performance.now() - start < 20) {
     for (let i = 0; i < 5000; i++) {
       if (core.waiting) {
@@ -362,6 +454,18 @@ function run() {
           clock.tick(dt);
           if (pioActive()) stepPio(dt / CYCLE_NANOS);
         }
+      } else if (pios[0].stopped && pios[1].stopped) {
+        // the common case (no PIO running): instructions back to back until the core
+        // waits or an alarm is due; the clock is advanced in place (what tick() does
+        // when no alarm is due) and tick() is called only for a due alarm
+        let n = 500;
+        while (n-- > 0) {
+          clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;
+          const alarm = clock.nextAlarm;
+          if (alarm !== null && alarm.nanos <= clock.nanosCounter) clock.tick(0);
+          if (core.waiting) break;
+        }
+        i += 499 - n;
       } else {
         const cycles = core.executeInstruction();
         clock.tick(cycles * CYCLE_NANOS);
@@ -402,6 +506,7 @@ process.stdin.on('data', (chunk) => {
       const apply = () => {
         keys[parseInt(a, 10)] = b === '1' ? 1 : 0;
         updateColumns();
+        if (config.countFetches) send(`C ${micros()} ${countsNow()}`);
         send(`k ${a} ${b} ${micros()}`);
       };
       const delay = at === undefined ? 0 : parseInt(at, 10) * 1000 - mcu.clock.nanos;

@@ -130,7 +130,7 @@ def test_checks_run_side_by_side_and_one_that_raises_is_a_failure(capsys):
         results.record(True, "first")
         raise RuntimeError("the board's filesystem, unreadable")
 
-    assert tests.run_jobs([("a", good), ("b", broken), ("c", good)], printer, workers=2) == [3, 1]
+    assert tests.run_jobs([("a", good), ("b", broken), ("c", good)], printer, workers=2)[:2] == [3, 1]
     assert "[b] FAIL b (it stopped) RuntimeError: the board's filesystem, unreadable" in lines
     assert "[a] PASS fine " in lines and any(line.startswith("[c] done in") for line in lines)
 

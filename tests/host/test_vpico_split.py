@@ -1,0 +1,125 @@
+"""make test-vpico's plan (host_tools/vpico/tests.py): which firmware tests run on the
+virtual Pico, in which shares; and the XIP cache model and figures of
+host_tools/vpico/xip.py (no firmware image needed)."""
+import ast
+import json
+import os
+import subprocess
+
+import pytest
+
+from host_tools import upy_tests
+from host_tools.build import ROOT
+from host_tools.vpico import board, tests, xip
+
+RULES = ("games", "games.base", "games.rng", "example_file")
+GAMES = set(n[:-3] for n in os.listdir(os.path.join(ROOT, "firmware", "games")) if n.endswith(".py"))
+
+
+def imported(path):
+    """The modules a file imports (`from games import x`: games.x if it is a module)."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add(node.module)
+            if node.module == "games":
+                names.update("games." + alias.name for alias in node.names if alias.name in GAMES)
+    return names
+
+
+def test_the_tests_left_to_wasm_and_cpython_use_only_the_games_rules():
+    # a rules test that took in a player, a driver or the app would lose its run on the
+    # rp2 port: it must then leave RULES_TESTS
+    for name in tests.RULES_TESTS:
+        path = os.path.join(upy_tests.TESTS, name + ".py")
+        assert os.path.exists(path), name
+        for module in imported(path):
+            assert module in RULES or module.startswith("games.") and module[6:] in GAMES, (name, module)
+            assert "player" not in module and "hint" not in module, (name, module)
+
+
+def test_the_games_rules_hold_no_native_code():
+    for name in os.listdir(os.path.join(ROOT, "firmware", "games")):
+        if name.endswith(".py"):
+            with open(os.path.join(ROOT, "firmware", "games", name)) as f:
+                text = f.read()
+            assert "micropython.viper" not in text and "micropython.native" not in text, name
+
+
+def test_every_other_firmware_test_runs_on_the_virtual_pico_in_one_share():
+    left = [m for m in upy_tests.test_modules() if m not in tests.RULES_TESTS]
+    assert "test_keys" in left and "test_players" in left and "test_storage" in left
+    shares = tests.test_shares(left)
+    flat = [t for share in shares for t in share]
+    assert sorted(flat) == sorted(left) and len(flat) == len(set(flat))
+    assert len(shares) == len(tests.TEST_SHARES)
+    # a selection (-k) that leaves the first share empty keeps it (it imports every module)
+    assert tests.test_shares(["test_players"]) == [[], ["test_players"]]
+    assert tests.test_shares(["test_keys"]) == [["test_keys"]]
+    assert tests.test_shares(["test_keys", "test_frame"]) == [["test_keys"], ["test_frame"]]
+
+
+def test_cpu_seconds_of_a_running_process():
+    assert board.cpu_seconds(os.getpid()) > 0
+    assert board.cpu_seconds(2 ** 22 + 12345) == 0.0  # (no such process)
+
+
+CACHE_CHECK = """
+import { XipCache } from './host_tools/vpico/xip_cache.mjs';
+const c = new XipCache();
+const out = [];
+out.push([c.read(0x10000100), c.read(0x10000104), c.read(0x10000107), c.read(0x10000108)]);
+// three lines of one set (16 KB / 2 ways = 8 KB apart): the least recently used goes
+c.read(0x10002100); c.read(0x10000100); c.read(0x10004100);
+out.push([c.read(0x10000100), c.read(0x10004100), c.read(0x10002100)]);
+out.push([c.read(0x11010000), c.read(0x11010000), c.read(0x13000100)]);  // no allocation
+c.read(0x12020000);
+out.push([c.read(0x10020000)]);  // 0x12.. allocates without looking up
+c.flush();
+out.push([c.read(0x10000100)]);
+// a loop of 16 KB of code (in one way of each set) misses once a line; of 24 KB, every time
+const m0 = c.misses;
+for (let pass = 0; pass < 3; pass++) for (let a = 0; a < 16384; a += 2) c.read(0x10100000 + a);
+const m1 = c.misses;
+for (let pass = 0; pass < 3; pass++) for (let a = 0; a < 24576; a += 2) c.read(0x10200000 + a);
+out.push([m1 - m0, c.misses - m1]);
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_xip_cache_model():
+    try:
+        proc = subprocess.run(["node", "--input-type=module", "-e", CACHE_CHECK], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        pytest.skip("no node")
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got[0] == [False, True, True, False]  # one miss a line of 8 bytes
+    assert got[1] == [True, True, False]  # 2 ways, LRU
+    assert got[2] == [False, False, False]
+    assert got[3] == [True]
+    assert got[4] == [False]
+    assert got[5] == [2048, 3 * 3072]  # 16 KB fits; 24 KB with LRU thrashes
+
+
+def test_xip_figures_from_the_counts_of_each_tap():
+    # (release us, frame end us, counts at the release, counts at the frame's end):
+    # counts = (SRAM fetches, XIP fetches, ROM fetches, XIP data reads, misses)
+    windows = [(1000, 11000, (0, 0, 0, 0, 0), (300, 700, 0, 50, 100)),
+               (20000, 25000, (300, 700, 0, 50, 100), (400, 1600, 0, 60, 2100)),
+               None]
+    values = {}
+    xip.figures("g", windows, values)
+    per_miss_ms = 55 / 125e6 * 1000
+    assert values["g_press_xip_misses_max"] == (2000, "misses")
+    assert values["g_press_xip_miss_extra_ms"][0] == pytest.approx(2000 * per_miss_ms)
+    assert values["g_press_xip_miss_extra_pct"][0] == pytest.approx(100 * 2000 * per_miss_ms / 5)
+    assert values["g_press_xip_fetch_pct"][0] == pytest.approx(100 * 1600 / 2000)
+    assert values["g_press_xip_miss_rate_pct"][0] == pytest.approx(100 * 2100 / (1600 + 60))
+    with pytest.raises(board.VpicoError):
+        xip.figures("g", [None], {})
