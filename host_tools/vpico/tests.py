@@ -276,9 +276,8 @@ SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted P
 # runs here: the drivers (viper code, PIO, the matrix's pins, the PWM, littlefs), the
 # app's parts and the players (the board's heaviest code: its search in the Pico's heap
 # and stack). A new test file runs here unless it is named below.
-RULES_TESTS = (
+RULES_TESTS = (  # (not Squeeze's: on the Pico its rules run native code, games/squeeze_viper.py)
     "test_connect4", "test_cubes", "test_cubes_example", "test_foursquare", "test_foursquare_example",
-    "test_squeeze_cards", "test_squeeze_example",
 )
 # The firmware tests here in shares, each on a Pico of its own, about even in emulated
 # time (measured: the imports 14 s and test_keys 51 s; test_players 66 s; test_pistes,
