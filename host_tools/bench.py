@@ -31,6 +31,7 @@ import sys
 from host_tools import bench_pistes
 from host_tools import build as build_tool
 from host_tools import fuzz, powercut, soak, upy_tests
+from host_tools import targets
 
 BENCH_UPY = upy_tests.os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
 CARD_MODES = ("cards", "deal")  # the card game's modes on the board, each measured from boot
@@ -133,8 +134,7 @@ def bench_lines(values):
         ok = est <= target
         if not ok:
             missed.append(what)
-        lines.append("TARGET %-44s <= %g %s: %.2f %s %s" % (what, target, unit, est, unit,
-                                                          "OK" if ok else "MISSED"))
+        lines.append(targets.verdict(what, ok, "<= %g %s: %.2f %s" % (target, unit, est, unit)))
         return ok
 
     peak = values.get("heap_peak", (None,))[0]
@@ -199,8 +199,8 @@ def foursquare_lines(deals, processes=2):
                          % (policy, "%.2f" % (sum(wins) / len(wins)) if wins else "n/a"))
             if policy == "hint":
                 ok = rate >= WIN_RATE_TARGET
-                lines.append("TARGET %-44s >= %g %%: %.2f %% %s" % ("foursquare hint win rate", WIN_RATE_TARGET,
-                                                                    rate, "OK" if ok else "MISSED"))
+                lines.append(targets.verdict("foursquare hint win rate", ok,
+                                             ">= %g %%: %.2f %%" % (WIN_RATE_TARGET, rate)))
                 if not ok:
                     missed.append("foursquare hint win rate")
     lines.append("BENCH foursquare_deals %d deals" % deals)
@@ -234,8 +234,7 @@ def vpico_lines(wasm, vpico):
         ok = value <= target
         if not ok:
             missed.append(what + " (virtual Pico)")
-        lines.append("TARGET %-44s <= %g %s: %.2f %s %s" % (what + " (virtual Pico)", target, unit, value, unit,
-                                                          "OK" if ok else "MISSED"))
+        lines.append(targets.verdict(what + " (virtual Pico)", ok, "<= %g %s: %.2f %s" % (target, unit, value, unit)))
 
     if "heap_peak" in vpico:
         verdict("live heap peak", vpico["heap_peak"][0] / 1024, HEAP_TARGET / 1024, "KB")
@@ -271,7 +270,7 @@ def reliability_lines(fuzz_events=fuzz.EVENTS, soak_games=soak.GAMES, seed=1, po
         ok = value <= target
         if not ok:
             missed.append(what)
-        lines.append("TARGET %-44s <= %g %s: %g %s %s" % (what, target, unit, value, unit, "OK" if ok else "MISSED"))
+        lines.append(targets.verdict(what, ok, "<= %g %s: %g %s" % (target, unit, value, unit)))
 
     start = time.time()
     run = fuzz.Fuzz(seed, out=lambda text: lines.append("# " + text.replace("\n", "\n# ")))

@@ -9,6 +9,8 @@ import argparse
 import os
 import sys
 
+from host_tools import targets
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -56,8 +58,8 @@ def bench_lines(solo_games=SOLO_GAMES, duels=DUELS):
         "BENCH pistes_solo_mean_board %.2f points" % solo_mean(pistes_player.board_move, solo_games),
         "BENCH pistes_solo_mean_first_roll %.2f points" % solo_mean(pistes_player.first_roll_move, solo_games),
         "BENCH pistes_2p_win_rate_board_vs_first_roll %.1f percent" % rate,
-        "TARGET %-44s >= %d percent: %.1f percent %s" % ("pistes board vs first-roll, 2 players", WIN_RATE_TARGET,
-                                                        rate, "OK" if rate >= WIN_RATE_TARGET else "MISSED"),
+        targets.verdict("pistes board vs first-roll, 2 players", rate >= WIN_RATE_TARGET,
+                        ">= %d percent: %.1f percent" % (WIN_RATE_TARGET, rate)),
     ]
 
 

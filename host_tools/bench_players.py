@@ -25,6 +25,7 @@ from multiprocessing import Pool
 
 from host_tools import build as build_tool
 from host_tools import upy_tests
+from host_tools import targets
 from host_tools.bench import HEAP_TARGET, PICO_FACTOR
 
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
@@ -179,8 +180,7 @@ def main(argv=None):
         ok = value <= target if most else value >= target
         if not ok:
             missed.append(what)
-        print("TARGET %-44s %s %g %s: %.1f %s %s" % (what, "<=" if most else ">=", target, unit, value, unit,
-                                                     "OK" if ok else "MISSED"))
+        print(targets.verdict(what, ok, "%s %g %s: %.1f %s" % ("<=" if most else ">=", target, unit, value, unit)))
 
     lines = []
     if not args.no_upy:
@@ -258,7 +258,7 @@ def main(argv=None):
     print("")
     for func, fargs in lines:
         func(*fargs)
-    print("players targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
+    print(targets.summary("players", missed))
     return 0
 
 

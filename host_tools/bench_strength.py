@@ -29,6 +29,7 @@ import sys
 from multiprocessing import Pool
 
 from host_tools import mcts
+from host_tools import targets
 from host_tools import build as build_tool
 
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
@@ -174,7 +175,7 @@ def main(argv=None):
         ok = value >= target
         if not ok:
             missed.append(what)
-        verdicts.append("TARGET %-44s >= %g: %.1f %s" % (what, target, value, "OK" if ok else "MISSED"))
+        verdicts.append(targets.verdict(what, ok, ">= %g: %.1f" % (target, value)))
 
     checks = []
     with Pool(2) as pool:
@@ -220,7 +221,7 @@ def main(argv=None):
     print("")
     for line in verdicts:
         print(line)
-    print("strength targets: %s" % ("all met" if not missed else "MISSED: " + ", ".join(missed)))
+    print(targets.summary("strength", missed))
     return 0
 
 

@@ -30,6 +30,7 @@ import tempfile
 import time
 
 from host_tools import build_web
+from host_tools import targets
 from host_tools import web_browser as wb
 
 DOWNLOAD_TARGET = 3 * 1000 * 1000  # bytes
@@ -187,8 +188,7 @@ def verdicts(values):
     out = []
 
     def verdict(what, value, target, unit):
-        out.append("TARGET %-44s <= %g %s: %.2f %s %s" % (what, target, unit, value, unit,
-                                                          "OK" if value <= target else "MISSED"))
+        out.append(targets.verdict(what, value <= target, "<= %g %s: %.2f %s" % (target, unit, value, unit)))
 
     verdict("web page download", values["web_download_bytes"] / 1e6, DOWNLOAD_TARGET / 1e6, "MB")
     verdict("web site, every file", values["web_site_bytes"] / 1e6, DOWNLOAD_TARGET / 1e6, "MB")
