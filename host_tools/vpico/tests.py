@@ -267,10 +267,10 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 # The order they start in: the costliest first, so that the run does not end on one
-# long check alone on a core (CPU s of each, measured: the firmware tests 1 about 130,
-# 3 about 125, the power cuts 104, the deploy 85 (it goes first: mpremote's waits make
-# it the longest in wall time), the scenarios 82 and 68, the firmware tests 2 about 77)
-ORDER = ("deploy", "firmware tests 1", "firmware tests 3", "power cuts", "scenarios 1", "firmware tests 2",
+# long check alone on a core (CPU s of each, measured: the firmware tests 3 about 115,
+# 1 about 112, 2 about 106, the power cuts 104, the deploy 85 (it goes first: mpremote's
+# waits make it the longest in wall time), the scenarios 82 and 68)
+ORDER = ("deploy", "firmware tests 3", "firmware tests 1", "firmware tests 2", "power cuts", "scenarios 1",
          "scenarios 2")
 SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
 # The firmware's tests of the pure rules (one module per game: no I/O, no clock, no
@@ -285,11 +285,11 @@ SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted P
 RULES_TESTS = (  # (not Squeeze's: on the Pico its rules run native code, games/squeeze_viper.py)
     "test_connect4", "test_cubes", "test_cubes_example", "test_foursquare", "test_foursquare_example",
 )
-# The firmware tests here in shares, each on a Pico of its own, about even in emulated
-# time (measured: the imports 14 s and test_keys 51 s; test_players 66 s; test_pistes,
-# whose player decides, 26 s and the rest 16 s): the first share also imports every
-# module.
-TEST_SHARES = (("test_keys",), ("test_players",), ("*",))
+# The firmware tests here in shares, each on a Pico of its own, about even in CPU
+# seconds (measured, `done in` and the costliest lines: the players' 81 and the imports
+# of every module 31; test_keys 89 and the pixels' 17; the rest about 115): the first
+# share also imports every module.
+TEST_SHARES = (("test_players",), ("test_keys", "test_pixels", "test_pixels_pio"), ("*",))
 
 
 def test_shares(tests, shares=TEST_SHARES):

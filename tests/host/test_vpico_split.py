@@ -76,9 +76,9 @@ def test_every_other_firmware_test_runs_on_the_virtual_pico_in_one_share():
     assert sorted(flat) == sorted(left) and len(flat) == len(set(flat))
     assert len(shares) == len(tests.TEST_SHARES)
     # a selection (-k) that leaves the first share empty keeps it (it imports every module)
-    assert tests.test_shares(["test_players"]) == [[], ["test_players"]]
-    assert tests.test_shares(["test_keys"]) == [["test_keys"]]
-    assert tests.test_shares(["test_keys", "test_frame"]) == [["test_keys"], ["test_frame"]]
+    assert tests.test_shares(["test_keys"]) == [[], ["test_keys"]]
+    assert tests.test_shares(["test_players"]) == [["test_players"]]
+    assert tests.test_shares(["test_players", "test_frame"]) == [["test_players"], ["test_frame"]]
 
 
 def test_cpu_seconds_of_a_running_process():
