@@ -254,7 +254,7 @@ def run_powercuts(results, moves=1):
 
     lines = []
     tried, lost, figures = powercut.run(seed=3, max_moves=moves, out=lines.append, main_torn=True)
-    for line in lines:
+    for line in lines + powercut.bench_lines(tried, lost, figures)[-1:]:  # (and where its time went)
         results.out("    " + line)
     results.record(lost == 0 and tried >= 2 * figures["saves"] and figures["app_boots"] > 0,
                    "power cuts on the rp2 littlefs: every flash erase and program of the first %d move(s) of "
