@@ -143,7 +143,8 @@ def brute(state):
     return _brute(bytearray(state.board), state.to_move, len(state.board) - len(state.history))
 
 
-def _four(board, col, row, who):
+def four_through(board, col, row, who):
+    """Whether `who`'s disc at (col, row) makes four in a row on `board` (row 0 the top)."""
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
         n = 1
         for sign in (1, -1):
@@ -165,7 +166,7 @@ def _brute(board, who, empty):
         while board[row * 7 + col]:
             row -= 1
         board[row * 7 + col] = who
-        value = 1 if _four(board, col, row, who) else 0 if empty == 1 else -_brute(board, 3 - who, empty - 1)
+        value = 1 if four_through(board, col, row, who) else 0 if empty == 1 else -_brute(board, 3 - who, empty - 1)
         board[row * 7 + col] = 0
         if value > best:
             best = value

@@ -12,7 +12,7 @@ from games import load
 from games.player import LEVELS, finish, load_player
 from games.rng import Rng
 from sim.headless import Headless, ScriptError
-from tests.firmware.test_players import find_position, replay, threatened, winning_moves
+from tests.firmware.test_players import find_position, four_through, replay, threatened, winning_moves
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAMES = ("connect4", "cubes", "squeeze")
@@ -49,19 +49,6 @@ def test_no_level_plays_an_illegal_move(game):
 
 
 # -- Connect Four solved exactly, checked by an independent search -------------------------
-def four_through(board, col, row, who):
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for sign in (1, -1):
-            c, r = col + sign * dc, row + sign * dr
-            while 0 <= c < 7 and 0 <= r < 6 and board[r * 7 + c] == who:
-                n += 1
-                c, r = c + sign * dc, r + sign * dr
-        if n >= 4:
-            return True
-    return False
-
-
 def reference_value(board, who, memo):
     """Win 1 / draw 0 / loss -1 for `who` to move: plain negamax with a memo."""
     key = bytes(board) + bytes([who])
