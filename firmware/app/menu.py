@@ -14,6 +14,7 @@
 from app import catalog, colors, grid, saves
 from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, slice_of, unload
 from compat import ticks_add, ticks_diff
+from drivers.leds import gamma_curve
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
@@ -93,7 +94,8 @@ def draw_tile(frame, index, now, blinking=False, against=False):
 class Menu:
     holds = ()  # no key has a hold here: every key acts on its press (app.App.key)
 
-    def __init__(self, app):
+    def __init__(self, app, read=True):
+        """`read` False: the tiles' saves are read by read_saves() (app.app.menu_ahead)."""
         self.app = app
         self.flash_cell = None
         self.flash_until = None
@@ -102,15 +104,29 @@ class Menu:
         # (a long game's moves kept for every tile would hold kilobytes of RAM here)
         self.saved = []
         self.against = []  # ... and which of those games the board plays in (a seat)
+        self.moving = False
+        if read:
+            for _ in self.read_saves():
+                pass
+        self.curve = None  # the brightness row's gamma curve (drivers.leds.gamma_curve), made ahead
+        self.loading = self.load_ahead()
+
+    def load_ahead(self):
+        """What a tile's press shows (its setup screen, its game's name) loaded, and the
+        brightness row's curve made, while the menu waits."""
+        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
+        self.curve = yield from gamma_curve()
+
+    def read_saves(self):
+        """Which tiles have a game to resume (and against the board), a tile a step."""
         for t in catalog.TILES:
-            game = saves.load_game(app.storage, t[0], t[1], t[2])
+            game = saves.load_game(self.app.storage, t[0], t[1], t[2])
             self.saved.append(game is not None)
             self.against.append(game is not None and bool(game[0].get("board")))
             game = None
+            yield
         # a tile blinks or turns: the picture moves
         self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
-        # what a tile's press shows (its setup screen, its game's name), loaded while the menu waits
-        self.loading = imports(("app.font", "app.setup", "app.names_" + app.settings["lang"]))
 
     def ahead(self, now):
         """Work ahead (app.App.step): True while there is more."""
@@ -140,7 +156,7 @@ class Menu:
             self.app.screen = Setup(self.app, index, saved, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
-            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
+            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.curve)
             self.app.sound.play("menu")
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])

@@ -58,11 +58,14 @@ class Setup:
     # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
     def load_ahead(self):
         """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
-        then the game in progress replayed from its save (kept in self.ready)."""
+        then the game in progress replayed from its save (kept in self.ready), or what a
+        new game's rules make once (catalog.start_ahead)."""
         from app.menu import imports
 
         yield from imports(catalog.start_modules(self.game, self.variant))
-        if self.saved is not None:
+        if self.saved is None:
+            catalog.start_ahead(self.game)
+        else:
             try:
                 self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
