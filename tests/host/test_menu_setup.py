@@ -362,3 +362,60 @@ def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
     app.key(grid.parse("b6"), True, sim.board.clock.now)
     app.step()
     assert len(calls) == 1 and not app.working  # a key down: no slice, and the loop sleeps
+
+
+def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_frees_it():
+    import sys
+
+    from app.app import MENU_MODULES
+
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)  # a game
+    game = sim.board.app.screen
+    assert not [m for m in MENU_MODULES if m in sys.modules]
+    sim.run("down a1")
+    sim.run("wait 300")  # short of its hold: the menu is made while a1 is held (App.check_holds)
+    assert "app.menu" in sys.modules and isinstance(game.next_menu, sys.modules["app.menu"].Menu)
+    assert sim.state()["screen"] == "game"
+    sim.run("up a1")  # a tap (a1's white flash): the menu made ahead goes again
+    assert game.next_menu is None and game.menu_loading is None
+    assert not [m for m in MENU_MODULES if m in sys.modules] and sim.state()["screen"] == "game"
+    sim.run("down a1")
+    sim.run("wait 300")
+    sim.run("press e6")  # another player's move while a1 is held: a1's release is then no tap
+    assert len(sim.state()["moves"]) == 1
+    sim.run("up a1")
+    assert game.next_menu is None and not [m for m in MENU_MODULES if m in sys.modules]
+    sim.run("down a1")
+    sim.run("wait 800")  # the hold: the menu made ahead shows, with this tile's game to resume
+    made = game.next_menu
+    assert sim.board.app.screen is made and sim.state()["screen"] == "menu"
+    assert sim.state()["tiles"][0]["resume"] is True
+    sim.run("up a1")
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)  # resumed: the move made while a1 was held is kept
+    assert len(sim.state()["moves"]) == 1
+
+
+def test_the_brightness_rows_curve_is_made_while_the_menu_waits():
+    from drivers.leds import gamma_table
+
+    sim = Headless()
+    sim.run("wait 100")
+    assert sim.board.app.screen.curve is not None  # (Menu.load_ahead)
+    sim.run("press k12")
+    assert sim.board.pixels._lut == gamma_table(100)  # as the float maths give it
+    sim.run("press d12")
+    assert sim.board.pixels._lut == gamma_table(30) and sim.state()["brightness"] == 30
+
+
+def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
+    sim = Headless()
+    sim.run("press f3")  # 4D Squeeze's tile: its setup screen
+    sim.run("wait 100")
+    from games import squeeze
+
+    assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
+    sim.run("press f3")
+    assert sim.state()["game"] == "squeeze" and sim.state()["moves"] == []
