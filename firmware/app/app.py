@@ -142,6 +142,7 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
+        self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
@@ -228,12 +229,15 @@ class App:
         press waits for its light, the screen's `hold_ahead(key, now)` (if it has one)
         takes a slice of the work that hold would do (slice_of), so the hold lights at
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
+        self.hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
         for key, since in self.down.items():
             if key not in self.held:
-                if ticks_diff(now, since) >= HOLD_MS:
+                left = HOLD_MS - ticks_diff(now, since)
+                if left <= 0:
                     self.held.add(key)
                     self.act(self.screen.hold, key, now)
                     return  # the keys may have changed: look again next step
+                self.hold_in = min(self.hold_in, left)
                 ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
                 if ahead is not None:
                     ahead(key, now)
@@ -336,7 +340,7 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(0 if self.working else LOOP_MS)
+            self.idle(0 if self.working else self.hold_in)
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is
