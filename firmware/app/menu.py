@@ -168,7 +168,7 @@ class Menu:
             unload("app.words_" + old)
             self.app.sound.play("menu")
         else:
-            self.error = "%s is not a game tile" % grid.name(cell)
+            self.error = "%s is not a game tile"  # (the cell named in describe(): grid.name loads games.base)
             self.flash_cell = cell
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
@@ -208,7 +208,7 @@ class Menu:
             "brightness": self.app.settings["brightness"],
             "match": self.app.settings["match"],
             "lang": self.app.settings["lang"],
-            "error": self.error,
+            "error": self.error and self.error % grid.name(self.flash_cell),
         }
 
 
