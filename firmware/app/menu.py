@@ -100,9 +100,11 @@ class Menu:
         self.flash_cell = None
         self.flash_until = None
         self.error = None
-        # which tiles have a game to resume; its moves are read only when it is chosen
-        # (a long game's moves kept for every tile would hold kilobytes of RAM here)
+        # which tiles have a game to resume, and its setup (what its setup screen shows
+        # first); its moves are read only when it is chosen, by the setup screen while
+        # it waits (a long game's moves kept for every tile would hold kilobytes of RAM)
         self.saved = []
+        self.setups = []
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
         if read:
@@ -122,6 +124,7 @@ class Menu:
         for t in catalog.TILES:
             game = saves.load_game(self.app.storage, t[0], t[1], t[2])
             self.saved.append(game is not None)
+            self.setups.append(game and game[0])
             self.against.append(game is not None and bool(game[0].get("board")))
             game = None
             yield
@@ -149,11 +152,10 @@ class Menu:
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
         if index is not None:
-            game, players, variant = catalog.TILES[index][:3]
-            saved = saves.load_game(self.app.storage, game, players, variant) if self.saved[index] else None
             from app.setup import Setup
 
-            self.app.screen = Setup(self.app, index, saved, now)
+            # (no file read in this press's light: the moves are read by the setup screen, ahead)
+            self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.curve)

@@ -419,3 +419,40 @@ def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
     assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
     sim.run("press f3")
     assert sim.state()["game"] == "squeeze" and sim.state()["moves"] == []
+
+
+def test_a_tiles_press_reads_no_save_its_setup_screen_reads_the_moves_while_it_waits():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    sim.run("press f1")
+    sim.run("hold a1 800")
+    sim.run("wait 100")
+    app, storage = sim.board.app, sim.board.storage
+    reads = []
+    read = storage.read
+    storage.read = lambda name: (reads.append(name), read(name))[1]
+    app.key(grid.parse(TILE), True, sim.board.clock.now)  # (down: no work ahead yet)
+    setup = app.screen
+    assert reads == [] and setup.describe()["resume"] is True  # shown from the menu's copy of its setup
+    assert setup.saved[1] is None
+    app.key(grid.parse(TILE), False, sim.board.clock.now)
+    sim.run("wait 100")  # ... its moves read while it waits (Setup.read_moves), then replayed
+    assert reads == ["game_connect4.json"] and setup.saved[1] == ["4"] and setup.ready.state.history == [3]
+    sim.run("press " + TILE)
+    assert sim.state()["moves"] == ["4"]
+
+
+def test_a_save_gone_before_the_setup_screen_reads_it_starts_a_new_game():
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    sim.run("press f1")
+    sim.run("hold a1 800")
+    app = sim.board.app
+    app.key(grid.parse(TILE), True, sim.board.clock.now)
+    del sim.board.storage.files["game_connect4.json"]
+    app.key(grid.parse(TILE), False, sim.board.clock.now)
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", [])
