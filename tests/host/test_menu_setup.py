@@ -83,13 +83,19 @@ def test_a_press_elsewhere_on_the_setup_screen_says_what_to_press():
     assert sim.state()["screen"] == "menu"
 
 
-def setup_of_a_game_in_progress():
-    """The simulator on Connect Four's setup screen, its game in progress one move in."""
+def menu_after_a_game():
+    """The simulator back in the menu, Connect Four's game in progress one move in."""
     sim = Headless()
     sim.run("press " + TILE)
     sim.run("press " + TILE)
     sim.run("press f1")
     sim.run("hold a1 800")
+    return sim
+
+
+def setup_of_a_game_in_progress():
+    """The simulator on Connect Four's setup screen, its game in progress one move in."""
+    sim = menu_after_a_game()
     sim.run("press " + TILE)
     return sim
 
@@ -422,11 +428,7 @@ def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
 
 
 def test_a_tiles_press_reads_no_save_its_setup_screen_reads_the_moves_while_it_waits():
-    sim = Headless()
-    sim.run("press " + TILE)
-    sim.run("press " + TILE)
-    sim.run("press f1")
-    sim.run("hold a1 800")
+    sim = menu_after_a_game()
     sim.run("wait 100")
     app, storage = sim.board.app, sim.board.storage
     reads = []
@@ -444,11 +446,7 @@ def test_a_tiles_press_reads_no_save_its_setup_screen_reads_the_moves_while_it_w
 
 
 def test_a_save_gone_before_the_setup_screen_reads_it_starts_a_new_game():
-    sim = Headless()
-    sim.run("press " + TILE)
-    sim.run("press " + TILE)
-    sim.run("press f1")
-    sim.run("hold a1 800")
+    sim = menu_after_a_game()
     app = sim.board.app
     app.key(grid.parse(TILE), True, sim.board.clock.now)
     del sim.board.storage.files["game_connect4.json"]
