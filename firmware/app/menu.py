@@ -238,19 +238,9 @@ def start_game(app, game, players, variant, seed, options):
     if catalog.TILES[index][1] is None and players not in catalog.player_choices(game, variant):
         controller.setup["players"] = None  # the usual count: kept as its tile keeps it, so the tile resumes it
     app.screen = controller
-    after_start(app, controller.save_or_refuse)  # the new game lights up first
+    free_menu()
+    app.after_render = controller.save_or_refuse  # the new game lights up first
     app.dirty = True
-
-
-def after_start(app, save=None):
-    """Once a game's first frame is lit (App.after_render): the menu's modules freed (their
-    unloads take ~2 ms on a Pico: not in the press's light), then `save` (a new game's)."""
-    def work(now):
-        free_menu()
-        if save is not None:
-            save(now)
-
-    app.after_render = work
 
 
 def resume_game(app, setup, moves, ready=None):
@@ -260,7 +250,7 @@ def resume_game(app, setup, moves, ready=None):
 
     try:
         app.screen = ready or catalog.controller_class(setup["game"], setup.get("variant"))(app, setup, moves)
-        after_start(app)
+        free_menu()
     except (ValueError, IllegalMove):
         options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
         try:
