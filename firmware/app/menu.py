@@ -14,7 +14,6 @@
 from app import catalog, colors, grid, saves
 from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, slice_of, unload
 from compat import ticks_add, ticks_diff
-from drivers.leds import gamma_curve
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
@@ -116,6 +115,8 @@ class Menu:
     def load_ahead(self):
         """What a tile's press shows (its setup screen, its game's name) loaded, and the
         brightness row's curve made, while the menu waits."""
+        from drivers.leds import gamma_curve  # (loaded with the board's Pixels)
+
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
         self.curve = yield from gamma_curve()
 
