@@ -28,6 +28,7 @@ SETUP_OPTIONS = ("board", "level", "mode")
 # menu_screen()); the menu loads app.setup and app.font while it waits (its `ahead`),
 # app.attract once idle.
 MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
+MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")  # what the menu's screen loads (menu_ahead)
 # What only a game needs: the controllers' common code, and the rules package (the
 # rules, the board's players, their common base: games.*). Back in the menu they are
 # freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
@@ -88,6 +89,21 @@ def menu_screen(app):
     return Menu(app)
 
 
+def menu_ahead(app):
+    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
+    modules loaded and its tiles' saves read, one a step of this generator, so that the
+    hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
+    result: the menu."""
+    for name in MENU_AHEAD:
+        __import__(name)
+        yield
+    from app.menu import Menu
+
+    menu = Menu(app, False)
+    yield from menu.read_saves()
+    return menu
+
+
 def free_menu():
     for name in MENU_MODULES:
         unload(name)
@@ -126,11 +142,13 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
+        self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
         self.screen = menu_screen(self)
 
     # -- screens ---------------------------------------------------------------------------
-    def show_menu(self):
-        self.screen = menu_screen(self)
+    def show_menu(self, menu=None):
+        """`menu`: made ahead (menu_ahead), else made now."""
+        self.screen = menu or menu_screen(self)
         free_game()  # the game's modules are loaded again when it is played: RAM on a Pico
         self.dirty = True
         self.sound.play("menu")
@@ -149,8 +167,9 @@ class App:
 
         resume_game(self, setup, moves)
 
-    def set_brightness(self, percent):
-        self.pixels.set_brightness(percent)
+    def set_brightness(self, percent, curve=None):
+        """`curve`: drivers.leds.gamma_curve()'s, made ahead (the menu's): no float maths."""
+        self.pixels.set_brightness(percent, curve)
         self.set_setting("brightness", percent)
 
     def set_setting(self, name, value):
@@ -185,11 +204,15 @@ class App:
             if key in self.stuck:  # released at last: it counts again from its next press
                 self.stuck.discard(key)
                 self.dirty = True
-            if key in self.held or key in self.no_tap:
+            fired = key in self.held  # (a key of `holds` is held once its hold fired)
+            if fired or key in self.no_tap:
                 self.held.discard(key)
                 self.no_tap.discard(key)
             else:
                 self.act(self.screen.tap, key, now)
+            released = None if fired else getattr(self.screen, "hold_released", None)
+            if released is not None:  # before its hold: what its hold_ahead made goes
+                released(key)
 
     def act(self, action, key, now):
         """A tap or hold; keys still down when it changed the screen or the game were
@@ -202,11 +225,22 @@ class App:
             self.no_tap.update(self.down)
 
     def check_holds(self, now):
+        """A key of `holds` down HOLD_MS fires the screen's hold; before that, while no
+        press waits for its light, the screen's `hold_ahead(key, now)` (if it has one)
+        takes a slice of the work that hold would do (slice_of), so the hold lights at
+        once; released before, the screen's `hold_released(key)` frees it again (key())."""
+        self.hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
         for key, since in self.down.items():
-            if key not in self.held and ticks_diff(now, since) >= HOLD_MS:
-                self.held.add(key)
-                self.act(self.screen.hold, key, now)
-                return  # the keys may have changed: look again next step
+            if key not in self.held:
+                left = HOLD_MS - ticks_diff(now, since)
+                if left <= 0:
+                    self.held.add(key)
+                    self.act(self.screen.hold, key, now)
+                    return  # the keys may have changed: look again next step
+                self.hold_in = min(self.hold_in, left)
+                ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
+                if ahead is not None:
+                    ahead(key, now)
 
     def check_stuck(self, now):
         """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and
@@ -306,7 +340,7 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(0 if self.working else LOOP_MS)
+            self.idle(0 if self.working else self.hold_in)
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

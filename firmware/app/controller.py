@@ -5,7 +5,7 @@
 import sys
 
 from app import colors, grid, saves
-from app.app import FLASH_MS, blink_on, flashing, pending, unload  # noqa: F401 (the controllers import them from here)
+from app.app import FLASH_MS, blink_on, flashing, free_menu, menu_ahead, pending, slice_of, unload  # noqa: F401 (the controllers import them from here)
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -93,6 +93,8 @@ class GameController:
         self.think_for_hint = False  # the search is for the hint, not the board's move
         self.planned = None  # the board's move, found, shown after _THINK_MIN_MS
         self.hint_move = None  # the strongest move, shown by HINT
+        self.menu_loading = None  # while MENU is held: the menu made ahead (hold_ahead) ...
+        self.next_menu = None  # ... and once it is made
         self.board_seats, self.level = self.check_board(setup)
         self.state = self.fresh_state()
         for text in moves:
@@ -240,10 +242,29 @@ class GameController:
             self.hint_move = None
             self.press(cell, now)
 
+    def hold_ahead(self, cell, now):
+        """Work ahead while a key of `holds` is down (app.App.check_holds): for MENU, a
+        slice of the menu's making (app.app.menu_ahead), so that its hold shows it at once;
+        released before, it is a tap, which frees it again."""
+        if cell != grid.MENU or self.next_menu is not None:
+            return
+        if self.menu_loading is None:
+            self.menu_loading = menu_ahead(self.app)
+        done = slice_of(self.app, self.menu_loading)
+        if done is not None:
+            self.next_menu = done.value
+            self.menu_loading = None
+
+    def hold_released(self, cell):
+        """A key of `holds` released before its hold (app.App.key): what hold_ahead made goes."""
+        if cell == grid.MENU and (self.menu_loading is not None or self.next_menu is not None):
+            self.menu_loading = self.next_menu = None
+            free_menu()
+
     def hold(self, cell, now):
         """A key of `holds` held HOLD_MS: MENU for the menu, NEW for a new game."""
         if cell == grid.MENU:
-            self.app.show_menu()
+            self.app.show_menu(self.next_menu)
         elif cell == grid.NEW:
             self.error = None  # a hint from a short press on this key is answered now
             self.flash_until = None

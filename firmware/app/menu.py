@@ -93,24 +93,44 @@ def draw_tile(frame, index, now, blinking=False, against=False):
 class Menu:
     holds = ()  # no key has a hold here: every key acts on its press (app.App.key)
 
-    def __init__(self, app):
+    def __init__(self, app, read=True):
+        """`read` False: the tiles' saves are read by read_saves() (app.app.menu_ahead)."""
         self.app = app
         self.flash_cell = None
         self.flash_until = None
         self.error = None
-        # which tiles have a game to resume; its moves are read only when it is chosen
-        # (a long game's moves kept for every tile would hold kilobytes of RAM here)
+        # which tiles have a game to resume, and its setup (what its setup screen shows
+        # first); its moves are read only when it is chosen, by the setup screen while
+        # it waits (a long game's moves kept for every tile would hold kilobytes of RAM)
         self.saved = []
+        self.setups = []
         self.against = []  # ... and which of those games the board plays in (a seat)
+        self.moving = False
+        if read:
+            for _ in self.read_saves():
+                pass
+        self.curve = None  # the brightness row's gamma curve (drivers.leds.gamma_curve), made ahead
+        self.loading = self.load_ahead()
+
+    def load_ahead(self):
+        """What a tile's press shows (its setup screen, its game's name) loaded, and the
+        brightness row's curve made, while the menu waits."""
+        from drivers.leds import gamma_curve  # (loaded with the board's Pixels)
+
+        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
+        self.curve = yield from gamma_curve()
+
+    def read_saves(self):
+        """Which tiles have a game to resume (and against the board), a tile a step."""
         for t in catalog.TILES:
-            game = saves.load_game(app.storage, t[0], t[1], t[2])
+            game = saves.load_game(self.app.storage, t[0], t[1], t[2])
             self.saved.append(game is not None)
+            self.setups.append(game and game[0])
             self.against.append(game is not None and bool(game[0].get("board")))
             game = None
+            yield
         # a tile blinks or turns: the picture moves
         self.moving = any(self.saved) or any(turns(i) for i in range(len(catalog.TILES)))
-        # what a tile's press shows (its setup screen, its game's name), loaded while the menu waits
-        self.loading = imports(("app.font", "app.setup", "app.names_" + app.settings["lang"]))
 
     def ahead(self, now):
         """Work ahead (app.App.step): True while there is more."""
@@ -133,14 +153,13 @@ class Menu:
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
         if index is not None:
-            game, players, variant = catalog.TILES[index][:3]
-            saved = saves.load_game(self.app.storage, game, players, variant) if self.saved[index] else None
             from app.setup import Setup
 
-            self.app.screen = Setup(self.app, index, saved, now)
+            # (no file read in this press's light: the moves are read by the setup screen, ahead)
+            self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
-            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS)
+            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.curve)
             self.app.sound.play("menu")
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])
@@ -152,7 +171,7 @@ class Menu:
             unload("app.words_" + old)
             self.app.sound.play("menu")
         else:
-            self.error = "%s is not a game tile" % grid.name(cell)
+            self.error = "%s is not a game tile"  # (the cell named in describe(): grid.name loads games.base)
             self.flash_cell = cell
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
@@ -192,7 +211,7 @@ class Menu:
             "brightness": self.app.settings["brightness"],
             "match": self.app.settings["match"],
             "lang": self.app.settings["lang"],
-            "error": self.error,
+            "error": self.error and self.error % grid.name(self.flash_cell),
         }
 
 

@@ -32,7 +32,9 @@ class Setup:
         self.app = app
         self.index = index
         self.game, self.players, self.variant = catalog.TILES[index][:3]
-        self.saved = saved  # (setup, moves) of the tile's game in progress, or None
+        # (setup, moves) of the tile's game in progress, or None; moves None: not read yet
+        # (read_moves(), ahead)
+        self.saved = saved
         self.tile = tile_cells(index)
         self.title = catalog.tile_name(index, app.settings["lang"])  # in the menu's language
         self.text = bytes(10) + font.columns(self.title) + bytes(2)  # enters from the right
@@ -58,15 +60,26 @@ class Setup:
     # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
     def load_ahead(self):
         """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
-        then the game in progress replayed from its save (kept in self.ready)."""
+        then the game in progress replayed from its save (kept in self.ready), or what a
+        new game's rules make once (catalog.start_ahead)."""
         from app.menu import imports
 
         yield from imports(catalog.start_modules(self.game, self.variant))
-        if self.saved is not None:
+        if self.saved is None:
+            catalog.start_ahead(self.game)
+        elif self.read_moves():
+            yield
             try:
                 self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
+
+    def read_moves(self):
+        """The game in progress read from its save, if not yet (False: its save is gone:
+        the tile then starts a new game)."""
+        if self.saved is not None and self.saved[1] is None:
+            self.saved = saves.load_game(self.app.storage, self.game, self.players, self.variant)
+        return self.saved is not None
 
     def ahead(self, now):
         """Work ahead (app.App.step): True while there is more."""
@@ -128,7 +141,7 @@ class Setup:
     def tap(self, cell, now):
         self.error = None
         if cell in self.tile:
-            if self.resuming():
+            if self.resuming() and self.read_moves():
                 from app.menu import resume_game
 
                 resume_game(self.app, self.saved[0], self.saved[1], self.ready)

@@ -292,3 +292,21 @@ def test_the_pico_runs_show_as_native_code():
 
     assert (leds.levels_into is not None) == (sys.platform == "rp2"), sys.platform
     assert (leds.scale_into is not None) == (sys.platform == "rp2")
+
+
+def test_the_gamma_curve_made_ahead_gives_the_float_maths_levels():
+    # the menu makes the curve while it waits (drivers.leds.gamma_curve, in steps), and
+    # its brightness row's press then needs integer maths only: the same levels
+    from drivers.leds import gamma_curve
+
+    work = gamma_curve()
+    steps = 0
+    try:
+        while True:
+            next(work)
+            steps += 1
+    except StopIteration as done:
+        curve = done.value
+    assert steps > 1
+    for b in range(0, 101):
+        assert gamma_table(b, curve) == gamma_table(b), b

@@ -77,7 +77,7 @@ def test_every_name_the_board_scrolls_has_its_glyphs_in_every_language():
     for lang in ("en", "fr"):
         for i in range(len(catalog.TILES)):
             name = catalog.tile_name(i, lang)
-            missing = [ch for ch in name.upper() if ch not in font.GLYPHS]
+            missing = [ch for ch in name.upper() if ch not in font.CHARS]
             assert missing == [], (lang, name, missing)
     assert catalog.tile_name(0, "fr") == "Puissance 4"
     assert catalog.tile_name(len(catalog.TILES) - 1, "fr") == "4D Squeeze avec cartes 4 joueurs"

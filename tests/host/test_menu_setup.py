@@ -83,13 +83,19 @@ def test_a_press_elsewhere_on_the_setup_screen_says_what_to_press():
     assert sim.state()["screen"] == "menu"
 
 
-def setup_of_a_game_in_progress():
-    """The simulator on Connect Four's setup screen, its game in progress one move in."""
+def menu_after_a_game():
+    """The simulator back in the menu, Connect Four's game in progress one move in."""
     sim = Headless()
     sim.run("press " + TILE)
     sim.run("press " + TILE)
     sim.run("press f1")
     sim.run("hold a1 800")
+    return sim
+
+
+def setup_of_a_game_in_progress():
+    """The simulator on Connect Four's setup screen, its game in progress one move in."""
+    sim = menu_after_a_game()
     sim.run("press " + TILE)
     return sim
 
@@ -362,3 +368,89 @@ def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
     app.key(grid.parse("b6"), True, sim.board.clock.now)
     app.step()
     assert len(calls) == 1 and not app.working  # a key down: no slice, and the loop sleeps
+
+
+def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_frees_it():
+    import sys
+
+    from app.app import MENU_MODULES
+
+    sim = Headless()
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)  # a game
+    game = sim.board.app.screen
+    assert not [m for m in MENU_MODULES if m in sys.modules]
+    sim.run("down a1")
+    sim.run("wait 300")  # short of its hold: the menu is made while a1 is held (App.check_holds)
+    assert "app.menu" in sys.modules and isinstance(game.next_menu, sys.modules["app.menu"].Menu)
+    assert sim.state()["screen"] == "game"
+    sim.run("up a1")  # a tap (a1's white flash): the menu made ahead goes again
+    assert game.next_menu is None and game.menu_loading is None
+    assert not [m for m in MENU_MODULES if m in sys.modules] and sim.state()["screen"] == "game"
+    sim.run("down a1")
+    sim.run("wait 300")
+    sim.run("press e6")  # another player's move while a1 is held: a1's release is then no tap
+    assert len(sim.state()["moves"]) == 1
+    sim.run("up a1")
+    assert game.next_menu is None and not [m for m in MENU_MODULES if m in sys.modules]
+    sim.run("down a1")
+    sim.run("wait 800")  # the hold: the menu made ahead shows, with this tile's game to resume
+    made = game.next_menu
+    assert sim.board.app.screen is made and sim.state()["screen"] == "menu"
+    assert sim.state()["tiles"][0]["resume"] is True
+    sim.run("up a1")
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)  # resumed: the move made while a1 was held is kept
+    assert len(sim.state()["moves"]) == 1
+
+
+def test_the_brightness_rows_curve_is_made_while_the_menu_waits():
+    from drivers.leds import gamma_table
+
+    sim = Headless()
+    sim.run("wait 100")
+    assert sim.board.app.screen.curve is not None  # (Menu.load_ahead)
+    sim.run("press k12")
+    assert sim.board.pixels._lut == gamma_table(100)  # as the float maths give it
+    sim.run("press d12")
+    assert sim.board.pixels._lut == gamma_table(30) and sim.state()["brightness"] == 30
+
+
+def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
+    sim = Headless()
+    sim.run("press f3")  # 4D Squeeze's tile: its setup screen
+    sim.run("wait 100")
+    from games import squeeze
+
+    assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
+    sim.run("press f3")
+    assert sim.state()["game"] == "squeeze" and sim.state()["moves"] == []
+
+
+def test_a_tiles_press_reads_no_save_its_setup_screen_reads_the_moves_while_it_waits():
+    sim = menu_after_a_game()
+    sim.run("wait 100")
+    app, storage = sim.board.app, sim.board.storage
+    reads = []
+    read = storage.read
+    storage.read = lambda name: (reads.append(name), read(name))[1]
+    app.key(grid.parse(TILE), True, sim.board.clock.now)  # (down: no work ahead yet)
+    setup = app.screen
+    assert reads == [] and setup.describe()["resume"] is True  # shown from the menu's copy of its setup
+    assert setup.saved[1] is None
+    app.key(grid.parse(TILE), False, sim.board.clock.now)
+    sim.run("wait 100")  # ... its moves read while it waits (Setup.read_moves), then replayed
+    assert reads == ["game_connect4.json"] and setup.saved[1] == ["4"] and setup.ready.state.history == [3]
+    sim.run("press " + TILE)
+    assert sim.state()["moves"] == ["4"]
+
+
+def test_a_save_gone_before_the_setup_screen_reads_it_starts_a_new_game():
+    sim = menu_after_a_game()
+    app = sim.board.app
+    app.key(grid.parse(TILE), True, sim.board.clock.now)
+    del sim.board.storage.files["game_connect4.json"]
+    app.key(grid.parse(TILE), False, sim.board.clock.now)
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", [])
