@@ -306,11 +306,16 @@ class Controller(GameController):
         """The window in one Frame.paint: each pile's look (window_looks()), the glow
         where the card may go."""
         st = self.state
-        looks = bytearray(self.window_looks())
-        for m in st.legal_moves():
-            if not looks[m]:
-                looks[m] = _GLOW_LOOK
-        frame.paint(WINDOW_CELLS, looks, PILE_COLORS, _DARK)
+        looks = self.window_looks()
+        kept = self._looks  # (a new one each move: window_looks)
+        glow = getattr(self, "_glow", None)  # (the looks with the glow, for those looks): made
+        if glow is None or glow[1] is not kept:  # once a move, not every frame of its flips
+            glow = bytearray(looks)
+            for m in st.legal_moves():
+                if not glow[m]:
+                    glow[m] = _GLOW_LOOK
+            glow = self._glow = (glow, kept)
+        frame.paint(WINDOW_CELLS, glow[0], PILE_COLORS, _DARK)
         if not self.animating(now):
             return
         t = ticks_diff(now, self.anim_start)
