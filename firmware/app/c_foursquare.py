@@ -16,12 +16,11 @@ import json
 from array import array
 
 from app import colors, grid, saves
-from app.controller import GameController, blink_on, call_part, pending
+from app.controller import FREE_PARTS, GameController, blink_on, call_part, pending, unload
 from app.app import slice_of
 from compat import const, ticks_add, ticks_diff
 from games import foursquare as rules
 from games.base import LOST, PLAYING, WON
-from games.foursquare_hint import run, think
 
 TOP, LEFT = grid.area_origin(rules.SIZE, rules.SIZE)  # the window: c3..i9
 LEGEND_ROW = TOP - 1  # b2..k2: ranks 1..10
@@ -135,40 +134,54 @@ class Controller(GameController):
 
     def hint_search(self):
         """The hint's search for the card drawn now ([state, moves, search, key]), begun
-        afresh when the state has moved on."""
+        afresh when the state has moved on. games.foursquare_hint is loaded for the
+        search and freed once it is done (see hint_done): RAM on a Pico (~6 KB)."""
         st = self.state
         ahead = self.hint_ahead
         if ahead is None or ahead[0] is not st or ahead[1] != len(st.history):
+            from games.foursquare_hint import think
+
             ahead = self.hint_ahead = [st, len(st.history), think(st), None]
         return ahead
 
     def hint_found(self):
-        """The hint's key, if its search is done."""
-        ahead = self.hint_search()
+        """The hint's key, if its search for the card drawn is done (never begun here: a
+        press's own path loads no module)."""
+        ahead = self.hint_ahead
+        st = self.state
+        if ahead is None or ahead[0] is not st or ahead[1] != len(st.history):
+            return None
         return ahead[3] if ahead[2] is None else None
+
+    def hint_done(self, move):
+        ahead = self.hint_ahead
+        ahead[2] = None
+        ahead[3] = WINDOW_CELLS[move]
+        if FREE_PARTS:  # (the search is gone: nothing holds the module any more)
+            unload("games.foursquare_hint")
 
     def ahead(self, now):
         """While no key is down (app.App.step): a slice of the hint's look-ahead for the
         card drawn (up to ~0.35 s in all on a Pico), so that HINT shows it at once. True
-        while there is more."""
+        while there is more. Its garbage (~40 KB at most) is left to the collection
+        after the next move's save (app.App.step): a collection here (~16 ms on a Pico)
+        would be waited for by a press that lands in it."""
         if self.state.status != PLAYING:
             return False
         ahead = self.hint_search()
         if ahead[2] is not None:
             done = slice_of(self.app, ahead[2])
             if done is not None:
-                ahead[2] = None
-                ahead[3] = WINDOW_CELLS[done.value]
-                if self.app.collect is not None:  # its garbage, now, rather than in a press's light
-                    self.app.collect()
+                self.hint_done(done.value)
         return ahead[2] is not None
 
     def find_hint(self):
         """The hint's look-ahead run through (HINT pressed before it was ready)."""
         ahead = self.hint_search()
         if ahead[2] is not None:
-            ahead[3] = WINDOW_CELLS[run(ahead[2])]
-            ahead[2] = None
+            from games.foursquare_hint import run
+
+            self.hint_done(run(ahead[2]))
         self.hint_cell = ahead[3]
 
     def press(self, cell, now):
@@ -293,11 +306,16 @@ class Controller(GameController):
         """The window in one Frame.paint: each pile's look (window_looks()), the glow
         where the card may go."""
         st = self.state
-        looks = bytearray(self.window_looks())
-        for m in st.legal_moves():
-            if not looks[m]:
-                looks[m] = _GLOW_LOOK
-        frame.paint(WINDOW_CELLS, looks, PILE_COLORS, _DARK)
+        looks = self.window_looks()
+        kept = self._looks  # (a new one each move: window_looks)
+        glow = getattr(self, "_glow", None)  # (the looks with the glow, for those looks): made
+        if glow is None or glow[1] is not kept:  # once a move, not every frame of its flips
+            glow = bytearray(looks)
+            for m in st.legal_moves():
+                if not glow[m]:
+                    glow[m] = _GLOW_LOOK
+            glow = self._glow = (glow, kept)
+        frame.paint(WINDOW_CELLS, glow[0], PILE_COLORS, _DARK)
         if not self.animating(now):
             return
         t = ticks_diff(now, self.anim_start)

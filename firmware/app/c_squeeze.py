@@ -53,6 +53,11 @@ RING_CELLS = bytes(ring_cell(l) for l in range(rules.LAUNCHES))
 LAUNCH_AT = dict((RING_CELLS[l], l) for l in range(rules.LAUNCHES))
 RING_ORDER = bytes(c for c in grid.ring_cells() if c in LAUNCH_AT)  # clockwise from b1
 TINT = array("I", (QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS)))
+# the pentacle counts' tallies on the ring (draw_counts), by colour: (its cells in the
+# tally's order, every fifth of them), so that a tally is two native fills
+TALLIES = (None,) + tuple((bytes(RING_ORDER[first + step * k] for k in range(len(RING_ORDER))),
+                            bytes(RING_ORDER[first + step * k] for k in range(4, len(RING_ORDER), 5)))
+                           for first, step in ((0, 1), (len(RING_ORDER) - 1, -1)))
 
 
 class Controller(GameController):
@@ -239,10 +244,12 @@ class Controller(GameController):
         half = len(RING_ORDER) // 2  # each tally has half the ring, so they never meet
         unit = max(1, (max(yellow, blue) + half - 1) // half)
         frame.fill(RING_ORDER, colors.OFF)
-        for count, colour, first, step in ((yellow, 1, 0, 1), (blue, 2, len(RING_ORDER) - 1, -1)):
+        for count, colour in ((yellow, 1), (blue, 2)):
             color = self.player_colors[colour]
-            for k in range((count + unit - 1) // unit):
-                frame.set(RING_ORDER[first + step * k], color if k % 5 == 4 else colors.scale(color, 1, 4))
+            cells, fifths = TALLIES[colour]
+            n = (count + unit - 1) // unit
+            frame.fill(cells[:n], colors.scale(color, 1, 4))
+            frame.fill(fifths[:n // 5], color)
 
     def describe(self):
         info = GameController.describe(self)

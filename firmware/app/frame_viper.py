@@ -39,11 +39,11 @@ def fill_cells(self, cells, color: int):
     green = (color >> 8) & 255
     blue = color & 255
     for k in range(n):
-        if uint(c[k]) >= uint(_CELLS):
-            self.fill_slow(cells, color)  # (it fails as the bytecode does)
+        i = c[k]
+        if uint(i) >= uint(_CELLS):
+            self.fill_slow(cells, color)  # (it fails as the bytecode does, past the same cells)
             return
-    for k in range(n):
-        i = c[k] * 3
+        i *= 3
         b[i] = red
         b[i + 1] = green
         b[i + 2] = blue
@@ -65,15 +65,15 @@ def paint_cells(self, cells, values, palette, empty):
     p = ptr32(palette)
     e = ptr32(empty)
     for k in range(n):
-        if v[k] >= top or uint(c[k]) >= uint(_CELLS):
-            self.paint_slow(cells, values, palette, empty)  # (it fails as the bytecode does)
-            return
-    for k in range(n):
         x = v[k]
+        i = c[k]
+        if x >= top or uint(i) >= uint(_CELLS):
+            self.paint_slow(cells, values, palette, empty)  # (it fails as the bytecode does, past the same cells)
+            return
         color = e[k]
         if x:
             color = p[x]
-        i = c[k] * 3
+        i *= 3
         b[i] = (color >> 16) & 255
         b[i + 1] = (color >> 8) & 255
         b[i + 2] = color & 255
@@ -92,14 +92,14 @@ def mark_cells(self, cells, values, none: int, on: int, off: int):
     c = ptr8(cells)
     v = ptr8(values)
     for k in range(n):
-        if uint(c[k]) >= uint(_CELLS):
-            self.mark_slow(cells, values, none, on, off)  # (it fails as the bytecode does)
+        i = c[k]
+        if uint(i) >= uint(_CELLS):
+            self.mark_slow(cells, values, none, on, off)  # (it fails as the bytecode does, past the same cells)
             return
-    for k in range(n):
         color = on
         if v[k] == none:
             color = off
-        i = c[k] * 3
+        i *= 3
         b[i] = (color >> 16) & 255
         b[i + 1] = (color >> 8) & 255
         b[i + 2] = color & 255

@@ -94,3 +94,28 @@ def test_a_games_own_words_and_its_stats_file_are_parts_too():
     assert '"played": 1' in board.storage.read("stats_foursquare.json")
     if controller.FREE_PARTS:
         assert parts_left() == []
+
+
+def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
+    # games.foursquare_hint (~4 KB) is loaded when a card's search begins, after the
+    # move's light, and freed once the hint is found (MicroPython: FREE_PARTS); HINT
+    # then shows that key without loading it again
+    board = SimBoard()
+    board.app.start_game("foursquare", seed=3)
+    board.app.step()
+    screen = board.app.screen
+    tap(board, screen.cell_for_move(24))  # the first card, on the centre
+    for _ in range(50):  # the board waits: the next card's search, in slices
+        if screen.hint_found() is not None:
+            break
+        board.clock.now += 10
+        board.app.step()
+    found = screen.hint_found()
+    assert found is not None
+    if controller.FREE_PARTS:
+        assert "games.foursquare_hint" not in sys.modules
+    board.keys.push(grid.HINT, True, board.clock.now)
+    board.app.step()
+    assert board.app.describe()["hint"] == grid.name(found)
+    if controller.FREE_PARTS:
+        assert "games.foursquare_hint" not in sys.modules
