@@ -159,9 +159,16 @@ class Pistes(GameState):
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if move in self.legal_moves() or self.several_dice(move):
-            return None
-        return _refusal(self, move)
+        # a roll, a stop and a die checked without the list of legal_moves() (a press's light)
+        if move == ROLL:
+            legal = self.can_roll()
+        elif move == STOP:
+            legal = self.can_stop()
+        elif isinstance(move, tuple) and len(move) == 2 and move[0] in (KEEP, UNKEEP) and isinstance(move[1], int):
+            legal = self.several_dice(move)
+        else:
+            legal = move in self.legal_moves()
+        return None if legal else _refusal(self, move)
 
     def several_dice(self, move):
         """A keep of free dice, or an unkeep of dice set aside, several at once (the
@@ -207,7 +214,9 @@ class Pistes(GameState):
 
     def _resolve(self):
         self.last_dice = list(self.dice)
-        counts = [self.dice.count(face) for face in range(7)]
+        counts = [0] * 7  # of each face
+        for face in self.dice:
+            counts[face] += 1
         self.forward = counts[1:TRACKS + 1]
         self.backs_left = back_moves(counts[5])
         if counts[6] == 4:
