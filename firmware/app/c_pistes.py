@@ -184,6 +184,8 @@ class Controller(GameController):
         self.empties = array("I", [EMPTY] * len(self.area))
         self.dice_looks = bytearray(_TRACKS_AREA)
         self.palette = None  # self.player_colors, then the dice's colours (draw_dice)
+        self.picture = bytearray(grid.CELLS * 3)  # the last still picture (draw_board) ...
+        self.drawn = None  # ... of this state and move count
 
     def check_board(self, setup):
         """Not the shared thinking board of the two-player games: 4 pistes plays its
@@ -345,12 +347,27 @@ class Controller(GameController):
 
     def draw_board(self, frame, now):
         st = self.state
-        if st.status != PLAYING and not blink_on(now, SHOW_MS):
-            self.draw_scores(frame)
+        # A still picture (one that only a move changes: no blink of its own) is kept:
+        # a frame of the same state (a refused press's, an animation's) copies it
+        still = (st.status == PLAYING and st.to_move not in self.seats
+                 and not (st.phase == rules.TO_CHOOSE and st.pending == rules.BACK))
+        drawn = (st, len(st.history))
+        scores = st.status != PLAYING and not blink_on(now, SHOW_MS)
+        if still and self.drawn == drawn:
+            frame.buf[:] = self.picture  # (the frame is blank: the board is drawn first)
         else:
-            self.draw_tracks(frame, now)
-        self.draw_dice(frame)
-        self.draw_keys(frame, now)
+            if scores:
+                self.draw_scores(frame)
+            else:
+                self.draw_tracks(frame, now)
+            self.draw_dice(frame)
+            self.draw_keys(frame, now)
+            self.drawn = drawn if still else None
+            if still:
+                self.picture[:] = frame.buf
+        if not scores and self.animating(now) and not blink_on(now, MOVED_BLINK_MS):  # the pawns a move moved
+            for c in self.moved:
+                frame.set(c, colors.WHITE)
 
     def pawn_looks(self):
         """The table of looks of self.area: each pawn's player (1-based) where it is."""
@@ -392,9 +409,6 @@ class Controller(GameController):
                     frame.paint(TRACK_CELLS[t], memoryview(looks)[first:first + rules.END - 1], self.palette, glow)
             elif not blink_on(now):  # the pawns that can be sent back blink white
                 frame.paint(TRACKS_AREA, looks, WHITES, self.empties)
-        if self.animating(now) and not blink_on(now, MOVED_BLINK_MS):
-            for c in self.moved:
-                frame.set(c, colors.WHITE)
 
     def draw_scores(self, frame):
         st = self.state
