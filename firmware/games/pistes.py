@@ -110,9 +110,14 @@ class Pistes(GameState):
     def move_pawn(self, player, track, step):
         """Move a pawn `step` cells (negative: back), with the jump past occupied cells."""
         i = player * TRACKS + track
-        if step > 0 and self.pos[i] == END:
+        cell = self.pos[i]
+        if step > 0 and cell == END:
             return  # a pawn home ignores its faces
-        self.pos[i] = landing(self.pos[i], step, lambda c: self.occupant(track, c, player) >= 0)
+        target = min(max(cell + step, 0), END)
+        if target in (0, END) or self.occupant(track, target, player) < 0:
+            self.pos[i] = target  # (most moves: no pawn to jump, landing() not needed)
+            return
+        self.pos[i] = landing(cell, step, lambda c: self.occupant(track, c, player) >= 0)
 
     def open_tracks(self):
         """The mover's tracks whose pawn is not home (joker and six4 answers)."""
