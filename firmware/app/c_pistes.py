@@ -96,15 +96,10 @@ def die_cells(die):
 
 # each die's 9 cells, row by row (drawn every frame: made once)
 DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
-# PIPS on each die's cells, made once (die d's face f at [d * _FACES_PIPS + PIP_AT[f]:
-# d * _FACES_PIPS + PIP_AT[f + 1]]): a die's pips are one call
-_FACES_PIPS = const(21)  # len(PIPS)
-PIP_CELLS = bytes(DIE_CELLS[d][PIPS[k]] for d in range(rules.DICE) for k in range(_FACES_PIPS))
 # The tracks' cells 1..9 (track by track), then a game's start and end pens: the cells
-# of the table of looks (Controller.pawn_looks): 0 an empty place, else the pawn's player
+# of the table of looks (Controller.draw_tracks): 0 an empty place, else the pawn's player
 _TRACKS_AREA = const(36)  # rules.TRACKS * (rules.END - 1)
 TRACKS_AREA = b"".join(TRACK_CELLS)
-WHITES = array("I", [colors.WHITE] * 7)  # (as a palette: the pawns that may be sent back)
 # The dice in one call: each die's 9 cells as indexes of the controller's palette
 # (its player colours, then these): a face's pips, and under them a die's background:
 # a free die (1 and 3: faint, 2 and 4: off), set aside, set aside for good
@@ -112,15 +107,13 @@ _FREE_LOOK = const(7)
 _ASIDE_LOOK = const(8)
 _LOCKED_LOOK = const(9)
 _PIP_LOOK = const(10)
-DIE_BACKS = (_FREE_LOOK, 0, _ASIDE_LOOK, _LOCKED_LOOK)  # (0: the empty colour, off)
-# die looks of face f (0: not rolled) on background b at [(f * 4 + b) * 9:][:9], made once
-DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else DIE_BACKS[b]
+# die looks of face f (0: not rolled) on background b (0: the empty colour, off) at
+# [(f * 4 + b) * 9:][:9], made once
+DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else (_FREE_LOOK, 0, _ASIDE_LOOK, _LOCKED_LOOK)[b]
                   for f in range(7) for b in range(4) for k in range(9))
 DICE_AREA = b"".join(DIE_CELLS)
 NO_LIGHT = array("I", [colors.OFF] * _TRACKS_AREA)  # (36 cells: the dice's too)
-NO_FACES = bytes(rules.DICE)  # no dice rolled yet
 PLAYER_CELLS = bytes(grid.cell(PLAYER_ROW + p, KEYS_COL) for p in range(6))  # players 1..6's keys
-PLAYER_LOOKS = bytes(range(1, 7))  # (their indexes in a palette of the players' colours)
 
 
 def dice_looks(looks, faces, aside, locked, table):
@@ -181,9 +174,9 @@ class Controller(GameController):
         self.area = TRACKS_AREA + PENS[:pawns] + PENS[_END_PENS:_END_PENS + pawns]
         self.looks = bytearray(len(self.area))
         self.looks_of = None  # the pawns' places self.looks shows
-        self.empties = array("I", [EMPTY] * len(self.area))
+        self.empty = array("I", [EMPTY] * len(self.area))
         self.dice_looks = bytearray(_TRACKS_AREA)
-        self.palette = None  # self.player_colors, then the dice's colours (draw_dice)
+        self.palette = None  # self.player_colors, then the dice's colours (colours())
         self.picture = bytearray(grid.CELLS * 3)  # the last still picture (draw_board) ...
         self.drawn = None  # ... of this state and move count
 
@@ -369,10 +362,18 @@ class Controller(GameController):
             for c in self.moved:
                 frame.set(c, colors.WHITE)
 
-    def pawn_looks(self):
-        """The table of looks of self.area: each pawn's player (1-based) where it is."""
-        pos = self.state.pos
-        looks = self.looks
+    def colours(self):
+        """The palette of the picture's tables: the players' colours, then the dice's."""
+        palette = self.palette
+        pc = self.player_colors
+        if palette is None or palette[1] != pc[1] or palette[2] != pc[2]:  # (made again for swapped colours)
+            palette = self.palette = array("I", list(self.player_colors) + [FREE[0], ASIDE, LOCKED, 0])
+        return palette
+
+    def draw_tracks(self, frame, now):
+        st = self.state
+        pos = st.pos
+        looks = self.looks  # each pawn's player (1-based) where it is
         if self.looks_of != pos:  # a pawn moved (or a new state): made afresh
             for k in range(len(looks)):
                 looks[k] = 0
@@ -387,20 +388,7 @@ class Controller(GameController):
                     k = (i % rules.TRACKS) * (rules.END - 1) + position - 1
                 looks[k] = i // rules.TRACKS + 1
             self.looks_of = bytes(pos)
-        return looks
-
-    def colours(self):
-        """The palette of the picture's tables: the players' colours, then the dice's."""
-        palette = self.palette
-        if palette is None or self.palette_of is not self.player_colors:
-            self.palette_of = self.player_colors
-            palette = self.palette = array("I", list(self.player_colors) + [FREE[0], ASIDE, LOCKED, 0])
-        return palette
-
-    def draw_tracks(self, frame, now):
-        st = self.state
-        looks = self.pawn_looks()
-        frame.paint(self.area, looks, self.colours(), self.empties)  # (one native call: the light's time)
+        frame.paint(self.area, looks, self.colours(), self.empty)  # (one native call: the light's time)
         if st.status == PLAYING and st.phase == rules.TO_CHOOSE:
             if st.pending != rules.BACK:  # the open tracks glow in the mover's colour
                 glow = array("I", [colors.scale(self.player_colors[st.to_move], 1, 3)] * (rules.END - 1))
@@ -408,7 +396,7 @@ class Controller(GameController):
                     first = t * (rules.END - 1)
                     frame.paint(TRACK_CELLS[t], memoryview(looks)[first:first + rules.END - 1], self.palette, glow)
             elif not blink_on(now):  # the pawns that can be sent back blink white
-                frame.paint(TRACKS_AREA, looks, WHITES, self.empties)
+                frame.paint(TRACKS_AREA, looks, array("I", [colors.WHITE] * 7), self.empty)
 
     def draw_scores(self, frame):
         st = self.state
@@ -431,7 +419,7 @@ class Controller(GameController):
         fresh = fresh and st.status == PLAYING
         palette = self.colours()
         palette[_PIP_LOOK] = self.player_colors[st.to_move] if fresh else _OLD_PIP
-        dice_looks(self.dice_looks, bytes(dice) if dice else NO_FACES, st.aside if fresh else 0, st.locked, DIE_LOOKS)
+        dice_looks(self.dice_looks, bytes(dice) if dice else b"\0\0\0\0", st.aside if fresh else 0, st.locked, DIE_LOOKS)
         frame.paint(DICE_AREA, self.dice_looks, palette, NO_LIGHT)  # (one native call)
 
     def draw_keys(self, frame, now):
@@ -443,7 +431,7 @@ class Controller(GameController):
             dim = self._dim = (full, array("I", [colors.scale(c, 1, 5) for c in full]), [colors.scale(c, 1, 2) for c in full])
         n = st.players
         if st.status == PLAYING:  # every player's key dim, then the mover's (one native call)
-            frame.paint(PLAYER_CELLS[:n], PLAYER_LOOKS, dim[1], NO_LIGHT)
+            frame.paint(PLAYER_CELLS[:n], b"\1\2\3\4\5\6", dim[1], NO_LIGHT)  # (players 1..6)
             p = st.to_move
             frame.set(PLAYER_CELLS[p - 1], dim[2][p] if p in self.seats and not blink_on(now, 2 * STEP_MS) else full[p])
         else:
