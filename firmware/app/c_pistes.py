@@ -107,12 +107,12 @@ _FREE_LOOK = const(7)
 _ASIDE_LOOK = const(8)
 _LOCKED_LOOK = const(9)
 _PIP_LOOK = const(10)
-# die looks of face f (0: not rolled) on background b (0: the empty colour, off) at
+_OFF_LOOK = const(11)  # (no look is 0: a paint of these tables never needs its empty colours)
+# die looks of face f (0: not rolled) on background b at
 # [(f * 4 + b) * 9:][:9], made once
-DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else (_FREE_LOOK, 0, _ASIDE_LOOK, _LOCKED_LOOK)[b]
+DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else (_FREE_LOOK, _OFF_LOOK, _ASIDE_LOOK, _LOCKED_LOOK)[b]
                   for f in range(7) for b in range(4) for k in range(9))
 DICE_AREA = b"".join(DIE_CELLS)
-NO_LIGHT = array("I", [colors.OFF] * _TRACKS_AREA)  # (36 cells: the dice's too)
 PLAYER_CELLS = bytes(grid.cell(PLAYER_ROW + p, KEYS_COL) for p in range(6))  # players 1..6's keys
 
 
@@ -367,7 +367,7 @@ class Controller(GameController):
         palette = self.palette
         pc = self.player_colors
         if palette is None or palette[1] != pc[1] or palette[2] != pc[2]:  # (made again for swapped colours)
-            palette = self.palette = array("I", list(self.player_colors) + [FREE[0], ASIDE, LOCKED, 0])
+            palette = self.palette = array("I", list(self.player_colors) + [FREE[0], ASIDE, LOCKED, 0, colors.OFF])
         return palette
 
     def draw_tracks(self, frame, now):
@@ -420,7 +420,7 @@ class Controller(GameController):
         palette = self.colours()
         palette[_PIP_LOOK] = self.player_colors[st.to_move] if fresh else _OLD_PIP
         dice_looks(self.dice_looks, bytes(dice) if dice else b"\0\0\0\0", st.aside if fresh else 0, st.locked, DIE_LOOKS)
-        frame.paint(DICE_AREA, self.dice_looks, palette, NO_LIGHT)  # (one native call)
+        frame.paint(DICE_AREA, self.dice_looks, palette, self.empty)  # (one native call; no look 0)
 
     def draw_keys(self, frame, now):
         st = self.state
@@ -431,7 +431,7 @@ class Controller(GameController):
             dim = self._dim = (full, array("I", [colors.scale(c, 1, 5) for c in full]), [colors.scale(c, 1, 2) for c in full])
         n = st.players
         if st.status == PLAYING:  # every player's key dim, then the mover's (one native call)
-            frame.paint(PLAYER_CELLS[:n], b"\1\2\3\4\5\6", dim[1], NO_LIGHT)  # (players 1..6)
+            frame.paint(PLAYER_CELLS[:n], b"\1\2\3\4\5\6", dim[1], self.empty)  # (players 1..6: no look 0)
             p = st.to_move
             frame.set(PLAYER_CELLS[p - 1], dim[2][p] if p in self.seats and not blink_on(now, 2 * STEP_MS) else full[p])
         else:
