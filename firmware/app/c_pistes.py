@@ -22,6 +22,10 @@
 # dimmer when partial), in turn with the final board; the solo shows the best score
 # beside it (kept across power cycles).
 # The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
+# A press's light: the tracks and pens are one native call (Frame.paint) of a table of
+# looks kept from frame to frame (rebuilt only when a pawn moved), the dice one more.
+from array import array
+
 from app import colors, grid, saves
 from app.app import unload
 from app.controller import GameController, blink_on, pending
@@ -92,10 +96,41 @@ def die_cells(die):
 
 # each die's 9 cells, row by row (drawn every frame: made once)
 DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
-# PIPS on each die's cells, made once (die d's face f at [d * _FACES_PIPS + PIP_AT[f]:
-# d * _FACES_PIPS + PIP_AT[f + 1]]): a die's pips are one call
-_FACES_PIPS = const(21)  # len(PIPS)
-PIP_CELLS = bytes(DIE_CELLS[d][PIPS[k]] for d in range(rules.DICE) for k in range(_FACES_PIPS))
+# The tracks' cells 1..9 (track by track), then a game's start and end pens: the cells
+# of the table of looks (Controller.draw_tracks): 0 an empty place, else the pawn's player
+_TRACKS_AREA = const(36)  # rules.TRACKS * (rules.END - 1)
+TRACKS_AREA = b"".join(TRACK_CELLS)
+# The dice in one call: each die's 9 cells as indexes of the controller's palette
+# (its player colours, then these): a face's pips, and under them a die's background:
+# a free die (1 and 3: faint, 2 and 4: off), set aside, set aside for good
+_FREE_LOOK = const(7)
+_ASIDE_LOOK = const(8)
+_LOCKED_LOOK = const(9)
+_PIP_LOOK = const(10)
+_OFF_LOOK = const(11)  # (no look is 0: a paint of these tables never needs its empty colours)
+# die looks of face f (0: not rolled) on background b at
+# [(f * 4 + b) * 9:][:9], made once
+DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else (_FREE_LOOK, _OFF_LOOK, _ASIDE_LOOK, _LOCKED_LOOK)[b]
+                  for f in range(7) for b in range(4) for k in range(9))
+DICE_AREA = b"".join(DIE_CELLS)
+PLAYER_CELLS = bytes(grid.cell(PLAYER_ROW + p, KEYS_COL) for p in range(6))  # players 1..6's keys
+
+
+def dice_looks(looks, faces, aside, locked, table):
+    """The dice's table of looks (draw_dice): die d's 9 cells at looks[d * 9:], from
+    `table`'s looks of its face on its background (a free die by its parity, set aside,
+    set aside for good). On the Pico, app/c_pistes_viper.py's twin."""
+    for die in range(rules.DICE):
+        bit = 1 << die
+        back = (3 if locked & bit else 2) if aside & bit else die % 2
+        first = (faces[die] * 4 + back) * 9
+        looks[die * 9:die * 9 + 9] = table[first:first + 9]
+
+
+try:  # the Pico: the dice's looks as native code
+    from app.c_pistes_viper import dice_looks  # noqa: F811
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the function above
+    pass
 
 
 def track_at(cell):
@@ -134,6 +169,16 @@ class Controller(GameController):
         self.before = bytes(self.state.pos)  # the pawns before the last move
         self.moved = ()  # the cells of the pawns the last move moved (they blink)
         self.record_best()
+        # the picture's tables (see draw_tracks, draw_dice): made once for the game's pawns
+        pawns = self.state.players * rules.TRACKS
+        self.area = TRACKS_AREA + PENS[:pawns] + PENS[_END_PENS:_END_PENS + pawns]
+        self.looks = bytearray(len(self.area))
+        self.looks_of = None  # the pawns' places self.looks shows
+        self.empty = array("I", [EMPTY] * len(self.area))
+        self.dice_looks = bytearray(_TRACKS_AREA)
+        self.palette = None  # self.player_colors, then the dice's colours (colours())
+        self.picture = bytearray(grid.CELLS * 3)  # the last still picture (draw_board) ...
+        self.drawn = None  # ... of this state and move count
 
     def check_board(self, setup):
         """Not the shared thinking board of the two-player games: 4 pistes plays its
@@ -206,6 +251,8 @@ class Controller(GameController):
         """The pawns the move put somewhere else blink a moment, so everyone sees them."""
         st, before = self.state, self.before
         self.moved = []
+        if st.pos == before:  # (most presses: a roll, a die)
+            return
         for i in range(len(st.pos)):
             if st.pos[i] != before[i]:
                 self.moved.append(self.place(i % rules.TRACKS, i // rules.TRACKS))
@@ -293,41 +340,63 @@ class Controller(GameController):
 
     def draw_board(self, frame, now):
         st = self.state
-        if st.status != PLAYING and not blink_on(now, SHOW_MS):
-            self.draw_scores(frame)
+        # A still picture (one that only a move changes: no blink of its own) is kept:
+        # a frame of the same state (a refused press's, an animation's) copies it
+        still = (st.status == PLAYING and st.to_move not in self.seats
+                 and not (st.phase == rules.TO_CHOOSE and st.pending == rules.BACK))
+        drawn = (st, len(st.history))
+        scores = st.status != PLAYING and not blink_on(now, SHOW_MS)
+        if still and self.drawn == drawn:
+            frame.buf[:] = self.picture  # (the frame is blank: the board is drawn first)
         else:
-            self.draw_tracks(frame, now)
-        self.draw_dice(frame)
-        self.draw_keys(frame, now)
+            if scores:
+                self.draw_scores(frame)
+            else:
+                self.draw_tracks(frame, now)
+            self.draw_dice(frame)
+            self.draw_keys(frame, now)
+            self.drawn = drawn if still else None
+            if still:
+                self.picture[:] = frame.buf
+        if not scores and self.animating(now) and not blink_on(now, MOVED_BLINK_MS):  # the pawns a move moved
+            for c in self.moved:
+                frame.set(c, colors.WHITE)
+
+    def colours(self):
+        """The palette of the picture's tables: the players' colours, then the dice's."""
+        palette = self.palette
+        pc = self.player_colors
+        if palette is None or palette[1] != pc[1] or palette[2] != pc[2]:  # (made again for swapped colours)
+            palette = self.palette = array("I", list(self.player_colors) + [FREE[0], ASIDE, LOCKED, 0, colors.OFF])
+        return palette
 
     def draw_tracks(self, frame, now):
         st = self.state
-        choosing = st.status == PLAYING and st.phase == rules.TO_CHOOSE
-        glow = None
-        if choosing and st.pending != rules.BACK:
-            glow = st.open_tracks()
-        back = choosing and st.pending == rules.BACK and not blink_on(now)  # its pawns blink white
-        mover_glow = colors.scale(self.player_colors[st.to_move], 1, 3)
-        for t in range(rules.TRACKS):
-            frame.fill(TRACK_CELLS[t], mover_glow if glow and t in glow else EMPTY)  # (one call: the light's time)
-        pawns = st.players * rules.TRACKS
-        frame.fill(PENS[:pawns], EMPTY)  # the pens' places, then each pawn where it is
-        frame.fill(PENS[_END_PENS:_END_PENS + pawns], EMPTY)
         pos = st.pos
-        for i in range(pawns):
-            position = pos[i]
-            color = self.player_colors[i // rules.TRACKS + 1]
-            if position == 0:
-                frame.set(PENS[i], color)
-            elif position == rules.END:
-                frame.set(PENS[_END_PENS + i], color)
-            else:
-                if back and rules.can_be_sent_back(position):
-                    color = colors.WHITE
-                frame.set(TRACK_CELLS[i % rules.TRACKS][position - 1], color)
-        if self.animating(now) and not blink_on(now, MOVED_BLINK_MS):
-            for c in self.moved:
-                frame.set(c, colors.WHITE)
+        looks = self.looks  # each pawn's player (1-based) where it is
+        if self.looks_of != pos:  # a pawn moved (or a new state): made afresh
+            for k in range(len(looks)):
+                looks[k] = 0
+            pawns = len(pos)
+            for i in range(pawns):
+                position = pos[i]
+                if position == 0:
+                    k = _TRACKS_AREA + i
+                elif position == rules.END:
+                    k = _TRACKS_AREA + pawns + i
+                else:
+                    k = (i % rules.TRACKS) * (rules.END - 1) + position - 1
+                looks[k] = i // rules.TRACKS + 1
+            self.looks_of = bytes(pos)
+        frame.paint(self.area, looks, self.colours(), self.empty)  # (one native call: the light's time)
+        if st.status == PLAYING and st.phase == rules.TO_CHOOSE:
+            if st.pending != rules.BACK:  # the open tracks glow in the mover's colour
+                glow = array("I", [colors.scale(self.player_colors[st.to_move], 1, 3)] * (rules.END - 1))
+                for t in st.open_tracks():
+                    first = t * (rules.END - 1)
+                    frame.paint(TRACK_CELLS[t], memoryview(looks)[first:first + rules.END - 1], self.palette, glow)
+            elif not blink_on(now):  # the pawns that can be sent back blink white
+                frame.paint(TRACKS_AREA, looks, array("I", [colors.WHITE] * 7), self.empty)
 
     def draw_scores(self, frame):
         st = self.state
@@ -348,15 +417,10 @@ class Controller(GameController):
         fresh = st.rolls_left < rules.ROLLS  # this turn's dice, else the last turn's
         dice = st.dice if fresh else st.last_dice
         fresh = fresh and st.status == PLAYING
-        pip = self.player_colors[st.to_move] if fresh else _OLD_PIP
-        aside = st.aside if fresh else 0
-        for die in range(rules.DICE):
-            bit = 1 << die
-            frame.fill(DIE_CELLS[die], (LOCKED if st.locked & bit else ASIDE) if aside & bit else FREE[die % 2])
-            if dice:
-                first = die * _FACES_PIPS
-                face = dice[die]
-                frame.fill(PIP_CELLS[first + PIP_AT[face]:first + PIP_AT[face + 1]], pip)
+        palette = self.colours()
+        palette[_PIP_LOOK] = self.player_colors[st.to_move] if fresh else _OLD_PIP
+        dice_looks(self.dice_looks, bytes(dice) if dice else b"\0\0\0\0", st.aside if fresh else 0, st.locked, DIE_LOOKS)
+        frame.paint(DICE_AREA, self.dice_looks, palette, self.empty)  # (one native call; no look 0)
 
     def draw_keys(self, frame, now):
         st = self.state
@@ -364,22 +428,19 @@ class Controller(GameController):
         dim = getattr(self, "_dim", None)
         if dim is None or dim[0] is not full:  # the keys' dim colours, made once for the players' colours:
             # while another plays (1/5), while the board thinks for one (1/2)
-            dim = self._dim = (full, [colors.scale(c, 1, 5) for c in full], [colors.scale(c, 1, 2) for c in full])
-        others, thinking = dim[1], dim[2]
-        for p in range(1, st.players + 1):
-            color = self.player_colors[p]
-            if st.status == PLAYING and p != st.to_move:
-                color = others[p]
-            elif st.status == PLAYING and p in self.seats and not blink_on(now, 2 * STEP_MS):
-                color = thinking[p]
-            elif st.status != PLAYING and st.eliminated[p - 1]:
-                color = colors.OFF
-            frame.set(self.player_cell(p), color)
+            dim = self._dim = (full, array("I", [colors.scale(c, 1, 5) for c in full]), [colors.scale(c, 1, 2) for c in full])
+        n = st.players
+        if st.status == PLAYING:  # every player's key dim, then the mover's (one native call)
+            frame.paint(PLAYER_CELLS[:n], b"\1\2\3\4\5\6", dim[1], self.empty)  # (players 1..6: no look 0)
+            p = st.to_move
+            frame.set(PLAYER_CELLS[p - 1], dim[2][p] if p in self.seats and not blink_on(now, 2 * STEP_MS) else full[p])
+        else:
+            for p in range(1, n + 1):
+                frame.set(PLAYER_CELLS[p - 1], colors.OFF if st.eliminated[p - 1] else full[p])
         yours = not self.board_plays()
-        roll = yours and st.can_roll()
-        for i in range(len(ROLL_ROWS)):
-            on = i < st.rolls_left
-            frame.set(ROLL_CELLS[i], colors.WHITE if on and roll else _ROLL_LEFT if on else colors.OFF)
+        left = st.rolls_left  # one light per roll left
+        frame.fill(ROLL_CELLS[:left], colors.WHITE if yours and st.can_roll() else _ROLL_LEFT)
+        frame.fill(ROLL_CELLS[left:], colors.OFF)
         frame.set(STOP_CELL, colors.ORANGE if yours and st.can_stop() else _STOP_DIM)
 
     # -- the simulator's words (app/c_pistes_text.py: never needed on the board) ---------

@@ -24,6 +24,9 @@
 # while a pick lasts, a card's rules (games/squeeze_cards_effects.py) from its pick (or
 # its play) to its effect, the simulator's words (app/c_squeeze_cards_text.py) and the
 # referee's lines (games/squeeze_cards_lines.py) when asked; all go with the menu.
+import sys
+from array import array
+
 from app import colors, grid
 from app import c_squeeze as classic
 from app.app import unload
@@ -54,6 +57,8 @@ SYMBOLS = (
     0b111101111,  # annulation: a ring
 )
 SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
+# each symbol's lit cells, made once (drawn in one call: a window's frame, a press's light)
+SYMBOL_CELLS = tuple(bytes(SYMBOL_AT + (i // 3) * grid.SIZE + i % 3 for i in range(9) if s >> (8 - i) & 1) for s in SYMBOLS)
 NO_CARD = colors.scale(colors.RED, 1, 3)
 
 SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
@@ -96,6 +101,7 @@ class Controller(classic.Controller):
         self.effect_cells = ()
         self.effect_color = colors.WHITE
         self.marks_of = self.marks = None  # legal_launch_marks(): the list they are of, and them
+        self.key_looks = None  # draw_card_keys(): (the colours they are of, the card keys' cells, their dim colours)
         classic.Controller.__init__(self, app, setup, moves)
 
     def fresh_state(self):
@@ -181,8 +187,8 @@ class Controller(classic.Controller):
     def drop_effects(self):
         """No card picked nor waiting for its effect: the cards' effects
         (games/squeeze_cards_effects.py) go."""
-        if self.pick is None and not self.state.stack:
-            unload(cards.EFFECTS_MODULE)
+        if self.pick is None and not self.state.stack and cards.EFFECTS_MODULE in sys.modules:
+            unload(cards.EFFECTS_MODULE)  # (only if loaded: an unload's miss costs a press ~0.2 ms)
 
     def refused_cells(self, cell, move):
         if move < cards.CARD_BASE:
@@ -327,14 +333,19 @@ class Controller(classic.Controller):
 
     def draw_card_keys(self, frame, now):
         st = self.state
-        for cell, seat in self.card_keys.items():
-            color = colors.scale(self.player_colors[st.colour(seat)], 1, 5)
-            if st.status == PLAYING:
-                if seat == st.to_move:  # the mover's: white, apart from launch points
-                    color = colors.WHITE
+        looks = self.key_looks
+        if looks is None or looks[0] is not self.player_colors:  # made once for the players' colours
+            keys = list(self.card_keys.items())
+            looks = self.key_looks = (self.player_colors, bytes(cell for cell, seat in keys), keys, array(
+                "I", [0] + [colors.scale(self.player_colors[st.colour(seat)], 1, 5) for cell, seat in keys]))
+        cells = looks[1]
+        frame.paint(cells, b"\1\2\3\4", looks[3], looks[3])  # each key dim in its colour (one call) ...
+        if st.status == PLAYING:
+            for cell, seat in looks[2]:
                 if st.bound[seat] and blink_on(now, 500):
-                    color = GOLD  # the golden rule binds this seat
-            frame.set(cell, color)
+                    frame.set(cell, GOLD)  # the golden rule binds this seat
+                elif seat == st.to_move:
+                    frame.set(cell, colors.WHITE)  # ... the mover's white, apart from launch points
 
     def draw_window(self, frame, now):
         """The countdown on the ring (the same for everybody), the card or the launch
@@ -364,10 +375,7 @@ class Controller(classic.Controller):
     def draw_symbol(self, frame, kind, now):
         if blink_on(now, 600):
             return  # in turn with the board below it
-        row0, col0 = grid.row_col(SYMBOL_AT)
-        for i in range(9):
-            if SYMBOLS[kind] >> (8 - i) & 1:
-                frame.set(grid.cell(row0 + i // 3, col0 + i % 3), KIND_COLORS[kind])
+        frame.fill(SYMBOL_CELLS[kind], KIND_COLORS[kind])
 
     def draw_peek(self, frame, seat):
         """Deal mode: the seat's two cards, small and dim at its edge."""

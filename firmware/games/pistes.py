@@ -110,9 +110,14 @@ class Pistes(GameState):
     def move_pawn(self, player, track, step):
         """Move a pawn `step` cells (negative: back), with the jump past occupied cells."""
         i = player * TRACKS + track
-        if step > 0 and self.pos[i] == END:
+        cell = self.pos[i]
+        if step > 0 and cell == END:
             return  # a pawn home ignores its faces
-        self.pos[i] = landing(self.pos[i], step, lambda c: self.occupant(track, c, player) >= 0)
+        target = min(max(cell + step, 0), END)
+        if target in (0, END) or self.occupant(track, target, player) < 0:
+            self.pos[i] = target  # (most moves: no pawn to jump, landing() not needed)
+            return
+        self.pos[i] = landing(cell, step, lambda c: self.occupant(track, c, player) >= 0)
 
     def open_tracks(self):
         """The mover's tracks whose pawn is not home (joker and six4 answers)."""
@@ -159,9 +164,16 @@ class Pistes(GameState):
     def why_illegal(self, move):
         if self.status != PLAYING:
             return "the game is over"
-        if move in self.legal_moves() or self.several_dice(move):
-            return None
-        return _refusal(self, move)
+        # a roll, a stop and a die checked without the list of legal_moves() (a press's light)
+        if move == ROLL:
+            legal = self.can_roll()
+        elif move == STOP:
+            legal = self.can_stop()
+        elif isinstance(move, tuple) and len(move) == 2 and move[0] in (KEEP, UNKEEP) and isinstance(move[1], int):
+            legal = self.several_dice(move)
+        else:
+            legal = move in self.legal_moves()
+        return None if legal else _refusal(self, move)
 
     def several_dice(self, move):
         """A keep of free dice, or an unkeep of dice set aside, several at once (the
@@ -207,7 +219,9 @@ class Pistes(GameState):
 
     def _resolve(self):
         self.last_dice = list(self.dice)
-        counts = [self.dice.count(face) for face in range(7)]
+        counts = [0] * 7  # of each face
+        for face in self.dice:
+            counts[face] += 1
         self.forward = counts[1:TRACKS + 1]
         self.backs_left = back_moves(counts[5])
         if counts[6] == 4:

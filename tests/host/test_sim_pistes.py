@@ -312,3 +312,52 @@ def test_a_players_key_blinks_its_pawns_and_plays_nothing():
     after = sim.state()
     assert after["moves"] == before["moves"] and after["error"] is None
     assert c_pistes.Controller.player_colors[5] != c_pistes.Controller.player_colors[4]
+
+
+def test_a_kept_still_picture_is_the_picture_drawn_afresh():
+    """The controller keeps a still picture and copies it while the state does not move
+    (a refused press, an animation's frames): in games of 1 to 6 players and one against
+    the board, every frame the app shows is the one drawn with nothing kept."""
+    from app.frame import Frame
+
+    for args in ["--players %d --seed %d" % (n, n) for n in range(1, 7)] + ["--players 2 --board 2 --seed 5"]:
+        sim = new_game(args)
+        app = sim.board.app
+        copies = [0]
+        for i in range(120):
+            ctrl = app.screen
+            if ctrl.state.status != pistes.PLAYING:
+                break
+            legal = [ctrl.keys_for_move(m)[0] for m in ctrl.state.legal_moves()]
+            cell = legal[i % len(legal)] if i % 4 else grid.cell(i % 12, (i * 5) % 12)  # and refused presses
+            if cell in (grid.MENU, grid.NEW):
+                cell = grid.UNDO
+            sim.run("press %s" % grid.name(cell))
+            for wait in (0, 40, 400):
+                sim.run("wait %d" % wait)
+                now = app.clock.ticks_ms()
+                kept = ctrl.drawn is not None
+                shown = Frame()
+                ctrl.draw(shown, now)  # (with the kept picture, when there is one)
+                ctrl.drawn = None
+                fresh = Frame()
+                ctrl.draw(fresh, now)
+                assert shown.buf == fresh.buf, (args, i, wait)
+                copies[0] += kept
+        assert copies[0] > 20, args  # (the kept picture was used)
+
+
+def test_a_roll_a_stop_and_a_die_are_checked_as_the_list_of_legal_moves_says():
+    """why_illegal's checks without legal_moves(): the same answer for every roll, stop,
+    keep and unkeep (one die or several) in every state of seeded games."""
+    masks = range(0, 17)
+    for seed in range(40):
+        st = pistes.new_state(players=1 + seed % 6, rng=Rng(seed))
+        for _ in range(60):
+            if st.status != pistes.PLAYING:
+                break
+            legal = st.legal_moves()
+            for move in [pistes.ROLL, pistes.STOP] + [(k, m) for k in (pistes.KEEP, pistes.UNKEEP) for m in masks]:
+                expected = move in legal or st.several_dice(move)
+                assert (st.why_illegal(move) is None) == expected, (seed, move)
+            st.play(legal[(seed + len(st.history)) % len(legal)])
