@@ -15,7 +15,6 @@ IDLE_MA = const(1)  # each LED's own draw, even when dark
 _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
-_CURVE_ONE = const(4096)  # gamma_curve's fixed point: 12 bits give every level the float maths gives
 _CURVE_STEP = const(32)  # gamma_curve's levels a step of its work
 
 try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
@@ -27,27 +26,26 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
 def gamma_table(brightness, curve=None):
     """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
     lit input stays lit (at least 1), so a dim tint never vanishes. With `curve` (from
-    gamma_curve(), made ahead) in integer maths: ~40 ms of float maths less on a Pico,
-    the same levels (tests/firmware/test_pixels.py)."""
+    gamma_curve(), made ahead) no power is worked out: ~40 ms of float maths less on a
+    Pico, and the very same float operations on the same values, so the same levels on
+    every port (tests/firmware/test_pixels.py)."""
     lut = bytearray(256)
-    if curve is None:
-        peak = 255 * brightness / 100
-        for v in range(1, 256):
-            lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
-        return lut
-    half, whole = 50 * _CURVE_ONE, 100 * _CURVE_ONE
+    peak = 255 * brightness / 100
     for v in range(1, 256):
-        lut[v] = (curve[v] * brightness + half) // whole or 1
+        x = (v / 255) ** GAMMA if curve is None else curve[v]
+        lut[v] = max(1, min(255, int(peak * x + 0.5)))
     return lut
 
 
 def gamma_curve():
-    """Work ahead for gamma_table (the menu's, while it waits): the full-level curve
-    255 * (v / 255) ** GAMMA in _CURVE_ONE's fixed point, _CURVE_STEP levels a step of
-    this generator; the curve (an array of 256) is its result."""
-    curve = array("I", bytes(4 * 256))
+    """Work ahead for gamma_table (the menu's, while it waits): (v / 255) ** GAMMA of
+    every level, _CURVE_STEP levels a step of this generator; the curve (an array of
+    256 floats of the port's own precision: single on the Pico, where a fixed point
+    curve was a level off at some brightness, double elsewhere) is its result."""
+    double = 1.0 + 1e-10 != 1.0
+    curve = array("d" if double else "f", bytes((8 if double else 4) * 256))
     for v in range(1, 256):
-        curve[v] = int(255 * _CURVE_ONE * (v / 255) ** GAMMA + 0.5)
+        curve[v] = (v / 255) ** GAMMA
         if not v % _CURVE_STEP:
             yield
     return curve
