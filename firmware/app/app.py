@@ -167,9 +167,9 @@ class App:
 
         resume_game(self, setup, moves)
 
-    def set_brightness(self, percent, curve=None):
-        """`curve`: drivers.leds.gamma_curve()'s, made ahead (the menu's): no float maths."""
-        self.pixels.set_brightness(percent, curve)
+    def set_brightness(self, percent, tables=None):
+        """`tables`: drivers.leds.gamma_tables()'s, made ahead (the menu's): no float maths."""
+        self.pixels.set_brightness(percent, tables)
         self.set_setting("brightness", percent)
 
     def set_setting(self, name, value):

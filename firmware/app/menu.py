@@ -109,16 +109,16 @@ class Menu:
         if read:
             for _ in self.read_saves():
                 pass
-        self.curve = None  # the brightness row's gamma curve (drivers.leds.gamma_curve), made ahead
+        self.tables = None  # the brightness row's gamma tables (drivers.leds.gamma_tables), made ahead
         self.loading = self.load_ahead()
 
     def load_ahead(self):
         """What a tile's press shows (its setup screen, its game's name) loaded, and the
-        brightness row's curve made, while the menu waits."""
-        from drivers.leds import gamma_curve  # (loaded with the board's Pixels)
+        brightness row's gamma tables made, while the menu waits."""
+        from drivers.leds import gamma_tables  # (loaded with the board's Pixels)
 
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
-        self.curve = yield from gamma_curve()
+        self.tables = yield from gamma_tables([col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1)])
 
     def read_saves(self):
         """Which tiles have a game to resume (and against the board), a tile a step."""
@@ -159,7 +159,7 @@ class Menu:
             self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
-            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.curve)
+            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.tables)
             self.app.sound.play("menu")
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])

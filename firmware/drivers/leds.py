@@ -15,7 +15,7 @@ IDLE_MA = const(1)  # each LED's own draw, even when dark
 _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
-_CURVE_STEP = const(32)  # gamma_curve's levels a step of its work
+_TABLE_STEP = const(32)  # gamma_tables' levels a step of its work (~5 ms on a Pico)
 
 try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
     from drivers.pixels_viper import levels_into, scale_into
@@ -23,32 +23,35 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
     levels_into = scale_into = None
 
 
-def gamma_table(brightness, curve=None):
-    """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
-    lit input stays lit (at least 1), so a dim tint never vanishes. With `curve` (from
-    gamma_curve(), made ahead) no power is worked out: ~40 ms of float maths less on a
-    Pico, and the very same float operations on the same values, so the same levels on
-    every port (tests/firmware/test_pixels.py)."""
-    lut = bytearray(256)
+def gamma_levels(lut, brightness, start, stop):
+    """lut[start:stop] as gamma_table(brightness) has them (a part of its float maths)."""
     peak = 255 * brightness / 100
-    for v in range(1, 256):
-        x = (v / 255) ** GAMMA if curve is None else curve[v]
-        lut[v] = max(1, min(255, int(peak * x + 0.5)))
+    for v in range(start, stop):
+        lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
+
+
+def gamma_table(brightness):
+    """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
+    lit input stays lit (at least 1), so a dim tint never vanishes. Its float maths take
+    ~40 ms on a Pico: the menu makes its brightness row's ahead (gamma_tables)."""
+    lut = bytearray(256)
+    gamma_levels(lut, brightness, 1, 256)
     return lut
 
 
-def gamma_curve():
-    """Work ahead for gamma_table (the menu's, while it waits): (v / 255) ** GAMMA of
-    every level, _CURVE_STEP levels a step of this generator; the curve (an array of
-    256 floats of the port's own precision: single on the Pico, where a fixed point
-    curve was a level off at some brightness, double elsewhere) is its result."""
-    double = 1.0 + 1e-10 != 1.0
-    curve = array("d" if double else "f", bytes((8 if double else 4) * 256))
-    for v in range(1, 256):
-        curve[v] = (v / 255) ** GAMMA
-        if not v % _CURVE_STEP:
+def gamma_tables(percents):
+    """Work ahead (the menu's, while it waits): gamma_table of each of `percents`,
+    _TABLE_STEP levels a step of this generator; its result {percent: table}, for
+    Pixels.set_brightness. The very same maths, so the very same levels on every port
+    (a fixed-point curve was a level off at 25 % on the rp2 port's single floats)."""
+    tables = {}
+    for percent in percents:
+        lut = bytearray(256)
+        for start in range(1, 256, _TABLE_STEP):
+            gamma_levels(lut, percent, start, min(256, start + _TABLE_STEP))
             yield
-    return curve
+        tables[percent] = lut
+    return tables
 
 
 def estimate_ma(levels):
@@ -72,9 +75,9 @@ class Pixels:
         self._lut = None
         self.set_brightness(brightness)
 
-    def set_brightness(self, percent, curve=None):
+    def set_brightness(self, percent, tables=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
-        `curve`: gamma_curve()'s, made ahead (faster)."""
+        `tables`: gamma_tables()'s, made ahead (no maths if it has this percent's)."""
         try:
             percent = int(percent)
         except (TypeError, ValueError):
@@ -82,7 +85,8 @@ class Pixels:
         percent = max(MIN_BRIGHTNESS, min(100, percent))
         if percent != self.brightness:
             self.brightness = percent
-            self._lut = gamma_table(percent, curve)
+            lut = tables.get(percent) if tables else None
+            self._lut = lut if lut is not None else gamma_table(percent)
         return percent
 
     def estimate_ma(self, levels):

@@ -296,21 +296,24 @@ def test_the_pico_runs_show_as_native_code():
     assert (leds.scale_into is not None) == (sys.platform == "rp2")
 
 
-def test_the_gamma_curve_made_ahead_gives_the_float_maths_levels():
-    # the menu makes the curve while it waits (drivers.leds.gamma_curve, in steps), and
-    # its brightness row's press then works out no power: the same levels, on every port
-    from drivers.leds import gamma_curve
+def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
+    # the menu makes its brightness row's tables while it waits (drivers.leds.gamma_tables,
+    # in steps), and that row's press then takes its table: no maths in its light
+    from drivers.leds import gamma_tables
 
-    work = gamma_curve()
+    work = gamma_tables((10, 25, 100))
     steps = 0
     try:
         while True:
             next(work)
             steps += 1
     except StopIteration as done:
-        curve = done.value
-    assert steps > 1
-    # (every 5 % on the virtual Pico, the row's 10 % steps among them: every percent there
-    # cost 14 CPU s, its float maths 40 ms a table)
-    for b in range(0, 101, 5 if sys.platform == "rp2" else 1):
-        assert gamma_table(b, curve) == gamma_table(b), b
+        tables = done.value
+    assert steps == 3 * 8 and sorted(tables) == [10, 25, 100]
+    for b in (10, 25, 100):
+        assert tables[b] == gamma_table(b), b
+    px = Pixels(FakeStrip())
+    px.set_brightness(100, tables)
+    assert px._lut is tables[100]  # taken, not made again
+    px.set_brightness(50, tables)  # a percent it lacks: made then
+    assert px._lut == gamma_table(50)
