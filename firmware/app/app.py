@@ -70,6 +70,15 @@ def slice_of(app, work):
     return None
 
 
+def imports(names):
+    """Work ahead (a screen's `ahead`, a hold's): imports `names`, one a step of the
+    generator. An import from a Pico's flash takes 10-45 ms: done while the screen waits,
+    the press that needs the module finds it loaded."""
+    for name in names:
+        __import__(name)
+        yield
+
+
 def unload(name):
     """Forget module `name` (and its parent package's reference to it), so that the
     garbage collector can free it once nothing else holds it."""
@@ -94,9 +103,7 @@ def menu_ahead(app):
     modules loaded and its tiles' saves read, one a step of this generator, so that the
     hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
     result: the menu."""
-    for name in MENU_AHEAD:
-        __import__(name)
-        yield
+    yield from imports(MENU_AHEAD)
     from app.menu import Menu
 
     menu = Menu(app, False)

@@ -333,7 +333,7 @@ class Controller(GameController):
 
     # -- drawing -------------------------------------------------------------------------
     def player_cell(self, player):
-        return grid.cell(PLAYER_ROW + player - 1, KEYS_COL)
+        return PLAYER_CELLS[player - 1]
 
     def end_cells(self):
         return [self.player_cell(p) for p in self.state.winners]

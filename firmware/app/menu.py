@@ -12,11 +12,12 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, pending, slice_of, unload
+from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, imports, pending, slice_of, unload
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
+BRIGHTNESS_PERCENTS = tuple(col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1))  # b12's first
 MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
 LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), saves.LANGS))  # j1 English, k1 French
 
@@ -48,15 +49,6 @@ def idle_demo(menu, now):
         free_menu()  # the menu's modules: loaded again when it shows
         return True
     return False
-
-
-def imports(names):
-    """Work ahead (app.App.step's `ahead`): imports `names`, one a step of the generator.
-    An import from a Pico's flash takes 10-45 ms: done while the screen waits, the press
-    that needs the module finds it loaded."""
-    for name in names:
-        __import__(name)
-        yield
 
 
 def turns(index):
@@ -118,7 +110,7 @@ class Menu:
         from drivers.leds import gamma_tables  # (loaded with the board's Pixels)
 
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
-        self.tables = yield from gamma_tables([col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1)])
+        self.tables = yield from gamma_tables(BRIGHTNESS_PERCENTS)
 
     def read_saves(self):
         """Which tiles have a game to resume (and against the board), a tile a step."""
@@ -159,7 +151,7 @@ class Menu:
             self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
-            self.app.set_brightness(col * 100 // BRIGHTNESS_STEPS, self.tables)
+            self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.tables)
             self.app.sound.play("menu")
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])

@@ -6,7 +6,7 @@
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid, saves
-from app.app import FLASH_MS, pending, slice_of
+from app.app import FLASH_MS, imports, pending, slice_of
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often
@@ -62,8 +62,6 @@ class Setup:
         """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
         then the game in progress replayed from its save (kept in self.ready), or what a
         new game's rules make once (catalog.start_ahead)."""
-        from app.menu import imports
-
         yield from imports(catalog.start_modules(self.game, self.variant))
         if self.saved is None:
             catalog.start_ahead(self.game)
