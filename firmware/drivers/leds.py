@@ -12,15 +12,25 @@ GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default bright
 MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
 MA_PER_CHANNEL = const(20)  # one colour channel at full level
 IDLE_MA = const(1)  # each LED's own draw, even when dark
+BIT_HZ = 800000  # WS2812B: 1.25 us a bit
+LATCH_US = const(300)  # the line held low this long ends a frame (>= 280 us)
+_TRANS_COUNT = const(2)  # RP2040 DMA: a channel's register (by word): the bytes of its next transfer
 _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
 _TABLE_STEP = const(32)  # gamma_tables' levels a step of its work (~5 ms on a Pico)
 
-try:  # the Pico: show()'s loops as native code (drivers/pixels_viper.py)
-    from drivers.pixels_viper import levels_into, scale_into
+try:  # the Pico: show()'s and write()'s loops as native code (drivers/pixels_viper.py)
+    from drivers.pixels_viper import changed_end, levels_into, scale_into
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
     levels_into = scale_into = None
+
+    def changed_end(a, b, n, bpp):
+        """How many of the n bytes of a and b, from the start, hold every difference,
+        in whole LEDs of bpp bytes."""
+        while n and a[n - 1] == b[n - 1]:
+            n -= 1
+        return (n + bpp - 1) // bpp * bpp
 
 
 def gamma_levels(lut, brightness, start, stop):
@@ -150,7 +160,14 @@ class PioStrip:
     USB go on while the frame goes out (neopixel.write() bit-bangs with interrupts
     off for the whole 4.3 ms). Without rp2.DMA the FIFO is fed by StateMachine.put,
     which waits but leaves interrupts on. A write() during the last frame, or
-    within its latch, waits for them. `rp2`: the module (a fake in tests)."""
+    within its latch, waits for them. `rp2`: the module (a fake in tests).
+
+    A frame goes out only up to the last LED that changed: a WS2812 takes the first
+    bytes that reach it and passes the rest on, so the LEDs past a short frame's end
+    keep what they show. A press that lights a cell near the chain's start is on the
+    LEDs in a fraction of the 4.3 ms a whole frame takes. The first frame after boot
+    goes out whole (a soft reset leaves the LEDs lit), as does the one after a frame
+    cut short (its LEDs may show either frame)."""
 
     def __init__(self, pin, n, rp2=None, sm_id=0, bpp=3):
         from drivers.pixels import setup_pio  # (boot only: the PIO program, the DMA)
@@ -176,13 +193,23 @@ class PioStrip:
             # during an animation). The LEDs past the cut keep the frame before a moment.
             self._mem[_DMA_CHAN_ABORT] = self._channel  # (wait() sees it end: the channel idle)
             self._sent = ticks_add(ticks_us(), _CUT_US - self._frame_us)  # wait(): the FIFO's bytes, the latch
+            self._whole = self._count  # the LEDs it reached show it, the others the frame before
         self.wait()
-        self._out[:] = self.buf
+        out = self._out
+        count = changed_end(self.buf, out, len(out), self.bpp)
+        if count < self._whole:
+            count = self._whole
+        if not count:
+            return  # the LEDs show this frame already
+        out[:] = self.buf
+        self._whole = 0
+        self._count = count
+        self._frame_us = count * (8000000 // BIT_HZ) + LATCH_US
         self._sent = ticks_us()
-        if self._regs is not None:  # (as configured at boot: the same buffer, count and state machine)
+        if self._regs is not None:  # (as configured at boot: the same buffer and state machine)
+            self._regs[_TRANS_COUNT] = count  # (the count of the transfer the trigger starts)
             self._regs[_AL3_READ_ADDR_TRIG] = self._addr  # the read address: it starts the channel
         elif self._dma is None:
-            self._sm.put(self._out, 24)  # each byte to the word's top 8 bits
+            self._sm.put(memoryview(out)[:count], 24)  # each byte to the word's top 8 bits
         else:
-            self._dma.config(read=self._out, write=self._sm, count=len(self._out),
-                             ctrl=self._ctrl, trigger=True)
+            self._dma.config(read=out, write=self._sm, count=count, ctrl=self._ctrl, trigger=True)

@@ -143,6 +143,14 @@ def make_flash(path, files):
         f.write(flash)
 
 
+def shown_after(shown, data):
+    """What an LED chain that showed the bytearray `shown` shows after a frame of `data`
+    (wire order, chain positions): its first LEDs take the frame's bytes, the others
+    keep theirs. Updates `shown`; returns a copy."""
+    shown[:len(data)] = data
+    return bytes(shown)
+
+
 class Pico:
     """One running virtual Pico. Serial bytes from it accumulate in `serial`; LED frames
     (3 bytes an LED, wire order) in `frames` as (emulated us at its end, bytes, us at its
@@ -170,7 +178,11 @@ class Pico:
         self.cpu_account = getattr(_here, "cpu", None)
         self.cond = threading.Condition()
         self.serial = bytearray()
+        # (end us, what the LED chain shows after it, start us) for each frame sent: a
+        # frame shorter than the chain changes only its first LEDs (a WS2812 passes on
+        # what it does not take), the others keep what they showed (all dark at power-up)
         self.frames = []
+        self.shown = bytearray()
         self.tones = []
         self.key_times = []  # (key, down, emulated us) as the matrix changed
         self.resets = 0
@@ -207,7 +219,7 @@ class Pico:
                         self.on_serial(data)
                 elif kind == "F":
                     end, start, data = rest.split(" ")
-                    self.frames.append((int(end), bytes.fromhex(data), int(start)))
+                    self.frames.append((int(end), shown_after(self.shown, bytes.fromhex(data)), int(start)))
                     if self._counts is not None:
                         self.frame_counts.append(self._counts)
                 elif kind == "k":

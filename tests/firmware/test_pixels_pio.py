@@ -220,7 +220,8 @@ def test_pio_dma_bytes_equal_the_neopixel_bytes():
     assert sm.running and sm.pin == "GP27" and sm.freq == 8000000
     assert decode(sm.run(), sm.freq) == sent
     assert sum(sent) > 0
-    # the next frame goes out whole too, and show() may refill buf meanwhile
+    # the next frame goes out up to its last LED that changed (here the last LED), and
+    # show() may refill buf meanwhile
     px.show(bytes(432))
     assert decode(sm.run(), sm.freq) == bytes(432)
 
@@ -239,6 +240,25 @@ def test_write_sends_a_copy_of_the_buffer():
     strip.buf[0] = 99  # after write(): does not reach the frame already sent
     assert decode(rp2.machines[0].run(), 8000000) == b"\x01\x02\x03" * 4
     assert len(strip) == 4
+
+
+def test_a_frame_goes_out_up_to_the_last_led_that_changed():
+    for rp2 in (FakeRp2(), FakeRp2(dma=False)):
+        strip = PioStrip(0, 4, rp2=rp2)
+        [sm] = rp2.machines
+        strip.write()  # the first frame after boot goes out whole: it darkens LEDs a soft reset left lit
+        assert decode(sm.run(), sm.freq) == bytes(12)
+        strip.buf[:] = b"\x01\x02\x03" * 4
+        strip.write()
+        assert decode(sm.run(), sm.freq) == b"\x01\x02\x03" * 4
+        strip.buf[4] = 9  # the second LED's green: the first two LEDs go out, the others keep theirs
+        strip.write()
+        assert decode(sm.run(), sm.freq) == b"\x01\x02\x03\x01\x09\x03"
+        strip.buf[0] = 5  # the first LED: only it
+        strip.write()
+        assert decode(sm.run(), sm.freq) == b"\x05\x02\x03"
+        strip.write()  # nothing changed: nothing goes out
+        assert decode(sm.run(), sm.freq) == b""
 
 
 def test_the_cap_comes_from_the_supply_rating():

@@ -9,6 +9,7 @@ from drivers.leds import PioStrip
 from test_pixels_pio import FakeDMA, FakeRp2
 
 CHAN_ABORT = 0x50000444
+TRANS_COUNT = 2
 AL3_READ_ADDR_TRIG = 15
 
 
@@ -74,3 +75,34 @@ class _Mem:
 
     def __setitem__(self, address, value):
         self.on_write(address, value)
+
+
+def test_a_frame_counts_only_up_to_the_last_led_that_changed(monkeypatch):
+    strip, dma, mem = make(monkeypatch)
+    strip.write()
+    assert dma.registers[TRANS_COUNT] == 12  # the first frame after boot: whole
+    strip.buf[3] = 1  # the second LED
+    strip.write()
+    assert dma.registers[TRANS_COUNT] == 6
+
+
+def test_the_frame_after_a_cut_covers_the_cut_frame(monkeypatch):
+    strip, dma, mem = make(monkeypatch)
+    strip.write()
+    strip.buf[9] = 5  # the last LED
+    strip.write()
+    assert dma.registers[TRANS_COUNT] == 12
+    dma.busy = True  # that frame still going out ...
+
+    def abort(address, value):
+        dma.busy = False
+        dict.__setitem__(mem, address, value)
+
+    strip._mem = _Mem(abort)
+    strip.buf[0] = 7  # ... and a frame that changes only the first LED cuts it short
+    strip.write()
+    assert mem[CHAN_ABORT] == 1 << RegistersDMA.channel
+    assert dma.registers[TRANS_COUNT] == 12  # the LEDs the cut frame missed get it now
+    strip.buf[0] = 8
+    strip.write()
+    assert dma.registers[TRANS_COUNT] == 3  # none cut: up to the last LED that changed

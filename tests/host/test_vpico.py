@@ -47,6 +47,14 @@ def test_led_frames_decode_to_the_simulators_levels():
     assert tests.chain_to_levels(bytes(Strip.buf)) == px.levels
 
 
+def test_a_short_led_frame_changes_only_the_leds_it_reaches():
+    # a WS2812 takes the first bytes that reach it and passes the rest on: the harness
+    # shows each frame as the whole chain looks after it
+    shown = bytearray()
+    assert board.shown_after(shown, b"\x01\x02\x03\x04\x05\x06") == b"\x01\x02\x03\x04\x05\x06"
+    assert board.shown_after(shown, b"\x09\x09\x09") == b"\x09\x09\x09\x04\x05\x06"
+
+
 def test_press_timeline_spaces_a_scripts_presses():
     lines = ["# a comment", "press c3", "wait 400", "hold a1 1000", "frame", "state"]
     c3, a1 = 2 * 12 + 2, 0
