@@ -4,8 +4,8 @@
 # driver (Pixels.show, PioStrip.write) is drivers/leds.py, and main.py frees this module
 # once the board is made (RAM on a Pico). Its names are the drivers' names, as ever.
 from compat import const
-from drivers.leds import (BIT_HZ, GAMMA, IDLE_MA, LATCH_US, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels,  # noqa: F401
-                          PioStrip, estimate_ma, gamma_table)
+from drivers.leds import (BIT_HZ, GAMMA, IDLE_MA, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels, PioStrip,  # noqa: F401
+                          estimate_ma, gamma_table)
 
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
 RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
@@ -145,7 +145,7 @@ def setup_pio(strip, pin, n, rp2, sm_id, bpp):
     strip.bpp = bpp
     strip.buf = bytearray(n * bpp)
     strip._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
-    strip._frame_us = n * bpp * 8 * 1000000 // BIT_HZ + LATCH_US  # the last frame's time out, latch included
+    strip._frame_us = 0  # the last frame's time out, latch included (write() sets it)
     strip._count = 0  # the bytes of the last frame (write(): only up to the last LED that changed)
     strip._whole = n * bpp  # the next frame's bytes at least: the first goes out whole
     strip._sent = None  # ticks_us() of the last write

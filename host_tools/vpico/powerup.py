@@ -49,20 +49,21 @@ class Model:
         """{now: the LED levels the App draws at now} for the ascending `nows`."""
         out = {}
         pending = list(self.events)
+
+        def taken(at):  # the events at `at`, taken off `pending`
+            events = []
+            while pending and pending[0][0] == at:
+                events.append(pending.pop(0)[1:])
+            return events
+
         for now in nows:
             # an event before `now` is taken at its own time, in a step of its own: a
             # frame equal to the last is not sent, so frames' times may be far apart, and
             # one step would take a press and its release at once
             while pending and pending[0][0] < now:
                 at = pending[0][0]
-                taken = []
-                while pending and pending[0][0] == at:
-                    taken.append(pending.pop(0)[1:])
-                self.model.at(at, taken)
-            taken = []
-            while pending and pending[0][0] == now:
-                taken.append(pending.pop(0)[1:])
-            out[now] = self.model.at(now, taken)
+                self.model.at(at, taken(at))
+            out[now] = self.model.at(now, taken(now))
         return out
 
 
