@@ -26,7 +26,7 @@ from games import squeeze_player  # noqa: E402
 TUNING_SEED = 1000000  # far from the bench's seeds (0 .. games) and its held-out ones
 
 
-TABLES = ("WORTH", "PENTACLE_WORTH", "DOUBLE", "ROOT_MOVES", "DEPTH", "BUDGET", "JITTER", "FIRST_SPREAD")
+TABLES = ("WORTH", "PENTACLE_WORTH", "DOUBLE", "ROOT_MOVES", "DEPTH", "BUDGET", "JITTER", "FIRST_MOVES", "FIRST_SPREAD")
 DEFAULTS = dict((name, getattr(squeeze_player, name)) for name in TABLES)
 
 

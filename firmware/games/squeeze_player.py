@@ -11,10 +11,13 @@ from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PAT
 
 DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 170, 330)
-JITTER = (2, 2, 6, 6, 6)  # a root move's value raised by up to this: near-equal moves vary
+JITTER = (2, 2, 6, 6, 3)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
-_FIRST_MOVES = const(6)  # a game's first moves, where near-equal is wider still (games are short) ...
-FIRST_SPREAD = (1, 1, 8, 4, 4)  # ... this many times
+# A game's first moves, where near-equal is wider still so that games differ (they are
+# short) ... this many times. Level 5 spreads only its first move: later, a wide spread
+# gives away games to a strong opponent (measured with host_tools/tune_squeeze).
+FIRST_MOVES = (6, 6, 6, 6, 2)
+FIRST_SPREAD = (1, 1, 8, 4, 12)
 ROOT_MOVES = (40, 40, 5, 5, 10)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 8, 50, 0)
@@ -342,7 +345,7 @@ def think(state, level=5, rng=None):
     safe = []
     ranked = []
     jitter = spread(JITTER, level, len(state.history))
-    if len(state.history) < _FIRST_MOVES:
+    if len(state.history) < FIRST_MOVES[level - 1]:
         jitter *= FIRST_SPREAD[level - 1]
     for i in range(len(legal)):
         m = legal[i]
