@@ -37,7 +37,7 @@ class Setup:
         self.saved = saved
         self.tile = tile_cells(index)
         self.title = catalog.tile_name(index, app.settings["lang"])  # in the menu's language
-        self.text = bytes(10) + font.columns(self.title) + bytes(2)  # enters from the right
+        self.text = None  # the name's pixel columns (scrolling_text): not made in this press's light
         self.shown_at = now
         self.error = None
         self.flash_until = None
@@ -62,6 +62,8 @@ class Setup:
         """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
         then the game in progress replayed from its save (kept in self.ready), or what a
         new game's rules make once (catalog.start_ahead)."""
+        self.scrolling_text()
+        yield
         yield from imports(catalog.start_modules(self.game, self.variant))
         if self.saved is None:
             catalog.start_ahead(self.game)
@@ -71,6 +73,13 @@ class Setup:
                 self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
+
+    def scrolling_text(self):
+        """The name as pixel columns, entering from the right: made once, after the press
+        that showed this screen has lit (a long name's columns take milliseconds on a Pico)."""
+        if self.text is None:
+            self.text = bytes(10) + font.columns(self.title) + bytes(2)
+        return self.text
 
     def read_moves(self):
         """The game in progress read from its save, if not yet (False: its save is gone:
@@ -175,12 +184,13 @@ class Setup:
 
     def draw(self, frame, now):
         step = ticks_diff(now, self.shown_at) // SCROLL_MS
-        text = self.text
-        for x in range(10):
-            column = text[(step + x) % len(text)]
-            for y in range(font.HEIGHT):
-                if column >> y & 1:
-                    frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
+        if step:  # (at step 0 only the name's leading blank columns show)
+            text = self.scrolling_text()
+            for x in range(10):
+                column = text[(step + x) % len(text)]
+                for y in range(font.HEIGHT):
+                    if column >> y & 1:
+                        frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
         from app.menu import draw_tile
 
         draw_tile(frame, self.index, now, self.resuming(), self.against())

@@ -301,6 +301,18 @@ def figures(answers, values, notes):
             total[1] += 1
 
 
+def slowest(answers):
+    """A line for each figure of `answers`: its slowest press (which key, when), so that
+    a figure over its target says which press to look at."""
+    worst = {}
+    for a in answers:
+        name = figure_name(a) if a.latency is not None else None
+        if name is not None and (name not in worst or a.latency > worst[name].latency):
+            worst[name] = a
+    return ["slowest of %s: %s at %d ms, %.2f ms" % (name, grid.name(a.expected.press.key), a.expected.press.down,
+                                                    a.latency) for name, a in sorted(worst.items())]
+
+
 def finish(values):
     """The means and counts of the game presses, once every run is in."""
     for figure, (total, count) in values.pop("_press_sums", {}).items():

@@ -228,7 +228,7 @@ def answer_bench(name, saves, presses, pico, values, notes):
     found = answers.match(expected, frames, contacts)
     missed = []
     answers.figures(found, values, missed)
-    notes.extend("%s: %s" % (name, line) for line in missed)
+    notes.extend("%s: %s" % (name, line) for line in missed + answers.slowest(found))
     notes.append("%s: %d presses timed to their answer (a wrong answer, one LED off, matched no frame)"
                  % (name, sum(1 for a in found if a.latency is not None)))
 
