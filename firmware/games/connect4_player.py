@@ -11,7 +11,7 @@
 from array import array
 
 from compat import const
-from games.fours import LineCounts, load_tables
+from games.fours import LineCounts, int_tables, load_tables, native_steps
 from games.player import OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
@@ -23,12 +23,12 @@ TT_SIZE = const(1021)  # transposition table entries (prime): 6 KB; a solve fits
 # the Pico's 2 s), the chance in 100 of a random slip, the empty cells at most from
 # which it tries to solve exactly (0: never).
 DEPTH = (2, 2, 4, 6, 42)
-BUDGET = (200, 400, 600, 700, 1250)
+BUDGET = (200, 400, 600, 700, 25000)  # level 5's: as the Pico's native steps do them (games/fours_viper.py)
 JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal moves vary
 OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
 SLIPS = (90, 25, 15, 0, 0)
-SOLVE_EMPTY = (0, 0, 0, 0, 20)
-EXACT_EMPTY = const(16)  # from this many empty cells, most of the budget goes to solving
+SOLVE_EMPTY = (0, 0, 0, 0, 26)
+EXACT_EMPTY = const(20)  # from this many empty cells, most of the budget goes to solving
 
 
 _GOOD = const(40)  # a threat on the row parity of its player (see Search.parity)
@@ -40,9 +40,16 @@ LINE_CELLS, THROUGH, THROUGH_AT = _tables.lines_of_four(COLUMNS, HEIGHT, lambda 
 GAINS = _tables.line_gains((0, 1, 4, 16, 0))
 del _tables
 
+try:  # the Pico: the search's steps as native code (games/fours_viper.py)
+    from games.fours_viper import search_step
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
+    search_step = None
+
 
 class Search(StackSearch, LineCounts):
     """A position and the alpha-beta search over it."""
+
+    slice = 20 if search_step is None else 300  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
 
     def __init__(self, state):
         self.h = bytearray(COLUMNS)  # discs in each column
@@ -58,6 +65,7 @@ class Search(StackSearch, LineCounts):
             self.make(col)
         self.nodes = 0
         self.table = None
+        self.keys = bytearray(COLUMNS)  # room for the moves' keys (native steps)
 
     # -- moves -------------------------------------------------------------------------
     line_cells = LINE_CELLS
@@ -151,6 +159,12 @@ class Search(StackSearch, LineCounts):
             # move << 27 (under 2 ** 30: a small int on the Pico)
             self.table = (array("H", bytes(2 * TT_SIZE)), array("i", bytes(4 * TT_SIZE)))
         StackSearch.start(self, depth, first)
+        int_tables(self)
+
+    if search_step is not None:
+        def step(self, budget):
+            """Search.step as native code (games/fours_viper.py)."""
+            return native_steps(self, search_step, budget)
 
     def enter(self, ply):
         """Sets up node `ply` (its moves in order); returns its value when it needs no

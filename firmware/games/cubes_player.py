@@ -6,12 +6,14 @@
 # decides where the opponent may answer, so looking two plies ahead matters most.
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
-from games.fours import LineCounts, load_tables
+from games.fours import LineCounts, int_tables, load_tables, native_steps
 from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)
-BUDGET = (60, 200, 400, 450, 1000)  # level 4: not much more than 3, so that 5 stays well above it
+# positions searched a move; level 4: not much more than 3, so that 5 stays well above it;
+# level 5's as the Pico's native steps do them in its 2 s (games/fours_viper.py)
+BUDGET = (60, 200, 400, 450, 20000)
 JITTER = (3, 3, 3, 3, 3)  # a root move's value raised by up to this: near-equal moves vary
 EXTEND = const(6)  # forced moves searched past the depth, at most
 SLIPS = (90, 20, 8, 0, 0)
@@ -29,11 +31,16 @@ THROUGH, THROUGH_AT = _tables.lines_through(LINES, CELLS)  # 88 lines
 GAINS = _tables.line_gains((0, 1, 4, 40, 0))
 del _tables
 
+try:  # the Pico: the search's steps as native code (games/fours_viper.py)
+    from games.fours_viper import search_step
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
+    search_step = None
+
 
 class Search(StackSearch, LineCounts):
     width = CELLS
     extend = EXTEND
-    slice = 12  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
+    slice = 12 if search_step is None else 250  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
     line_cells = LINES
     through = THROUGH
     through_at = THROUGH_AT
@@ -44,8 +51,9 @@ class Search(StackSearch, LineCounts):
         self.lv = bytearray(len(LINES) // 4)
         self.t1 = bytearray(CELLS)  # lines a cube of player 1 here would complete
         self.t2 = bytearray(CELLS)
-        self.lasts = []  # the last cube before each move made
+        self.lasts = bytearray(MAX_CUBES + 1)  # 1 + the last cube before each move made (-1: none)
         self.last = -1
+        self.keys = bytearray(CELLS)  # room for cells or their keys (native steps, order_threats)
         self.n = 0
         self.score = 0  # player 1's view
         self.nodes = 0
@@ -55,9 +63,18 @@ class Search(StackSearch, LineCounts):
     def remaining(self):
         return MAX_CUBES - self.n
 
+    def start(self, depth, first=None):
+        StackSearch.start(self, depth, first)
+        int_tables(self)
+
+    if search_step is not None:
+        def step(self, budget):
+            """Search.step as native code (games/fours_viper.py)."""
+            return native_steps(self, search_step, budget)
+
     def make(self, x):
         self.put(x, not self.n & 1)
-        self.lasts.append(self.last)
+        self.lasts[self.n] = self.last + 1
         self.last = x
         self.n += 1
 
@@ -65,7 +82,7 @@ class Search(StackSearch, LineCounts):
         """Takes back make(x); the search restores the score it saved before."""
         self.n -= 1
         self.take(x)
-        self.last = self.lasts.pop()
+        self.last = self.lasts[self.n] - 1
 
     def allowed(self):
         """The cells where the next cube may go (the placement rule of games.cubes)."""

@@ -92,6 +92,28 @@ class LineCounts:
             moves[base + j], keys[j] = m, t
 
 
+def int_tables(search):
+    """A search's values by ply as array("i"), as its native steps read them (a list
+    they cannot): after games.player.Search.start."""
+    from array import array
+
+    for name in ("alpha", "beta", "alpha0", "best", "saved"):
+        setattr(search, name, array("i", getattr(search, name)))
+
+
+def native_steps(search, step, budget):
+    """games.player.Search.step(budget) done by `step`, a *_viper module's search_step:
+    the very same positions in the same order, the root's shuffle left to Python
+    (step returns 2 once it has entered the root: Search.down_root() goes on)."""
+    while True:
+        nodes = search.nodes
+        status = step(search, budget)
+        if status != 2:
+            return status == 1
+        budget -= search.nodes - nodes
+        search.down_root()
+
+
 def load_tables():
     """games/fours_tables.py (the lines of a board, what a line gains), for a player
     module's import: forgotten at once, so that its code goes once the tables are

@@ -144,6 +144,19 @@ class Search:
             j = rng.below(i + 1)
             moves[i], moves[j] = moves[j], moves[i]
 
+    def down_root(self):
+        """Once the root is entered (its moves written): its moves shuffled (vary),
+        `first` first, then down its first move."""
+        if self.rng is not None:
+            self.shuffle_root()
+        if self.first is not None:
+            self.order_first(0, self.count[0], self.first)
+        self.index[0] = 0
+        self.best[0] = -WIN - 1
+        self.saved[0] = self.score
+        self.make(self.moves[0])
+        self.ply = 1
+
     def step(self, budget):
         """Searches up to `budget` nodes; True once the search is over (then
         self.result is the root's value and self.bestmove[0] its move, NO_MOVE if the
@@ -166,10 +179,8 @@ class Search:
                 v = self.enter(ply)
                 if v is None:
                     if ply == 0:
-                        if self.rng is not None:
-                            self.shuffle_root()
-                        if self.first is not None:
-                            self.order_first(0, self.count[0], self.first)
+                        self.down_root()
+                        continue
                     self.index[ply] = 0
                     self.best[ply] = -WIN - 1
                     self.saved[ply] = self.score

@@ -217,3 +217,52 @@ def test_squeeze_player_lines_of_four_worked_out():
         through = lines_through(x, [])
         assert len(through) == len(set(through))
         assert sorted(through) == sorted(line for line in cells_of if x in cells_of[line])
+
+
+def test_native_searches_visit_the_bytecode_positions():
+    """On the Pico the search steps of the cubes' and Connect Four's players are native
+    code (games/fours_viper.py): in positions of seeded games,
+    a search of the same budget both ways (its root shuffled and jittered, stopped short
+    by the budget or ended; Connect Four's exact solve and its heuristic search) finds
+    the same move and value after the same number of positions, and leaves the board as
+    it found it (elsewhere both ways are the bytecode: the same search twice)."""
+    from games import connect4_player, cubes_player
+    from games.player import Search, deepen
+
+    def cubes(s, seed):
+        s.vary(Rng(seed), 40 if seed % 3 else 0)
+        return finish(deepen(s, 12, 150 + 50 * (seed % 5)))
+
+    def connect4(s, seed):
+        s.vary(Rng(seed), 0)
+        value = finish(connect4_player.solve_root(s, 100 + 200 * (seed % 4)))
+        s.vary(Rng(seed), 10 if seed % 3 else 0)
+        return value, s.bestmove[0], finish(deepen(s, 6, s.nodes + 300))
+
+    def board(s):
+        return [bytes(t) if isinstance(t, bytearray) else t
+                for t in (s.cells, s.lv, s.t1, s.t2, s.score, s.n, getattr(s, "h", 0), getattr(s, "lo", 0),
+                          getattr(s, "hi", 0), getattr(s, "last", 0))]
+
+    for module, search in ((cubes_player, cubes), (connect4_player, connect4)):
+        native = module.Search.step
+
+        def run(state, step, seed):
+            module.Search.step = step
+            s = module.Search(state)
+            before = board(s)
+            found = search(s, seed)
+            assert board(s) == before
+            return found, s.result, s.nodes
+
+        try:
+            for game in range(2):
+                state, rng = load(module.__name__[6:-7]).new_state(), Rng(100 + game)
+                while state.status == "playing":
+                    seed = len(state.history) + 7 * game
+                    if seed % 2:
+                        assert run(state, native, seed) == run(state, Search.step, seed), state.history
+                    legal = state.legal_moves()
+                    state.play(legal[rng.below(len(legal))])
+        finally:
+            module.Search.step = native
