@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, int_tables, load_tables, native_steps
-from games.player import OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
+from games.player import HOSTED, OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
@@ -49,7 +49,9 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's b
 class Search(StackSearch, LineCounts):
     """A position and the alpha-beta search over it."""
 
-    slice = 20 if search_step is None else 300  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
+    # nodes a next(): some 20 ms on a Pico (the keys wait that long), as native code or
+    # its bytecode; as many as native code's on the simulators' hosts (games/player.py)
+    slice = 300 if search_step is not None or HOSTED else 20
 
     def __init__(self, state):
         self.h = bytearray(COLUMNS)  # discs in each column

@@ -7,7 +7,7 @@
 from compat import const
 from games.cubes import CELLS, LINES, NEIGHBOURS
 from games.fours import LineCounts, int_tables, load_tables, native_steps
-from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.player import HOSTED, spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)
@@ -40,7 +40,9 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's b
 class Search(StackSearch, LineCounts):
     width = CELLS
     extend = EXTEND
-    slice = 12 if search_step is None else 250  # nodes a next(): some 20 ms on a Pico (the keys wait that long)
+    # nodes a next(): some 20 ms on a Pico (the keys wait that long), as native code or
+    # its bytecode; as many as native code's on the simulators' hosts (games/player.py)
+    slice = 250 if search_step is not None or HOSTED else 12
     line_cells = LINES
     through = THROUGH
     through_at = THROUGH_AT

@@ -10,6 +10,8 @@
 #   2  also blocks a loss in one, looks one move ahead;
 #   3, 4  look further ahead;
 #   5  the strongest within the Pico's 2 s budget (Connect Four: exact once small).
+import sys
+
 from games.levels import DEFAULT_LEVEL, LEVELS, PLAYER_GAMES, check_level  # noqa: F401 (this module's interface too)
 
 
@@ -73,6 +75,9 @@ OPENING = 10  # the first moves of a game: its opening
 WIN = 10000  # the value of a won position: a heuristic score stays far below
 NO_MOVE = 255
 SLICE = 20  # nodes a next() of a search, by default (a game's Search sets its own)
+# The simulators' hosts (CPython, the browser's wasm) run a native-sized slice in a few
+# ms: a search there takes the slice of the Pico's native steps, not of its bytecode
+HOSTED = sys.implementation.name == "cpython" or sys.platform == "webassembly"
 
 
 class Search:

@@ -135,6 +135,27 @@ def test_think_gives_the_keys_back_in_slices():
     assert steps > 3
 
 
+def test_the_strongest_level_moves_within_2_s_of_the_apps_loop():
+    # the app gives a search one next() a loop step (LOOP_MS): level 5's budget must
+    # fit in the Pico's 2 s in steps too, on the Pico and on the simulators' hosts
+    from app.app import LOOP_MS
+
+    for game in ("connect4", "cubes"):
+        state, rng = load(game).new_state(), Rng(3)
+        for _ in range(4):
+            legal = state.legal_moves()
+            state.play(legal[rng.below(len(legal))])
+        search = load_player(game).think(state, 5, Rng(1))
+        steps = 0
+        try:
+            while True:
+                next(search)
+                steps += 1
+        except StopIteration as done:
+            assert done.value in state.legal_moves()
+        assert 3 < steps <= 2000 // LOOP_MS, (game, steps)
+
+
 def brute(state):
     """1 win, 0 draw, -1 loss for the side to move: a plain search of every move, on a
     copy of the board (its own drop and four-in-a-row: nothing of the rules' or the

@@ -144,3 +144,20 @@ def test_the_figures_are_named_by_kind_and_game():
     assert values["connect4_presses_answered"] == (4, "presses")
     assert values["press_answers_missed"] == (0, "presses")
     assert values["connect4_press_to_answer_max"][0] >= values["connect4_press_to_answer_mean"][0]
+
+
+def test_a_copy_taken_while_the_board_looks_for_a_hint_shows_the_same_hint():
+    # a search is a generator (it cannot be copied): the copy is taken once it has ended
+    model = answers.AppModel({}, START)
+    now = START
+    for press in timeline(("press", "c3"), ("press", "c3"), ("press", "d5"), ("press", "a12")):
+        while now < press.up + 1:
+            now += 1
+            model.at(now, [(press.key, True)] if now == press.down else [(press.key, False)] if now == press.up else [])
+    assert model.app.screen.thinking is not None and model.app.screen.think_for_hint
+    twin = model.fork()
+    assert model.app.screen.thinking is None and twin.app.screen.thinking is None
+    assert model.app.screen.hint_move is not None and twin.app.screen.hint_move == model.app.screen.hint_move
+    for _ in range(100):
+        now += LOOP_MS
+        assert model.at(now) == twin.at(now)
