@@ -25,6 +25,10 @@ ROOT = build_tool.ROOT
 BENCH_UPY = os.path.join(upy_tests.UPY_DIR, "bench_upy.py")
 PRESS_MS = 80  # how long a finger holds a key
 SETTLE_MS = 600  # after a press, before the next (animations end)
+# Each press comes this much later into its millisecond than the one before (modulo
+# 1 ms): the presses meet the 1 kHz key scan at phases spread over its period, so a
+# mean does not hang on where the boot left the scan (up to ~1 ms on every press).
+PHASE_STEP_US = 618
 # The games played through main.py for press-to-light, one for each menu tile: (the
 # figures' name, the scenario script whose game and presses are played, start arguments
 # added to its first `start`). The game is set up as a save in the flash (made by the
@@ -187,13 +191,23 @@ def game_in_flash(lines, extra=()):
     return files, TILE_CELLS[tile][0], lines[starts[0] + 1:end]
 
 
+def key_moves(presses, start_us):
+    """(key, down?, emulated us) of each press of the timeline, from `start_us`: each
+    press set PHASE_STEP_US further into its millisecond than the one before."""
+    out = []
+    for i, (key, down, up, _) in enumerate(presses):
+        phase = i * PHASE_STEP_US % 1000
+        out.append((key, True, start_us + down * 1000 + phase))
+        out.append((key, False, start_us + up * 1000 + phase))
+    return out
+
+
 def press_latencies(pico, presses, start_us):
     """A tap's release on the matrix (the app acts on it) -> the end of the first LED
     frame begun after it, in ms, for every tap of the timeline. The Pico runs on to
     SETTLE_MS after the last release (a time mark: a1's release, a1 being up)."""
-    for key, down, up, _ in presses:
-        pico.key(key, True, start_us + down * 1000)
-        pico.key(key, False, start_us + up * 1000)
+    for key, down, at_us in key_moves(presses, start_us):
+        pico.key(key, down, at_us)
     last = start_us + (presses[-1][2] + SETTLE_MS) * 1000
     pico.key(MENU_KEY, False, last)
     n = len(presses) * 2 + 1

@@ -64,6 +64,21 @@ def test_press_timeline_spaces_a_scripts_presses():
     ]
 
 
+def test_the_presses_meet_the_key_scan_at_spread_phases():
+    # a 1 kHz scan: where in its millisecond a contact comes decides up to 1 ms of its
+    # light; the presses' phases cover the millisecond, not one point of it
+    presses = [(5, t * 700, t * 700 + vbench.PRESS_MS, True) for t in range(40)]
+    moves = vbench.key_moves(presses, 1000000)
+    assert len(moves) == 80
+    downs = [us for _, down, us in moves if down]
+    ups = [us for _, down, us in moves if not down]
+    assert [up - down for down, up in zip(downs, ups)] == [vbench.PRESS_MS * 1000] * 40  # each held as long
+    assert [us // 1000 for us in downs] == [1000 + t * 700 for t in range(40)]  # each in its millisecond
+    phases = sorted(us % 1000 for us in downs)
+    assert len(set(phases)) == 40
+    assert max(b - a for a, b in zip(phases, phases[1:])) < 60 and phases[0] < 60 and phases[-1] > 940
+
+
 def test_bench_lines_give_the_measured_ratio_and_targets():
     wasm = {"frame_show": (0.5, "ms"), "boot_to_menu": (20.0, "ms")}
     vpico = {"frame_show": (5.0, "ms"), "boot_to_menu": (300.0, "ms"), "heap_peak": (70000, "bytes"),
