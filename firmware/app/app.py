@@ -17,7 +17,6 @@ WARN_BLINK_MS = 250
 FLASH_MS = 400  # a refused press: its flash this long (see flashing())
 _FLICKER_MS = const(100)
 _AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a step
-_ANSWER_MS = const(10)  # the key scan waits this long at most while a press is answered
 BLINK_MS = 300  # winning cells blink on/off at this pace
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
@@ -289,16 +288,18 @@ class App:
         event = self.keys.get()
         pause = event is not None and getattr(self.keys, "pause", None)
         if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
-            pause(_ANSWER_MS)
-        while event is not None:
-            self.key(event[0], event[1], now)
-            event = self.keys.get()
-        self.check_holds(now)
-        self.check_stuck(now)
-        if self.dirty:  # a press lights at once: before a slice of the board's search (busy())
-            self.render(now)
-        if pause:
-            self.keys.resume()
+            pause()
+        try:
+            while event is not None:
+                self.key(event[0], event[1], now)
+                event = self.keys.get()
+            self.check_holds(now)
+            self.check_stuck(now)
+            if self.dirty:  # a press lights at once: before a slice of the board's search (busy())
+                self.render(now)
+        finally:  # (whatever happens, the keys are scanned again)
+            if pause:
+                self.keys.resume()
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
             self.notice = None
             self.dirty = True

@@ -3,7 +3,7 @@
 # events wait in a queue until the app reads them. Scanning allocates nothing.
 from array import array
 
-from compat import const, ticks_add, ticks_diff
+from compat import const
 
 try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
     from drivers.keys_viper import scan_rows
@@ -240,30 +240,32 @@ class MatrixKeys:
         self._ticks_ms = ticks_ms
 
         def on_timer(_timer):
-            now = ticks_ms()
-            if self._paused is not None:  # the app is answering a press (pause())
-                if ticks_diff(self._paused, now) > 0:
-                    return
-                self._paused = None
-            self.scan(now)
+            self.scan(ticks_ms())
 
         self.stop()
+        self._on_timer = on_timer
         self._timer = machine.Timer(-1, mode=machine.Timer.PERIODIC, freq=self.scan_hz, callback=on_timer)
 
-    def pause(self, ms):
-        """The timer's scans wait (for `ms` at most) until resume(): the app answers a
-        press, and a scan (~0.25 ms on a Pico with a key locked by its debounce) would
-        take its turn in that light. A key moving meanwhile is seen by the next scan:
-        the debounce counts readings, so nothing is lost, only that late."""
-        self._paused = ticks_add(self._ticks_ms(), ms) if self._timer is not None else None
+    def pause(self):
+        """The timer stops until resume(): the app answers a press, and a scan (~0.25 ms
+        on a Pico with a key locked by its debounce), or even a call of the timer's
+        that does not scan, would take its turn in that light. A key moving meanwhile
+        is seen by the next scan: the debounce counts readings, so nothing is lost,
+        only that late (the app resumes within its answer, a few ms)."""
+        if self._timer is not None and not self._paused:
+            self._timer.deinit()
+            self._paused = True
 
     def resume(self):
-        self._paused = None
+        if self._paused:
+            self._paused = False
+            self._timer.init(mode=self._timer.PERIODIC, freq=self.scan_hz, callback=self._on_timer)
 
     def stop(self):
         if self._timer is not None:
             self._timer.deinit()
             self._timer = None
+        self._paused = False
 
     # -- the queue -----------------------------------------------------------------
     def get(self):

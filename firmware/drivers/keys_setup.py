@@ -21,7 +21,7 @@ def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
     keys.scan_hz = scan_hz
     keys._clock = clock
     keys._timer = None
-    keys._paused = None  # ticks until which the timer's scans wait (MatrixKeys.pause)
+    keys._paused = False  # the timer stopped while a press is answered (MatrixKeys.pause)
     nkeys = nrows * ncols
     keys._queue = EventQueue(queue_size)
     # ceil(DEBOUNCE_MS at scan_hz) scans, at least one: a press's lock, a release's count;

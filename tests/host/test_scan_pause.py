@@ -1,6 +1,7 @@
-# While the App answers a press, the matrix scan waits (MatrixKeys.pause, resume): its
-# light is not shared with the scan's work. Nothing is lost: a key that moves meanwhile
-# is seen by the first scan after it, and a pause that nobody ends runs out by itself.
+# While the App answers a press, the matrix scan's timer stops (MatrixKeys.pause,
+# resume): its light is not shared with the scan's work, nor with the timer's calls.
+# Nothing is lost: a key that moves meanwhile is seen by the first scan after it, and
+# the App resumes the scan whatever its answer does.
 import sys
 import types
 
@@ -14,11 +15,14 @@ class FakeTimer:
     made = []
 
     def __init__(self, _id, mode=None, freq=None, callback=None):
-        self.callback = callback
+        self.init(mode, freq, callback)
         FakeTimer.made.append(self)
 
+    def init(self, mode=None, freq=None, callback=None):
+        self.callback = callback
+
     def deinit(self):
-        pass
+        self.callback = None
 
 
 class Clock:
@@ -41,35 +45,29 @@ def started_keys(monkeypatch):
 def tick(clock, timer, ms):
     for _ in range(ms):
         clock.now += 1
-        timer.callback(timer)
+        if timer.callback is not None:  # (a stopped timer calls nothing)
+            timer.callback(timer)
 
 
 def test_a_press_during_a_pause_is_seen_by_the_first_scan_after_it(monkeypatch):
     m, clock, keys, timer = started_keys(monkeypatch)
     tick(clock, timer, 5)
-    keys.pause(10)
+    keys.pause()
+    assert timer.callback is None  # stopped: not even a call that does not scan
     m.down.add(40)
     tick(clock, timer, 3)
     assert drain(keys) == []  # no scan while paused
     keys.resume()
     tick(clock, timer, 1)
     assert drain(keys) == [(40, True, 9)]
-
-
-def test_a_pause_nobody_ends_runs_out(monkeypatch):
-    m, clock, keys, timer = started_keys(monkeypatch)
-    keys.pause(4)
-    m.down.add(7)
-    tick(clock, timer, 3)
-    assert drain(keys) == []
-    tick(clock, timer, 1)  # 4 ms on: the scans go on by themselves
-    assert drain(keys) == [(7, True, 4)]
+    keys.resume()  # (a resume with no pause changes nothing)
+    tick(clock, timer, 1)
 
 
 def test_a_matrix_not_started_has_no_pause_to_end():
     m = FakeMatrix()
     keys = MatrixKeys(m.rows, m.cols)
-    keys.pause(10)  # (no timer: the app's own scan() calls are never held back)
+    keys.pause()  # (no timer: the app's own scan() calls are never held back)
     m.down.add(3)
     keys.scan(0)
     assert drain(keys) == [(3, True, 0)]
@@ -82,8 +80,8 @@ class PausingKeys(SimKeys):
         SimKeys.__init__(self)
         self.log = log
 
-    def pause(self, ms):
-        self.log.append(("pause", ms))
+    def pause(self):
+        self.log.append("pause")
 
     def resume(self):
         self.log.append("resume")
@@ -98,4 +96,32 @@ def test_the_app_pauses_the_scan_from_a_press_to_its_light():
     board.app.step()
     assert log == []  # no key event: no pause
     board.press(13)  # any key: a press redraws
-    assert log[:3] == [("pause", 10), "show", "resume"]
+    assert log[:3] == ["pause", "show", "resume"]
+
+
+def test_the_app_resumes_the_scan_when_its_answer_fails():
+    board = SimBoard()
+    log = []
+    board.app.keys = board.keys = PausingKeys(log)
+
+    def broken(frame):
+        raise RuntimeError("a driver's fault")
+
+    board.pixels.show = broken
+    try:
+        board.press(13)
+    except RuntimeError:
+        pass
+    assert log == ["pause", "resume"]  # the keys are scanned again (main.py reports the fault)
+
+
+def test_a_scan_stopped_while_paused_stays_stopped(monkeypatch):
+    m, clock, keys, timer = started_keys(monkeypatch)
+    keys.pause()
+    keys.stop()
+    keys.resume()  # (nothing to resume: no timer comes back by itself)
+    assert keys._timer is None
+    keys.start()
+    m.down.add(12)
+    tick(clock, FakeTimer.made[-1], 1)
+    assert drain(keys) == [(12, True, 1)]
