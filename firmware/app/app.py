@@ -293,13 +293,13 @@ class App:
             while event is not None:
                 self.key(event[0], event[1], now)
                 event = self.keys.get()
-            self.check_holds(now)
-            self.check_stuck(now)
-            if self.dirty:  # a press lights at once: before a slice of the board's search (busy())
+            if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
                 self.render(now)
         finally:  # (whatever happens, the keys are scanned again)
             if pause:
                 self.keys.resume()
+        self.check_holds(now)  # (what they change is drawn below)
+        self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
             self.notice = None
             self.dirty = True

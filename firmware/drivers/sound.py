@@ -33,14 +33,15 @@ class Buzzer:
         self._output(0)
 
     def play(self, name):
-        """Start sound `name` at once (replacing any playing); unknown names are ignored."""
+        """Start sound `name` at the next tick() (replacing any playing: the App's loop
+        ticks right after a press's light, so that the PWM's set-up is not in the
+        light); unknown names are ignored."""
         notes = self._sounds.get(name) if isinstance(name, str) else None
         if not notes or not self.enabled:
             return
         self._notes = notes
         self._index = 0
         self._start = None
-        self._output(notes[0][0])
 
     def tick(self, now):
         """Advance the playing sequence to `now` (ticks_ms)."""
@@ -48,6 +49,7 @@ class Buzzer:
             return
         if self._start is None:
             self._start = now
+            self._output(self._notes[0][0])
         while ticks_diff(now, self._start) >= self._notes[self._index][1]:
             self._start = ticks_add(self._start, self._notes[self._index][1])
             self._index += 1

@@ -61,9 +61,9 @@ def test_sequence_plays_note_by_note():
     assert pwm.tone() == 0
     bz.play("win")
     notes = SOUNDS["win"]
-    assert pwm.tone() == notes[0][0] and bz.playing  # sounds at once
+    assert pwm.tone() == 0 and bz.playing  # from the next tick: the App's, after a press's light
     t = 1000
-    bz.tick(t)  # the first tick starts the clock of the first note
+    bz.tick(t)  # the first tick sounds the first note and starts its clock
     for hz, ms in notes:
         assert pwm.tone() == hz
         bz.tick(t + ms - 1)
@@ -107,8 +107,8 @@ def test_new_sound_replaces_the_playing_one():
     bz.play("win")
     bz.tick(0)
     bz.play("move")
-    assert pwm.tone() == SOUNDS["move"][0][0]
     bz.tick(5)
+    assert pwm.tone() == SOUNDS["move"][0][0]
     bz.tick(5 + SOUNDS["move"][0][1])
     assert not bz.playing
 
@@ -122,8 +122,8 @@ def test_unknown_names_and_silent_buzzer_do_not_crash():
     silent = Buzzer()
     for name in NAMES:
         silent.play(name)
-        assert silent.freq == SOUNDS[name][0][0]
         silent.tick(0)
+        assert silent.freq == SOUNDS[name][0][0]
         silent.tick(5000)
         assert silent.freq == 0
     silent.tick(10)  # nothing playing: fine

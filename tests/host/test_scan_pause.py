@@ -7,6 +7,7 @@ import types
 
 from drivers.keys import MatrixKeys
 from sim.drivers import SimBoard, SimKeys
+from sim.headless import Headless
 from test_keys import FakeMatrix, drain
 
 
@@ -125,3 +126,38 @@ def test_a_scan_stopped_while_paused_stays_stopped(monkeypatch):
     m.down.add(12)
     tick(clock, FakeTimer.made[-1], 1)
     assert drain(keys) == [(12, True, 1)]
+
+
+class RecordingPWM:
+    def __init__(self, log):
+        self.log = log
+
+    def freq(self, hz):
+        self.log.append(("tone", hz))
+
+    def duty_u16(self, duty):
+        pass
+
+
+def test_a_press_lights_before_its_sound_and_the_holds_checks():
+    # the PWM's set-up (a note) and the checks of the keys held are not in the light
+    from drivers.sound import Buzzer
+
+    log = []
+    board = SimBoard(sound=Buzzer(RecordingPWM(log)))
+    Headless(board=board).run("start connect4")
+    app = board.app
+    show, check_holds = board.pixels.show, app.check_holds
+    board.pixels.show = lambda frame: (log.append("show"), show(frame))
+    app.check_holds = lambda now: (log.append("holds"), check_holds(now))
+    del log[:]
+    board.keys.push(grid_cell("d6"), True, board.clock.now)  # a disc in column d
+    app.step()
+    assert len(app.screen.state.history) == 1  # played on the press
+    assert log[0] == "show" and log.index("holds") > 0 and ("tone", log[-1][1]) in log[1:], log
+
+
+def grid_cell(name):
+    from app import grid
+
+    return grid.parse(name)
