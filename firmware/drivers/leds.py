@@ -187,6 +187,13 @@ class PioStrip:
             pass
 
     def write(self):
+        out = self._out
+        count = changed_end(self.buf, out, len(out), self.bpp)
+        if not count and not self._whole:
+            # the LEDs show this frame, or it is going out: not cut short and sent again
+            # (a screen's still last frame drawn just after a press's answer would
+            # otherwise delay that answer by a whole frame)
+            return
         if self._regs is not None and self._dma.active():
             # a frame still going out is cut short: this one supersedes it, and shows a
             # latch later instead of after the rest of the old one (up to 4.3 ms: a press
@@ -195,12 +202,8 @@ class PioStrip:
             self._sent = ticks_add(ticks_us(), _CUT_US - self._frame_us)  # wait(): the FIFO's bytes, the latch
             self._whole = self._count  # the LEDs it reached show it, the others the frame before
         self.wait()
-        out = self._out
-        count = changed_end(self.buf, out, len(out), self.bpp)
         if count < self._whole:
             count = self._whole
-        if not count:
-            return  # the LEDs show this frame already
         out[:] = self.buf
         self._whole = 0
         self._count = count

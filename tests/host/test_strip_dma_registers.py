@@ -106,3 +106,28 @@ def test_the_frame_after_a_cut_covers_the_cut_frame(monkeypatch):
     strip.buf[0] = 8
     strip.write()
     assert dma.registers[TRANS_COUNT] == 3  # none cut: up to the last LED that changed
+
+
+def test_the_same_frame_again_leaves_the_one_going_out_alone(monkeypatch):
+    # a screen's still last frame, drawn just after a press's answer and equal to it:
+    # the answer goes on out, not cut and sent again (a whole frame later on the LEDs)
+    strip, dma, mem = make(monkeypatch)
+    strip.write()
+    strip.buf[:] = b"\x09" * 12
+    strip.write()
+    started = dma.registers[AL3_READ_ADDR_TRIG]
+    dma.registers[AL3_READ_ADDR_TRIG] = 0
+    dma.busy = True  # the answer still going out
+    def abort(address, value):
+        dma.busy = False
+        dict.__setitem__(mem, address, value)
+
+    strip._mem = _Mem(abort)
+    strip.write()
+    assert CHAN_ABORT not in mem  # not cut
+    assert dma.registers[AL3_READ_ADDR_TRIG] == 0  # not started again
+    assert started == 0x20001000
+    strip.buf[0] = 1  # a frame that differs does cut it
+    dma.busy = False
+    strip.write()
+    assert dma.registers[AL3_READ_ADDR_TRIG] == 0x20001000
