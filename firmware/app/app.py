@@ -298,11 +298,13 @@ class App:
         finally:  # (whatever happens, the keys are scanned again)
             if pause:
                 self.keys.resume()
-        self.check_holds(now)  # (what they change is drawn below)
+        self.check_holds(now)
         self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
             self.notice = None
             self.dirty = True
+        if self.dirty:  # a hold's answer lights before its sound starts and the screen's busy work
+            self.render(now)
         self.sound.tick(now)
         busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:

