@@ -317,3 +317,22 @@ def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
     assert px._lut is tables[100]  # taken, not made again
     px.set_brightness(50, tables)  # a percent it lacks: made then
     assert px._lut == gamma_table(50)
+
+
+def test_the_last_changed_led_is_found_as_the_plain_loop_finds_it():
+    # PioStrip.write sends a frame up to its last LED that changed: on the Pico that
+    # search compares a word at a time (drivers/pixels_viper.py), elsewhere a byte
+    from drivers import leds
+
+    def plain(a, b, n, bpp):
+        while n and a[n - 1] == b[n - 1]:
+            n -= 1
+        return (n + bpp - 1) // bpp * bpp
+
+    for n, bpp in ((432, 3), (576, 4), (433, 3), (30, 3), (7, 1)):
+        a = bytearray((i * 7 + 1) & 0xFF for i in range(n + 5))
+        for at in (-1, 0, 1, 2, 3, 4, n // 2, n - 5, n - 4, n - 3, n - 2, n - 1, n):
+            b = bytearray(a)
+            if 0 <= at < n + 5:
+                b[at] ^= 0x40
+            assert leds.changed_end(a, b, n, bpp) == plain(a, b, n, bpp), (n, bpp, at)
