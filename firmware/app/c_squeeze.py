@@ -52,6 +52,7 @@ BOARD_CELLS = bytes(board_cell(c) for c in range(rules.CELLS))
 RING_CELLS = bytes(ring_cell(l) for l in range(rules.LAUNCHES))
 LAUNCH_AT = dict((RING_CELLS[l], l) for l in range(rules.LAUNCHES))
 RING_ORDER = bytes(c for c in grid.ring_cells() if c in LAUNCH_AT)  # clockwise from b1
+SIDE_RING_CELLS = tuple(RING_CELLS[side * 10:side * 10 + 10] for side in range(4))  # each side's launch points
 TINT = array("I", (QUARTER_TINTS[(c // 10 < 5) != (c % 10 < 5)] for c in range(rules.CELLS)))
 # the pentacle counts' tallies on the ring (draw_counts), by colour: (its cells in the
 # tally's order, every fifth of them), so that a tally is two native fills
@@ -70,6 +71,7 @@ class Controller(GameController):
     # modules loaded when asked (the notation's: games/squeeze_lines.py), unloaded after a
     # save's replay and with the game's modules (RAM on a Pico)
     helpers = (rules.LINES_MODULE,)
+    looks = None  # side_looks(): {colour: its two dim levels}
 
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
@@ -192,11 +194,12 @@ class Controller(GameController):
         """The last pawn slides in from its launch point, then the squeeze flashes."""
         st = self.state
         step = t // SLIDE_MS
-        if step < self.anim_steps:
-            path = rules.PATHS[self.anim_launch * rules.HALF:]
-            for c in [st.last_cell] + st.last_squeeze:
+        if step < self.anim_steps:  # (a press's light: no slice, no list made)
+            frame.set(BOARD_CELLS[st.last_cell], TINT[st.last_cell])
+            for c in st.last_squeeze:
                 frame.set(BOARD_CELLS[c], TINT[c])
-            where = RING_CELLS[self.anim_launch] if step == 0 else BOARD_CELLS[path[step - 1]]
+            launch = self.anim_launch
+            where = RING_CELLS[launch] if step == 0 else BOARD_CELLS[rules.PATHS[launch * rules.HALF + step - 1]]
             frame.set(where, self.player_colors[st.board[st.last_cell]])
         else:
             self.draw_counts(frame)
@@ -213,10 +216,22 @@ class Controller(GameController):
         if st.players != 4:
             frame.mark(RING_CELLS, st.arrive, rules.NONE, color, colors.OFF)
             return
-        frame.mark(RING_CELLS, st.arrive, rules.NONE, colors.scale(color, 1, 3), colors.OFF)  # other sides
-        side = SEAT_SIDE[st.to_move] * 10
-        frame.mark(RING_CELLS[side:side + 10], memoryview(st.arrive)[side:side + 10], rules.NONE, color,
-                   colors.scale(color, 1, 10))  # the seat's own side, dim where it has no launch
+        other, dim = self.side_looks(color)
+        frame.mark(RING_CELLS, st.arrive, rules.NONE, other, colors.OFF)  # other sides
+        side = SEAT_SIDE[st.to_move]
+        frame.mark(SIDE_RING_CELLS[side], memoryview(st.arrive)[side * 10:side * 10 + 10], rules.NONE, color,
+                   dim)  # the seat's own side, dim where it has no launch
+
+    def side_looks(self, color):
+        """4 players: the launch points of the other sides, and of the seat's own side
+        where it has no launch, in `color` (made once for each colour: a press's light)."""
+        looks = self.looks
+        if looks is None:
+            looks = self.looks = {}
+        dims = looks.get(color)
+        if dims is None:
+            dims = looks[color] = (colors.scale(color, 1, 3), colors.scale(color, 1, 10))
+        return dims
 
     def draw_end(self, frame):
         """The ring: the winner's colour after an alignment, else the pentacle counts."""

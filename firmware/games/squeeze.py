@@ -9,11 +9,6 @@
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
 
-try:  # the Pico: a move's line check, squeeze and arrivals as native code (games/squeeze_viper.py)
-    from games.squeeze_viper import line_run, squeeze_into, update_arrivals
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode below
-    line_run = squeeze_into = update_arrivals = None
-
 SIZE = const(10)
 HALF = const(5)  # the medians lie between index 4 and 5, in both directions
 CELLS = const(100)
@@ -140,41 +135,86 @@ def squeeze(board, seeds, pentacle):
     """[reading] the alive-cells fixed point, incrementally: the empty cells of `seeds`
     (and, in turn, the cells that relied on a cell found dead) are re-tested; each dead
     cell becomes `pentacle` at once. Every other empty cell must already be alive.
-    Returns the list of cells squeezed."""
-    if squeeze_into is not None:  # the Pico: native code, the same cells in the same order
-        n = len(seeds)
-        _WORK[:n] = bytes(seeds)
-        return list(_MADE[:squeeze_into(board, _WORK, n, pentacle, _MADE, PATHS, LINE_OF, POS_OF)])
-    made = []
-    work = list(seeds)
-    while work:
-        cell = work.pop()
+    Returns the list of cells squeezed (squeeze_into)."""
+    n = len(seeds)
+    _WORK[:n] = bytes(seeds)
+    return list(_MADE[:squeeze_into(board, _WORK, n, pentacle, _MADE, PATHS, LINE_OF, POS_OF)])
+
+
+def squeeze_behind(board, cell, pentacle):
+    """The squeeze after a piece landed on `cell`: only the cells on its median side
+    lost their clear path (its seeds). Returns the cells squeezed, as bytes; they are
+    also left in _MADE."""
+    n = seeds_behind(cell, _WORK, PATHS, LINE_OF, POS_OF)
+    return _MADE[:squeeze_into(board, _WORK, n, pentacle, _MADE, PATHS, LINE_OF, POS_OF)]
+
+
+# A move's work on buffers (a piece's seeds, a squeeze, the launches' new arrival
+# cells): native code on the Pico (games/squeeze_viper.py), these bytecode twins
+# elsewhere, with the same arguments and the same results.
+def seeds_behind_py(cell, work, paths, line_of, pos_of):
+    """The cells on the median side of `cell`, in both directions, into `work`; returns
+    how many. They lost their clear path when a piece landed on `cell`: the seeds of
+    its squeeze."""
+    n = 0
+    for k in (cell * 2, cell * 2 + 1):
+        base = line_of[k] * HALF
+        for i in range(pos_of[k] + 1, HALF):
+            work[n] = paths[base + i]
+            n += 1
+    return n
+
+
+def squeeze_into_py(board, work, n, pentacle, made, paths, line_of, pos_of):
+    """squeeze(board, work[:n], pentacle) into `made`; returns how many cells it made.
+    `work` is the stack of cells to test: room for every cell pushed (300)."""
+    count = 0
+    while n:
+        n -= 1
+        cell = work[n]
         if board[cell] != EMPTY:
             continue
         # alive: in one direction (k: horizontal, then vertical), every cell between the
         # edge and this one is empty, and the next is past the median, a pawn or an empty
         # cell still counted alive (docs/rules/squeeze.md "Which cells are squeezed").
-        # Inlined: a move runs this for up to 10 cells, in its press's light on a Pico.
         alive = False
         for k in (cell * 2, cell * 2 + 1):
-            base = LINE_OF[k] * HALF
-            pos = POS_OF[k]
+            base = line_of[k] * HALF
+            pos = pos_of[k]
             i = 0
-            while i < pos and board[PATHS[base + i]] == EMPTY:
+            while i < pos and board[paths[base + i]] == EMPTY:
                 i += 1
-            if i == pos and (pos == HALF - 1 or board[PATHS[base + pos + 1]] <= BLUE):
+            if i == pos and (pos == HALF - 1 or board[paths[base + pos + 1]] <= BLUE):
                 alive = True
                 break
         if alive:
             continue
         board[cell] = pentacle
-        made.append(cell)
-        for d in (0, 1):  # the cell before this one, toward the edge, relied on it
-            k = cell * 2 + d
-            pos = POS_OF[k]
+        made[count] = cell
+        count += 1
+        for k in (cell * 2, cell * 2 + 1):  # the cell before this one, toward the edge, relied on it
+            pos = pos_of[k]
             if pos:
-                work.append(PATHS[LINE_OF[k] * HALF + pos - 1])
-    return made
+                work[n] = paths[line_of[k] * HALF + pos - 1]
+                n += 1
+    return count
+
+
+def update_arrivals_py(board, arrive, changed, n, support, paths, line_of):
+    """The arrival cell (arrival()) of each launch through the n cells of `changed`:
+    only those can change."""
+    for j in range(n):
+        cell = changed[j]
+        for k in (cell * 2, cell * 2 + 1):
+            launch = line_of[k]
+            arrive[launch] = arrival(board, launch, support)
+
+
+try:  # the Pico: native code (games/squeeze_viper.py)
+    from games.squeeze_viper import line_run, seeds_behind, squeeze_into, update_arrivals
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
+    line_run = None  # (line_through's own loops)
+    seeds_behind, squeeze_into, update_arrivals = seeds_behind_py, squeeze_into_py, update_arrivals_py
 
 
 def start_board():
@@ -312,25 +352,20 @@ class SqueezeState(GameState):
         board[cell] = colour
         self.last_cell = cell
         self.empty -= 1
-        self.last_squeeze = []
+        made = b""  # the cells it squeezes
         if line_through(board, cell, colour):  # (then the line in four_in_a_row's order, as ever)
             line = four_in_a_row(lambda c, r: board[r * SIZE + c], SIZE, SIZE, cell % SIZE, cell // SIZE, colour)
             self.line = [r * SIZE + c for c, r in line]
             self.status = WON
             self.winner = colour
         else:
-            # only the cells on the median side of the new pawn lost their clear path
-            seeds = []
-            for d in (0, 1):
-                k = cell * 2 + d
-                base = LINE_OF[k] * HALF
-                for i in range(POS_OF[k] + 1, HALF):
-                    seeds.append(PATHS[base + i])
-            made = squeeze(board, seeds, PENTACLE + colour)
-            self.last_squeeze = made
+            made = squeeze_behind(board, cell, PENTACLE + colour)
             self.pentacles[colour - 1] += len(made)
             self.empty -= len(made)
-        self._update_arrivals([cell] + self.last_squeeze)
+        self.last_squeeze = list(made)
+        # the launches through a changed cell: the squeezed ones (in _MADE), the pawn's
+        _MADE[len(made)] = cell
+        update_arrivals(board, self.arrive, _MADE, len(made) + 1, self.SUPPORT, PATHS, LINE_OF)
         if self.status == PLAYING:
             if self.empty == 0:
                 a, b = self.pentacles
@@ -341,15 +376,9 @@ class SqueezeState(GameState):
 
     def _update_arrivals(self, changed):
         """Only the launches through a changed cell can change."""
-        if update_arrivals is not None:  # the Pico: native code
-            n = len(changed)
-            _WORK[:n] = bytes(changed)
-            update_arrivals(self.board, self.arrive, _WORK, n, self.SUPPORT, PATHS, LINE_OF)
-            return
-        for cell in changed:
-            for d in (0, 1):
-                l = LINE_OF[cell * 2 + d]
-                self.arrive[l] = arrival(self.board, l, self.SUPPORT)
+        n = len(changed)
+        _WORK[:n] = bytes(changed)
+        update_arrivals(self.board, self.arrive, _WORK, n, self.SUPPORT, PATHS, LINE_OF)
 
 
 LINES_MODULE = "games.squeeze_lines"

@@ -7,7 +7,7 @@ from array import array
 
 from compat import const
 from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
-from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze
+from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
 
 DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 170, 330)
@@ -132,13 +132,7 @@ class Search(StackSearch):
         colour = self.mover[d]
         cell = arrival(src, launch)
         board[cell] = colour
-        seeds = []
-        for dd in (0, 1):  # the cells behind the new pawn lost their clear path
-            k = cell * 2 + dd
-            base = LINE_OF[k] * HALF
-            for i in range(POS_OF[k] + 1, HALF):
-                seeds.append(PATHS[base + i])
-        made = squeeze(board, seeds, PENTACLE + colour)
+        made = squeeze_behind(board, cell, PENTACLE + colour)
         lines = lines_through(cell, [])
         through_pawn = len(lines)  # the first lines are those through the new pawn
         for x in made:

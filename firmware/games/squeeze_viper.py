@@ -1,9 +1,10 @@
 # The Pico's fast path for a Squeeze move (SqueezeState._apply): its line check, its
-# squeeze and its launches' new arrival cells as viper (native Thumb code). A move runs
-# them in its press's light, where their bytecode loops took about 0.9 ms on the virtual
-# Pico. Only MicroPython with a native emitter loads this module: games/squeeze.py then
-# keeps its bytecode functions (line_through, squeeze, arrival), which compute the very
-# same cells; tests/firmware/test_squeeze.py plays games both ways where both exist.
+# squeeze's seeds, its squeeze and its launches' new arrival cells as viper (native Thumb
+# code). A move runs them in its press's light, where their bytecode loops took about
+# 0.9 ms on the virtual Pico. Only MicroPython with a native emitter loads this module:
+# elsewhere games/squeeze.py uses its bytecode twins (seeds_behind_py, ...), which
+# compute the very same cells; tests/firmware/test_squeeze.py plays games both ways
+# where both exist.
 import micropython
 from micropython import const
 
@@ -47,6 +48,18 @@ def line_run(board: ptr8, cell: int, colour: int) -> int:
         if length >= 4:
             return (cell - back * step + 1) | (step << 8) | (length << 16)
     return 0
+
+
+@micropython.viper
+def seeds_behind(cell: int, work: ptr8, paths: ptr8, line_of: ptr8, pos_of: ptr8) -> int:
+    """The cells on the median side of `cell`, in both directions, into work; how many."""
+    n = 0
+    for k in range(cell * 2, cell * 2 + 2):
+        base = line_of[k] * _HALF
+        for i in range(pos_of[k] + 1, _HALF):
+            work[n] = paths[base + i]
+            n += 1
+    return n
 
 
 @micropython.viper

@@ -435,10 +435,13 @@ def test_native_moves_equal_the_bytecode_moves():
     (games/squeeze_viper.py): seeded games, 2 and 4 players, played both ways give the
     same board, arrivals, squeezes, line and end at every move (elsewhere both ways are
     the bytecode: the same games twice)."""
-    native = (squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals)
+    names = ("line_run", "seeds_behind", "squeeze_into", "update_arrivals")
+    native = tuple(getattr(squeeze, name) for name in names)
+    bytecode = (None, squeeze.seeds_behind_py, squeeze.squeeze_into_py, squeeze.update_arrivals_py)
 
     def game(funcs, seed, players):
-        squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals = funcs
+        for name, func in zip(names, funcs):
+            setattr(squeeze, name, func)
         state, rng, seen = squeeze.new_state(players), Rng(seed), []
         while state.status == PLAYING:
             moves = state.legal_moves()
@@ -450,6 +453,7 @@ def test_native_moves_equal_the_bytecode_moves():
     try:
         for seed in range(4):
             players = 2 + 2 * (seed % 2)
-            assert game(native, seed, players) == game((None, None, None), seed, players), seed
+            assert game(native, seed, players) == game(bytecode, seed, players), seed
     finally:
-        squeeze.line_run, squeeze.squeeze_into, squeeze.update_arrivals = native
+        for name, func in zip(names, native):
+            setattr(squeeze, name, func)
