@@ -71,7 +71,7 @@ class Controller(GameController):
     # modules loaded when asked (the notation's: games/squeeze_lines.py), unloaded after a
     # save's replay and with the game's modules (RAM on a Pico)
     helpers = (rules.LINES_MODULE,)
-    looks = None  # side_looks(): {colour: its two dim levels}
+    dims_made = None  # dims(): {colour: its dim levels}
 
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
@@ -216,21 +216,21 @@ class Controller(GameController):
         if st.players != 4:
             frame.mark(RING_CELLS, st.arrive, rules.NONE, color, colors.OFF)
             return
-        other, dim = self.side_looks(color)
+        _, other, dim = self.dims(color)
         frame.mark(RING_CELLS, st.arrive, rules.NONE, other, colors.OFF)  # other sides
         side = SEAT_SIDE[st.to_move]
         frame.mark(SIDE_RING_CELLS[side], memoryview(st.arrive)[side * 10:side * 10 + 10], rules.NONE, color,
                    dim)  # the seat's own side, dim where it has no launch
 
-    def side_looks(self, color):
-        """4 players: the launch points of the other sides, and of the seat's own side
-        where it has no launch, in `color` (made once for each colour: a press's light)."""
-        looks = self.looks
-        if looks is None:
-            looks = self.looks = {}
-        dims = looks.get(color)
+    def dims(self, color):
+        """`color` at 1/2, 1/3 and 1/10 of its level: the launch points' dim looks, made
+        once for each colour (they are drawn in every press's light)."""
+        made = self.dims_made
+        if made is None:
+            made = self.dims_made = {}
+        dims = made.get(color)
         if dims is None:
-            dims = looks[color] = (colors.scale(color, 1, 3), colors.scale(color, 1, 10))
+            dims = made[color] = (colors.scale(color, 1, 2), colors.scale(color, 1, 3), colors.scale(color, 1, 10))
         return dims
 
     def draw_end(self, frame):

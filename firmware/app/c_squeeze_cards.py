@@ -319,17 +319,17 @@ class Controller(classic.Controller):
         if cell == rules.NONE or step >= self.anim_steps:
             return
         frame.set(classic.BOARD_CELLS[cell], classic.TINT[cell])
-        path = rules.PATHS[self.anim_launch * rules.HALF:]
-        where = classic.RING_CELLS[self.anim_launch] if step == 0 else classic.BOARD_CELLS[path[step - 1]]
+        launch = self.anim_launch
+        where = classic.RING_CELLS[launch] if step == 0 else classic.BOARD_CELLS[rules.PATHS[launch * rules.HALF + step - 1]]
         frame.set(where, self.player_colors[st.board[cell]] if st.board[cell] in (1, 2) else colors.WHITE)
 
     def draw_launches(self, frame):
         st = self.state
         marks = self.legal_launch_marks()
         color = self.player_colors[st.colour()]
-        own = self.sides[st.to_move] * 10  # the mover's side at full level, the others at half
-        frame.mark(classic.RING_CELLS, marks, 0, colors.scale(color, 1, 2), colors.OFF)  # (native calls:
-        frame.mark(classic.RING_CELLS[own:own + 10], memoryview(marks)[own:own + 10], 0, color, colors.OFF)  # a press's light)
+        side = self.sides[st.to_move]  # the mover's side at full level, the others at half
+        frame.mark(classic.RING_CELLS, marks, 0, self.dims(color)[0], colors.OFF)  # (native calls: a press's light)
+        frame.mark(classic.SIDE_RING_CELLS[side], memoryview(marks)[side * 10:side * 10 + 10], 0, color, colors.OFF)
 
     def draw_card_keys(self, frame, now):
         st = self.state
