@@ -7,7 +7,7 @@ from array import array
 
 from compat import const
 from games.player import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
-from games.squeeze import BLUE, CELLS, EMPTY, HALF, LAUNCHES, LINE_OF, NONE, PATHS, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
+from games.squeeze import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
 
 DEPTH = (1, 1, 2, 2, 3)
 BUDGET = (30, 40, 80, 170, 330)
