@@ -319,12 +319,12 @@ class Rp2MatrixKeys(MatrixKeys):
         if self._native is not None:
             changed = self._native(self._row_words, len(self._row_bits), self._col_mask, NATIVE_SETTLE_READS,
                                    self._stable, self._dirty, self._readings)
-            r = 0
+            row_of = self._row_of
             while changed:  # only the rows that moved, or are being debounced
-                if changed & 1:
-                    self._scan_row(r, self._readings[r], now)
-                changed >>= 1
-                r += 1
+                bit = changed & -changed  # (lowest first: not a turn per row up to the last)
+                changed ^= bit
+                r = row_of[bit]
+                self._scan_row(r, self._readings[r], now)
             return
         mem = self._mem32
         mask = self._col_mask

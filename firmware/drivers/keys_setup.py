@@ -58,6 +58,7 @@ def setup_rp2(keys, row_gpios, col_gpios, mem32):
     keys._row_bits = tuple(1 << g for g in row_gpios)
     keys._row_words = array("L", keys._row_bits)  # for the native pass
     keys._readings = array("l", [0] * len(keys._row_bits))  # what it read, row by row
+    keys._row_of = dict((1 << r, r) for r in range(len(keys._row_bits)))  # a changed row's bit -> the row
     keys._col_bits = tuple(1 << g for g in col_gpios)
     mask = 0
     for b in keys._col_bits:
