@@ -71,9 +71,9 @@ class Controller(GameController):
     # modules loaded when asked (the notation's: games/squeeze_lines.py), unloaded after a
     # save's replay and with the game's modules (RAM on a Pico)
     helpers = (rules.LINES_MODULE,)
-    dims_made = None  # dims(): {colour: its dim levels}
 
     def __init__(self, app, setup, moves=()):
+        self.dims_made = {}  # dims(): {colour: its dim levels}
         GameController.__init__(self, app, setup, moves)
         if moves:  # a save's lines were read: no more
             self.unload_helpers()
@@ -225,12 +225,9 @@ class Controller(GameController):
     def dims(self, color):
         """`color` at 1/2, 1/3 and 1/10 of its level: the launch points' dim looks, made
         once for each colour (they are drawn in every press's light)."""
-        made = self.dims_made
-        if made is None:
-            made = self.dims_made = {}
-        dims = made.get(color)
+        dims = self.dims_made.get(color)
         if dims is None:
-            dims = made[color] = (colors.scale(color, 1, 2), colors.scale(color, 1, 3), colors.scale(color, 1, 10))
+            dims = self.dims_made[color] = (colors.scale(color, 1, 2), colors.scale(color, 1, 3), colors.scale(color, 1, 10))
         return dims
 
     def draw_end(self, frame):
