@@ -111,18 +111,12 @@ class Pixels:
             frame = memoryview(frame)[:n * 3]
         lut = self._lut
         buf = self._strip.buf
-        chain = self._chain
+        dest = self._dest
         if levels_into is not None:
-            total = levels_into(frame, lut, buf, chain, n, self._order)
+            total = levels_into(frame, lut, buf, dest)
         else:
-            o0, o1, o2 = self._order
-            i = 0
-            for cell in range(n):  # one pass, no allocation (the per-frame cost on the Pico)
-                base = chain[cell] * 3
-                buf[base + o0] = lut[frame[i]]
-                buf[base + o1] = lut[frame[i + 1]]
-                buf[base + o2] = lut[frame[i + 2]]
-                i += 3
+            for i in range(dest[0]):  # one pass, no allocation (the per-frame cost on the Pico)
+                buf[dest[i + 1]] = lut[frame[i]]
             total = sum(buf)
         if total > self._max_sum:  # over budget: scale every level down alike
             k = self._max_sum * 256 // total
@@ -140,13 +134,10 @@ class Pixels:
         """What the LEDs got (gamma, brightness and cap applied), in cell order RGB: read
         back from the strip's bytes (a new bytearray: the simulator's and tests' view)."""
         buf = self._strip.buf
-        levels = bytearray(self._n * 3)
-        i = 0
-        for cell in range(self._n):
-            base = self._chain[cell] * 3
-            for offset in self._order:
-                levels[i] = buf[base + offset]
-                i += 1
+        dest = self._dest
+        levels = bytearray(dest[0])
+        for i in range(dest[0]):
+            levels[i] = buf[dest[i + 1]]
         return levels
 
     def off(self):

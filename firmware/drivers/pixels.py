@@ -3,6 +3,8 @@
 # the PIO program that sends the frames. All of it runs only at boot: the running
 # driver (Pixels.show, PioStrip.write) is drivers/leds.py, and main.py frees this module
 # once the board is made (RAM on a Pico). Its names are the drivers' names, as ever.
+from array import array
+
 from compat import const
 from drivers.leds import (BIT_HZ, GAMMA, IDLE_MA, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels, PioStrip,  # noqa: F401
                           estimate_ma, gamma_table)
@@ -101,8 +103,14 @@ def setup_pixels(px, strip, layout, cap_ma, order):
     px.cap_ma = cap_ma
     # the most channel level the budget allows once the LEDs' idle draw is paid
     px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
-    px._chain = layout.table  # cell -> LED on the chain (its 3 bytes at 3 times that)
-    px._order = bytes(order)  # where R, G and B go within an LED's 3 bytes
+    # where each byte of a frame goes in the strip's buffer: its cell's LED on the chain
+    # (3 bytes each) and its colour's place in those; first, how many bytes (show()'s
+    # native loop takes four arguments: drivers/pixels_viper.py)
+    dest = px._dest = array("H", bytes(2 * (3 * n + 1)))
+    dest[0] = 3 * n
+    for cell in range(n):
+        for k in range(3):
+            dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
     px.current_ma = IDLE_MA * n  # all dark
 
 
