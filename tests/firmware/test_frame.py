@@ -1,5 +1,5 @@
 # Frame: set, fill, paint and mark write the same bytes on every runtime (on the Pico they are
-# viper, app/frame_viper.py; elsewhere the bytecode methods), and refuse the same things.
+# native code, app/frame_viper.py; elsewhere the bytecode methods), and refuse the same things.
 from array import array
 
 from app.frame import Frame
@@ -55,3 +55,42 @@ def test_fill_paint_and_mark_refuse_what_set_refuses():
         except IndexError:
             continue
         assert False, "a cell past the frame or a value past the palette must raise"
+
+
+def test_whole_boards_and_rings_in_one_call_equal_the_cell_by_cell_frame():
+    # the Pico's loops (Thumb assembly) over every cell, in a scrambled order, with
+    # colours using all 24 bits and a value that is none, palette sizes 1..255
+    cells = bytes((k * 89) % 144 for k in range(144))
+    for size in (1, 2, 7, 255):
+        values = bytearray((k * 31 + size) % size for k in range(144))
+        palette = array("I", ((k * 0x9E3779) & 0xFFFFFF for k in range(size)))
+        empty = array("I", ((k * 0x3C6EF3 + 1) & 0xFFFFFF for k in range(144)))
+        frame = Frame()
+        frame.paint(cells, values, palette, empty)
+        assert frame.buf == reference([(cells[k], palette[values[k]] if values[k] else empty[k])
+                                       for k in range(144)]), size
+        frame.mark(cells, values, size - 1, 0xFEDCBA, 0x0F1E2D)
+        assert frame.buf == reference([(cells[k], 0x0F1E2D if values[k] == size - 1 else 0xFEDCBA)
+                                       for k in range(144)]), size
+        frame.fill(cells[size % 7:], palette[-1])
+        assert frame.buf == reference([(cells[k], 0x0F1E2D if values[k] == size - 1 else 0xFEDCBA)
+                                       for k in range(144)] + [(c, palette[-1]) for c in cells[size % 7:]])
+
+
+def test_a_bad_cell_late_in_a_call_raises_with_the_cells_before_it_written():
+    # the native loops stop at it and the bytecode method goes over the same cells again
+    frame = Frame()
+    try:
+        frame.fill(bytes((4, 9, 150, 11)), 0x102030)
+    except IndexError:
+        pass
+    assert frame.get(4) == frame.get(9) == 0x102030 and frame.get(11) == 0
+
+
+def test_the_pico_draws_with_native_code():
+    import sys
+
+    from app import frame
+
+    assert (frame.set_cell is not None) == (sys.platform == "rp2"), sys.platform
+    assert (Frame.paint is not Frame.paint_slow) == (sys.platform == "rp2")
