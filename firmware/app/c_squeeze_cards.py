@@ -174,8 +174,9 @@ class Controller(classic.Controller):
 
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
-            self.end_pick()
-        self.drop_effects()  # (a refused card was checked by it too)
+            self.end_pick()  # (which drops the effects, as below: once in a press's light)
+        else:
+            self.drop_effects()  # (a refused card was checked by it too)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
