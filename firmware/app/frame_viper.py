@@ -32,6 +32,7 @@ def set_cell(self, cell: int, color: int):
 def fill_cells(self, cells, color: int):
     """Frame.fill: every cell of `cells` (bytes of cell numbers) = color. A colour or a
     cell out of range: the bytecode method (which fails as it would)."""
+    ptr8(cells)  # (bytes-like, or a TypeError as before: the assembly would take a list's items)
     if uint(color) > uint(0xFFFFFF) or int(_fill(self.buf, cells, int(len(cells)), color)):
         self.fill_slow(cells, color)  # (past the same cells, it fails as the bytecode does)
 
