@@ -112,6 +112,10 @@ class Pixels:
         lut = self._lut
         buf = self._strip.buf
         dest = self._dest
+        if frame is not self._bytes_like:  # (the app's frame: always the same buffer, checked once)
+            if not isinstance(frame, (bytearray, bytes, memoryview)):  # (the Pico's assembly reads bytes)
+                raise TypeError("a frame is bytes-like, not %s" % type(frame).__name__)
+            self._bytes_like = frame
         if levels_into is not None:
             total = levels_into(frame, lut, buf, dest)
         else:

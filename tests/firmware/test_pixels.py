@@ -240,6 +240,12 @@ def test_bad_frames_and_strips_are_refused():
     px.show(long)
     assert px.levels[0] > 0 and sum(px.levels) == px.levels[0]
     try:
+        px.show([0] * 432)  # (the Pico's pass reads bytes: a list's items would light garbage)
+    except TypeError:
+        pass
+    else:
+        assert False, "a frame that is not bytes-like must raise TypeError"
+    try:
         Pixels(FakeStrip(100))
     except ValueError:
         pass
