@@ -1,6 +1,6 @@
 # The Pico's fast path for Pixels.show and PioStrip.write: their byte loops as native
 # code (viper, and show()'s as Thumb assembly), far faster than the same loops as
-# bytecode (0.07 ms against 8.7 ms a frame on the rp2 port, measured on the virtual
+# bytecode (0.08 ms against 8.7 ms a frame on the rp2 port, measured on the virtual
 # Pico). Only MicroPython with a native emitter loads this module: CPython has no
 # `micropython` module, and the host's wasm port cannot load its armv6m code;
 # drivers/leds.py then keeps its bytecode loops, which compute the very same bytes.
@@ -12,7 +12,7 @@ import micropython
 # byte's place: its cell's LED and its colour's place there, drivers/pixels.py);
 # returns the sum of the levels written. Thumb assembly (the M0+'s own instructions),
 # not viper: a byte takes some 14 cycles here, some 80 as viper code, whose locals
-# live on the stack (0.07 ms a frame, against 0.38: show() 0.22 ms instead of 0.40 on
+# live on the stack (0.08 ms a frame, against 0.38: show() 0.22 ms instead of 0.40 on
 # the virtual Pico). Four arguments at most: r0..r3.
 @micropython.asm_thumb
 def levels_into(r0, r1, r2, r3):
