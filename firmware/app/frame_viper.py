@@ -12,6 +12,9 @@ import micropython
 from micropython import const
 
 _CELLS = const(144)  # app.grid.CELLS
+_PAINT = const(0)  # how _cells() chooses a cell's colour (see it, below)
+_MARK = const(1)
+_JOB = array("I", bytes(4 * 8))  # _cells()'s arguments
 
 
 @micropython.viper
@@ -32,8 +35,19 @@ def set_cell(self, cell: int, color: int):
 def fill_cells(self, cells, color: int):
     """Frame.fill: every cell of `cells` (bytes of cell numbers) = color. A colour or a
     cell out of range: the bytecode method (which fails as it would)."""
-    ptr8(cells)  # (bytes-like, or a TypeError as before: the assembly would take a list's items)
-    if uint(color) > uint(0xFFFFFF) or int(_fill(self.buf, cells, int(len(cells)), color)):
+    if uint(color) > uint(0xFFFFFF):
+        self.fill_slow(cells, color)
+        return
+    job = ptr32(_JOB)  # a mark whose values never match: every cell on
+    job[0] = uint(ptr8(self.buf))
+    job[1] = uint(ptr8(cells))
+    job[2] = uint(ptr8(cells))
+    job[3] = int(len(cells))
+    job[4] = _MARK
+    job[5] = 256  # (no byte)
+    job[6] = color
+    job[7] = color
+    if int(_cells(_JOB)):
         self.fill_slow(cells, color)  # (past the same cells, it fails as the bytecode does)
 
 
@@ -50,11 +64,12 @@ def paint_cells(self, cells, values, palette, empty):
     job[0] = uint(ptr8(self.buf))
     job[1] = uint(ptr8(cells))
     job[2] = uint(ptr8(values))
-    job[3] = uint(ptr32(palette))
-    job[4] = uint(ptr32(empty))
-    job[5] = n
-    job[6] = int(len(palette))
-    if int(_paint(_JOB)):
+    job[3] = n
+    job[4] = _PAINT
+    job[5] = uint(ptr32(palette))
+    job[6] = uint(ptr32(empty))
+    job[7] = int(len(palette))
+    if int(_cells(_JOB)):
         self.paint_slow(cells, values, palette, empty)
 
 
@@ -72,99 +87,24 @@ def mark_cells(self, cells, values, none: int, on: int, off: int):
     job[1] = uint(ptr8(cells))
     job[2] = uint(ptr8(values))
     job[3] = n
-    job[4] = none
-    job[5] = on
-    job[6] = off
-    if int(_mark(_JOB)):
+    job[4] = _MARK
+    job[5] = none
+    job[6] = on
+    job[7] = off
+    if int(_cells(_JOB)):
         self.mark_slow(cells, values, none, on, off)
 
 
-# The loops themselves, as Thumb assembly (the M0+'s own instructions): viper keeps
-# most of its locals on the stack there, some 2 us a cell; these take a fraction of
-# that. Each returns 0, or 1 at a cell (or a value) out of range, having written the
-# cells before it (the bytecode method then fails past the same cells). Four
-# arguments at most (r0..r3): paint and mark read theirs from _JOB.
-_JOB = array("I", bytes(4 * 7))
-
-
+# The loop itself, as Thumb assembly (the M0+'s own instructions): viper keeps most of
+# its locals on the stack there, some 2 us a cell; this takes a fraction of that. Its
+# one argument (four at most: r0..r3) is _JOB, which the methods above fill: the
+# frame's bytes, cells, values, how many, then how a cell's colour is chosen:
+#   _PAINT: palette, empty, the palette's size: palette[values[k]], or empty[k] at 0;
+#   _MARK: none, on, off: off where values[k] is none, else on.
+# It returns 0, or 1 at a cell (or a value) out of range, having written the cells
+# before it (the bytecode method then fails past the same cells).
 @micropython.asm_thumb
-def _fill(r0, r1, r2, r3):
-    # r0: the frame's bytes, r1: the cells, r2: how many, r3: the colour
-    cmp(r2, 0)
-    beq(DONE)
-    label(LOOP)
-    ldrb(r4, [r1, 0])  # the cell ...
-    cmp(r4, 144)  # (_CELLS)
-    bcs(BAD)
-    lsl(r5, r4, 1)
-    add(r4, r4, r5)
-    add(r4, r4, r0)  # ... its 3 bytes
-    strb(r3, [r4, 2])  # blue, green, red
-    lsr(r5, r3, 8)
-    strb(r5, [r4, 1])
-    lsr(r5, r5, 8)
-    strb(r5, [r4, 0])
-    add(r1, 1)
-    sub(r2, 1)
-    bne(LOOP)
-    label(DONE)
-    mov(r0, 0)
-    b(END)
-    label(BAD)
-    mov(r0, 1)
-    label(END)
-
-
-@micropython.asm_thumb
-def _paint(r0):
-    # _JOB: the frame's bytes, cells, values, palette, empty, how many, the palette's size
-    mov(r1, 0)  # r1: k
-    label(LOOP)
-    ldr(r2, [r0, 20])
-    cmp(r1, r2)
-    bge(DONE)
-    ldr(r2, [r0, 8])
-    add(r2, r2, r1)
-    ldrb(r2, [r2, 0])  # r2: values[k]
-    ldr(r3, [r0, 24])
-    cmp(r2, r3)
-    bcs(BAD)  # past the palette
-    ldr(r3, [r0, 4])
-    add(r3, r3, r1)
-    ldrb(r3, [r3, 0])  # r3: cells[k]
-    cmp(r3, 144)  # (_CELLS)
-    bcs(BAD)
-    lsl(r4, r1, 2)
-    ldr(r5, [r0, 16])  # empty[k] ...
-    cmp(r2, 0)
-    beq(EMPTY)
-    lsl(r4, r2, 2)
-    ldr(r5, [r0, 12])  # ... or palette[values[k]]
-    label(EMPTY)
-    add(r5, r5, r4)
-    ldr(r5, [r5, 0])  # r5: the colour
-    lsl(r4, r3, 1)
-    add(r3, r3, r4)
-    ldr(r4, [r0, 0])
-    add(r3, r3, r4)  # the cell's 3 bytes
-    strb(r5, [r3, 2])
-    lsr(r5, r5, 8)
-    strb(r5, [r3, 1])
-    lsr(r5, r5, 8)
-    strb(r5, [r3, 0])
-    add(r1, 1)
-    b(LOOP)
-    label(BAD)
-    mov(r0, 1)
-    b(END)
-    label(DONE)
-    mov(r0, 0)
-    label(END)
-
-
-@micropython.asm_thumb
-def _mark(r0):
-    # _JOB: the frame's bytes, cells, values, how many, none, on, off
+def _cells(r0):
     mov(r1, 0)  # r1: k
     label(LOOP)
     ldr(r2, [r0, 12])
@@ -179,16 +119,33 @@ def _mark(r0):
     add(r2, r2, r1)
     ldrb(r2, [r2, 0])  # r2: values[k]
     ldr(r4, [r0, 16])
-    ldr(r5, [r0, 20])  # on ...
+    cmp(r4, 0)
+    bne(MARK)
+    ldr(r4, [r0, 28])  # paint:
     cmp(r2, r4)
-    bne(SET)
-    ldr(r5, [r0, 24])  # ... or off, where values[k] is none
-    label(SET)
+    bcs(BAD)  # past the palette
+    lsl(r4, r1, 2)
+    ldr(r5, [r0, 24])  # empty[k] ...
+    cmp(r2, 0)
+    beq(PICK)
+    lsl(r4, r2, 2)
+    ldr(r5, [r0, 20])  # ... or palette[values[k]]
+    label(PICK)
+    add(r5, r5, r4)
+    ldr(r5, [r5, 0])  # r5: the colour
+    b(STORE)
+    label(MARK)
+    ldr(r4, [r0, 20])
+    ldr(r5, [r0, 24])  # mark: on ...
+    cmp(r2, r4)
+    bne(STORE)
+    ldr(r5, [r0, 28])  # ... or off, where values[k] is none
+    label(STORE)
     lsl(r4, r3, 1)
     add(r3, r3, r4)
     ldr(r4, [r0, 0])
     add(r3, r3, r4)  # the cell's 3 bytes
-    strb(r5, [r3, 2])
+    strb(r5, [r3, 2])  # blue, green, red
     lsr(r5, r5, 8)
     strb(r5, [r3, 1])
     lsr(r5, r5, 8)
