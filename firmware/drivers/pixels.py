@@ -106,12 +106,12 @@ def setup_pixels(px, strip, layout, cap_ma, order):
     # where each byte of a frame goes in the strip's buffer: its cell's LED on the chain
     # (3 bytes each) and its colour's place in those; first, how many bytes (show()'s
     # native loop takes four arguments: drivers/pixels_viper.py)
-    px._bytes_like = None  # the last frame show() found bytes-like
     dest = px._dest = array("H", bytes(2 * (3 * n + 1)))
     dest[0] = 3 * n
     for cell in range(n):
         for k in range(3):
             dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
+    px._bytes_like = None  # the last frame show() found bytes-like
     px.current_ma = IDLE_MA * n  # all dark
 
 
