@@ -30,7 +30,7 @@ from array import array
 from app import colors, grid
 from app import c_squeeze as classic
 from app.app import unload
-from app.controller import blink_on, pending
+from app.controller import GameController, blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
 from games import squeeze_cards as cards
@@ -170,13 +170,21 @@ class Controller(classic.Controller):
                 self.pick = [seat, None, None]
                 self.app.sound.play("hint")
         else:
-            classic.Controller.press(self, cell, now)
+            GameController.press(self, cell, now)  # (not the classic game's: no squeeze to sound)
 
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
-            self.end_pick()  # (which drops the effects, as below: once in a press's light)
+            self.pick = None  # (its module and the cards' effects go after the light: save_or_refuse)
         else:
             self.drop_effects()  # (a refused card was checked by it too)
+
+    def save_or_refuse(self, now):
+        """After a move's light: the pick's module and the cards' effects go, unless a
+        new pick has begun since; then the save."""
+        if self.pick is None and PICK_MODULE in sys.modules:
+            unload(PICK_MODULE)
+        self.drop_effects()
+        classic.Controller.save_or_refuse(self, now)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
