@@ -60,6 +60,9 @@ SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 # each symbol's lit cells, made once (drawn in one call: a window's frame, a press's light)
 SYMBOL_CELLS = tuple(bytes(SYMBOL_AT + (i // 3) * grid.SIZE + i % 3 for i in range(9) if s >> (8 - i) & 1) for s in SYMBOLS)
 NO_CARD = colors.scale(colors.RED, 1, 3)
+# each window's (countdown in ms, countdown colour: its answer's kind, dim)
+WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
+           cards.ANNULATION_WINDOW: (ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
 
 SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
 PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
@@ -249,7 +252,7 @@ class Controller(classic.Controller):
             wid = (len(st.history), st.window)
             if self.window_id != wid:
                 self.window_id = wid
-                ms = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+                ms = WINDOWS[st.window][0]
                 if not st.dealt and st.chain_full():
                     ms = 0  # real cards: nobody can answer, everyone sees it
                 self.window_until = ticks_add(now, ms)
@@ -301,8 +304,8 @@ class Controller(classic.Controller):
             self.draw_launches(frame)
         if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
             self.draw_card_keys(frame, now)  # (else they are launch points, for the target)
-        if self.animating(now):
-            self.draw_move(frame, self.elapsed(now))
+        if self.anim_start is not None:  # (draw_move ends the slide: no squeeze in this variant)
+            self.draw_move(frame, ticks_diff(now, self.anim_start))
         if pending(self.effect_until, now) and not blink_on(now, 150):
             for c in self.effect_cells:
                 frame.set(c, self.effect_color)
@@ -345,31 +348,29 @@ class Controller(classic.Controller):
         looks = self.key_looks
         if looks is None or looks[0] is not self.player_colors:  # made once for the players' colours
             keys = list(self.card_keys.items())
-            looks = self.key_looks = (self.player_colors, bytes(cell for cell, seat in keys), keys, array(
-                "I", [0] + [colors.scale(self.player_colors[st.colour(seat)], 1, 5) for cell, seat in keys]))
-        cells = looks[1]
-        frame.paint(cells, b"\1\2\3\4", looks[3], looks[3])  # each key dim in its colour (one call) ...
-        if st.status == PLAYING:
+            dims = [colors.scale(self.player_colors[st.colour(seat)], 1, 5) for cell, seat in keys]
+            # by the seat to move (0: none): each key dim in its colour, the mover's white
+            palettes = tuple(array("I", [0] + [colors.WHITE if keys[i][1] == mover else dims[i] for i in range(len(keys))])
+                             for mover in range(len(keys) + 1))
+            looks = self.key_looks = (self.player_colors, bytes(cell for cell, seat in keys), keys, palettes)
+        palette = looks[3][st.to_move if st.status == PLAYING else 0]
+        frame.paint(looks[1], b"\1\2\3\4", palette, palette)  # (one call: a press's light)
+        if st.status == PLAYING and any(st.bound) and blink_on(now, 500):
             for cell, seat in looks[2]:
-                if st.bound[seat] and blink_on(now, 500):
+                if st.bound[seat]:
                     frame.set(cell, GOLD)  # the golden rule binds this seat
-                elif seat == st.to_move:
-                    frame.set(cell, colors.WHITE)  # ... the mover's white, apart from launch points
 
     def draw_window(self, frame, now):
         """The countdown on the ring (the same for everybody), the card or the launch
         being answered, and the symbol of the card it calls for."""
         st = self.state
-        total = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
-        left = total  # the window just opened (a press's frame, a resume's): busy() starts it after
-        if self.window_id == (len(st.history), st.window) and self.window_until is not None:
-            left = ticks_diff(self.window_until, now)
+        total, on = WINDOWS[st.window]
         order = classic.RING_ORDER
-        lit = (len(order) * max(0, left) + total - 1) // total
-        answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
-        on = colors.scale(KIND_COLORS[answer], 1, 3)
-        frame.fill(order[:lit], on)
-        frame.fill(order[lit:], colors.OFF)
+        frame.fill(order, on)  # whole while the window has just opened (a press's frame, a resume's): busy() starts it after
+        if self.window_until is not None and self.window_id == (len(st.history), st.window):
+            lit = (len(order) * max(0, ticks_diff(self.window_until, now)) + total - 1) // total
+            if lit < len(order):
+                frame.fill(order[lit:], colors.OFF)  # the time gone
         if st.stack:
             card = st.stack[0]
             self.draw_symbol(frame, card[0], now)
