@@ -158,7 +158,7 @@ class Controller(classic.Controller):
         seat = self.card_keys.get(cell)
         if st.window:
             if seat is None:
-                self.refuse((cell,), now, "a %s window is open: a card key answers it, or let it run out" % st.window)
+                self.refuse((cell,), now, ("a %s window is open: a card key answers it, or let it run out", st.window))
             else:
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
                 self.play_move(cards.card(kind, 0, 0, seat), cell, now)
@@ -166,7 +166,7 @@ class Controller(classic.Controller):
             _pick().press(self, cell, now)
         elif seat is not None:
             if seat != st.to_move:
-                self.refuse((cell,), now, "only player %d (to move) may play a card now" % st.to_move)
+                self.refuse((cell,), now, ("only player %d (to move) may play a card now", st.to_move))
             elif st.relaunch:
                 self.refuse((cell,), now, "after a Negation you must launch")
             else:
