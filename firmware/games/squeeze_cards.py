@@ -199,16 +199,16 @@ class CardsState(SqueezeState):
         """Negation needs another launch for the mover, to another arrival cell."""
         board = self.board
         cell = self.launched
+        pawn = board[cell]
         board[cell] = EMPTY
         ok = False
-        colour = self.colour()
         for l in range(LAUNCHES):
             c = sq.arrival(board, l, self.SUPPORT)
             if c != NONE and c != cell and c not in self.forbidden:
-                if not self.bound[self.to_move] or not self._makes_line(c, colour):
+                if not self.bound[self.to_move] or not self._makes_line(c, pawn):
                     ok = True
                     break
-        board[cell] = colour
+        board[cell] = pawn
         return ok
 
     # -- the protocol ------------------------------------------------------------------------
