@@ -309,8 +309,9 @@ class Controller(classic.Controller):
         if pending(self.effect_until, now) and not blink_on(now, 150):
             for c in self.effect_cells:
                 frame.set(c, self.effect_color)
-        for seat in self.peeking():
-            self.draw_peek(frame, seat)
+        if self.mode == "deal":  # (peeking() is a call: a press's light)
+            for seat in self.peeking():
+                self.draw_peek(frame, seat)
 
     def draw_kinds(self, frame, seat):
         """A pick's first picture (drawn in its press's light, before its module loads):
