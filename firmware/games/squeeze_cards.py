@@ -218,6 +218,8 @@ class CardsState(SqueezeState):
         return _lines().legal_moves(self)
 
     def why_illegal(self, move):
+        if isinstance(move, int) and 0 <= move < LAUNCHES and not self.window and self.status == PLAYING:
+            return self.launch_problem(move)  # (most presses: the checks below, in fewer steps)
         if self.status != PLAYING:
             return "the game is over"
         if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= PASS_MOVE):
