@@ -144,7 +144,7 @@ class Controller(classic.Controller):
             self.error = None
             self.app.sound.play("menu")
             return
-        classic.Controller.tap(self, cell, now)
+        GameController.tap(self, cell, now)
 
     def hold(self, cell, now):
         if cell in self.card_keys and self.mode == "deal":
