@@ -30,12 +30,14 @@ from array import array
 from app import colors, grid
 from app import c_squeeze as classic
 from app.app import unload
+from app.c_squeeze import BOARD_CELLS, RING_CELLS, SLIDE_MS, TINT  # (the slide's, a press's light: one lookup each)
 from app.controller import GameController, blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
 from games import squeeze_cards as cards
 from games.base import PLAYING
 from games.rng import Rng
+from games.squeeze import HALF, NONE, PATHS
 
 MODES = ("cards", "deal")
 NEGATION_MS = 3000  # the Negation window's countdown
@@ -326,15 +328,18 @@ class Controller(classic.Controller):
 
     def draw_move(self, frame, t):
         """The launched pawn slides in from its launch point."""
-        step = t // classic.SLIDE_MS
-        st = self.state
-        cell = st.launched if st.launched != rules.NONE else st.last_cell
-        if cell == rules.NONE or step >= self.anim_steps:
+        step = t // SLIDE_MS
+        if step >= self.anim_steps:
             return
-        frame.set(classic.BOARD_CELLS[cell], classic.TINT[cell])
+        st = self.state
+        cell = st.launched if st.launched != NONE else st.last_cell
+        if cell == NONE:
+            return
+        frame.set(BOARD_CELLS[cell], TINT[cell])
         launch = self.anim_launch
-        where = classic.RING_CELLS[launch] if step == 0 else classic.BOARD_CELLS[rules.PATHS[launch * rules.HALF + step - 1]]
-        frame.set(where, self.player_colors[st.board[cell]] if st.board[cell] in (1, 2) else colors.WHITE)
+        where = RING_CELLS[launch] if step == 0 else BOARD_CELLS[PATHS[launch * HALF + step - 1]]
+        pawn = st.board[cell]
+        frame.set(where, self.player_colors[pawn] if pawn in (1, 2) else colors.WHITE)
 
     def draw_launches(self, frame):
         st = self.state
