@@ -308,7 +308,7 @@ class Controller(classic.Controller):
             self.draw_card_keys(frame, now)  # (else they are launch points, for the target)
         if self.anim_start is not None:  # (draw_move ends the slide: no squeeze in this variant)
             self.draw_move(frame, ticks_diff(now, self.anim_start))
-        if pending(self.effect_until, now) and not blink_on(now, 150):
+        if self.effect_until is not None and pending(self.effect_until, now) and not blink_on(now, 150):
             for c in self.effect_cells:
                 frame.set(c, self.effect_color)
         if self.mode == "deal":  # (peeking() is a call: a press's light)

@@ -374,13 +374,13 @@ class GameController:
                 frame.set(c, colors.OFF)
         looks = _CORNER_LOOKS[2 * bool(self.state.history) + (self.state.status != PLAYING)]
         frame.paint(_CORNERS, b"\1\2\3\4", looks, looks)  # undo dark with no move, new game white once over
-        if pending(self.hint_until, now):
+        if self.hint_until is not None and pending(self.hint_until, now):  # (no call in most frames)
             self.draw_hint(frame, now)
             if self.hint_move is not None and self.hint_move in self.state.legal_moves():
                 frame.set(self.hint_cell(self.hint_move), colors.CYAN)  # the strongest
         if self.think_start is not None and not self.think_for_hint:
             self.draw_thinking(frame, now)
-        if flashing(self.flash_until, now):
+        if self.flash_until is not None and flashing(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
 
