@@ -28,6 +28,7 @@ NEUTRAL = colors.scale(colors.WHITE, 1, 2)  # the four start pentacles
 PENTACLE_LEVEL = 2, 5  # a coloured pentacle: its colour at 2/5 (a pawn is at full level)
 SEAT_SIDE = (None, rules.S, rules.W, rules.N, rules.E)  # 4 players: seat -> side
 SEAT_NAMES = (None, "south", "west", "north", "east")
+NORTH_SOUTH = (rules.N, rules.S)  # the sides whose launches run down a column
 
 
 def board_cell(c):
@@ -156,7 +157,7 @@ class Controller(GameController):
         """The pawn of `launch` slides in from its launch point to `cell` (draw_move)."""
         self.anim_start = now
         self.anim_launch = launch
-        self.anim_steps = 1 + rules.POS_OF[cell * 2 + (1 if launch // 10 in (rules.N, rules.S) else 0)]
+        self.anim_steps = 1 + rules.POS_OF[cell * 2 + (1 if launch // 10 in NORTH_SOUTH else 0)]
 
     def elapsed(self, now):
         return ticks_diff(now, self.anim_start) if self.anim_start is not None else None

@@ -30,12 +30,14 @@ from array import array
 from app import colors, grid
 from app import c_squeeze as classic
 from app.app import unload
-from app.controller import blink_on, pending
+from app.c_squeeze import BOARD_CELLS, RING_CELLS, SLIDE_MS, TINT  # (the slide's, a press's light: one lookup each)
+from app.controller import GameController, blink_on, pending
 from compat import ticks_add, ticks_diff
 from games import squeeze as rules
 from games import squeeze_cards as cards
 from games.base import PLAYING
 from games.rng import Rng
+from games.squeeze import HALF, NONE, PATHS
 
 MODES = ("cards", "deal")
 NEGATION_MS = 3000  # the Negation window's countdown
@@ -60,6 +62,9 @@ SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 # each symbol's lit cells, made once (drawn in one call: a window's frame, a press's light)
 SYMBOL_CELLS = tuple(bytes(SYMBOL_AT + (i // 3) * grid.SIZE + i % 3 for i in range(9) if s >> (8 - i) & 1) for s in SYMBOLS)
 NO_CARD = colors.scale(colors.RED, 1, 3)
+# each window's (countdown in ms, countdown colour: its answer's kind, dim)
+WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
+           cards.ANNULATION_WINDOW: (ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
 
 SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
 PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
@@ -141,7 +146,7 @@ class Controller(classic.Controller):
             self.error = None
             self.app.sound.play("menu")
             return
-        classic.Controller.tap(self, cell, now)
+        GameController.tap(self, cell, now)
 
     def hold(self, cell, now):
         if cell in self.card_keys and self.mode == "deal":
@@ -155,7 +160,7 @@ class Controller(classic.Controller):
         seat = self.card_keys.get(cell)
         if st.window:
             if seat is None:
-                self.refuse((cell,), now, "a %s window is open: a card key answers it, or let it run out" % st.window)
+                self.refuse((cell,), now, ("a %s window is open: a card key answers it, or let it run out", st.window))
             else:
                 kind = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
                 self.play_move(cards.card(kind, 0, 0, seat), cell, now)
@@ -163,20 +168,28 @@ class Controller(classic.Controller):
             _pick().press(self, cell, now)
         elif seat is not None:
             if seat != st.to_move:
-                self.refuse((cell,), now, "only player %d (to move) may play a card now" % st.to_move)
+                self.refuse((cell,), now, ("only player %d (to move) may play a card now", st.to_move))
             elif st.relaunch:
                 self.refuse((cell,), now, "after a Negation you must launch")
             else:
                 self.pick = [seat, None, None]
                 self.app.sound.play("hint")
         else:
-            classic.Controller.press(self, cell, now)
+            GameController.press(self, cell, now)  # (not the classic game's: no squeeze to sound)
 
     def play_move(self, move, cell, now):
         if classic.Controller.play_move(self, move, cell, now):
-            self.end_pick()  # (which drops the effects, as below: once in a press's light)
+            self.pick = None  # (its module and the cards' effects go after the light: save_or_refuse)
         else:
             self.drop_effects()  # (a refused card was checked by it too)
+
+    def save_or_refuse(self, now):
+        """After a move's light: the pick's module and the cards' effects go, unless a
+        new pick has begun since; then the save."""
+        if self.pick is None and PICK_MODULE in sys.modules:
+            unload(PICK_MODULE)
+        self.drop_effects()
+        classic.Controller.save_or_refuse(self, now)
 
     def end_pick(self):
         """No card pick now: the pick's module (app/c_squeeze_cards_pick.py) goes."""
@@ -241,7 +254,7 @@ class Controller(classic.Controller):
             wid = (len(st.history), st.window)
             if self.window_id != wid:
                 self.window_id = wid
-                ms = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
+                ms = WINDOWS[st.window][0]
                 if not st.dealt and st.chain_full():
                     ms = 0  # real cards: nobody can answer, everyone sees it
                 self.window_until = ticks_add(now, ms)
@@ -293,13 +306,14 @@ class Controller(classic.Controller):
             self.draw_launches(frame)
         if self.pick is None or self.pick[1] not in (cards.POUSSEE, cards.DOUBLE):
             self.draw_card_keys(frame, now)  # (else they are launch points, for the target)
-        if self.animating(now):
-            self.draw_move(frame, self.elapsed(now))
-        if pending(self.effect_until, now) and not blink_on(now, 150):
+        if self.anim_start is not None:  # (draw_move ends the slide: no squeeze in this variant)
+            self.draw_move(frame, ticks_diff(now, self.anim_start))
+        if self.effect_until is not None and pending(self.effect_until, now) and not blink_on(now, 150):
             for c in self.effect_cells:
                 frame.set(c, self.effect_color)
-        for seat in self.peeking():
-            self.draw_peek(frame, seat)
+        if self.mode == "deal":  # (peeking() is a call: a press's light)
+            for seat in self.peeking():
+                self.draw_peek(frame, seat)
 
     def draw_kinds(self, frame, seat):
         """A pick's first picture (drawn in its press's light, before its module loads):
@@ -314,15 +328,18 @@ class Controller(classic.Controller):
 
     def draw_move(self, frame, t):
         """The launched pawn slides in from its launch point."""
-        step = t // classic.SLIDE_MS
-        st = self.state
-        cell = st.launched if st.launched != rules.NONE else st.last_cell
-        if cell == rules.NONE or step >= self.anim_steps:
+        step = t // SLIDE_MS
+        if step >= self.anim_steps:
             return
-        frame.set(classic.BOARD_CELLS[cell], classic.TINT[cell])
+        st = self.state
+        cell = st.launched if st.launched != NONE else st.last_cell
+        if cell == NONE:
+            return
+        frame.set(BOARD_CELLS[cell], TINT[cell])
         launch = self.anim_launch
-        where = classic.RING_CELLS[launch] if step == 0 else classic.BOARD_CELLS[rules.PATHS[launch * rules.HALF + step - 1]]
-        frame.set(where, self.player_colors[st.board[cell]] if st.board[cell] in (1, 2) else colors.WHITE)
+        where = RING_CELLS[launch] if step == 0 else BOARD_CELLS[PATHS[launch * HALF + step - 1]]
+        pawn = st.board[cell]
+        frame.set(where, self.player_colors[pawn] if pawn in (1, 2) else colors.WHITE)
 
     def draw_launches(self, frame):
         st = self.state
@@ -337,31 +354,29 @@ class Controller(classic.Controller):
         looks = self.key_looks
         if looks is None or looks[0] is not self.player_colors:  # made once for the players' colours
             keys = list(self.card_keys.items())
-            looks = self.key_looks = (self.player_colors, bytes(cell for cell, seat in keys), keys, array(
-                "I", [0] + [colors.scale(self.player_colors[st.colour(seat)], 1, 5) for cell, seat in keys]))
-        cells = looks[1]
-        frame.paint(cells, b"\1\2\3\4", looks[3], looks[3])  # each key dim in its colour (one call) ...
-        if st.status == PLAYING:
+            dims = [colors.scale(self.player_colors[st.colour(seat)], 1, 5) for cell, seat in keys]
+            # by the seat to move (0: none): each key dim in its colour, the mover's white
+            palettes = tuple(array("I", [0] + [colors.WHITE if keys[i][1] == mover else dims[i] for i in range(len(keys))])
+                             for mover in range(len(keys) + 1))
+            looks = self.key_looks = (self.player_colors, bytes(cell for cell, seat in keys), keys, palettes)
+        palette = looks[3][st.to_move if st.status == PLAYING else 0]
+        frame.paint(looks[1], b"\1\2\3\4", palette, palette)  # (one call: a press's light)
+        if st.status == PLAYING and any(st.bound) and blink_on(now, 500):
             for cell, seat in looks[2]:
-                if st.bound[seat] and blink_on(now, 500):
+                if st.bound[seat]:
                     frame.set(cell, GOLD)  # the golden rule binds this seat
-                elif seat == st.to_move:
-                    frame.set(cell, colors.WHITE)  # ... the mover's white, apart from launch points
 
     def draw_window(self, frame, now):
         """The countdown on the ring (the same for everybody), the card or the launch
         being answered, and the symbol of the card it calls for."""
         st = self.state
-        total = NEGATION_MS if st.window == cards.NEGATION_WINDOW else ANNULATION_MS
-        left = total  # the window just opened (a press's frame, a resume's): busy() starts it after
-        if self.window_id == (len(st.history), st.window) and self.window_until is not None:
-            left = ticks_diff(self.window_until, now)
+        total, on = WINDOWS[st.window]
         order = classic.RING_ORDER
-        lit = (len(order) * max(0, left) + total - 1) // total
-        answer = cards.NEGATION if st.window == cards.NEGATION_WINDOW else cards.ANNULATION
-        on = colors.scale(KIND_COLORS[answer], 1, 3)
-        frame.fill(order[:lit], on)
-        frame.fill(order[lit:], colors.OFF)
+        frame.fill(order, on)  # whole while the window has just opened (a press's frame, a resume's): busy() starts it after
+        if self.window_until is not None and self.window_id == (len(st.history), st.window):
+            lit = (len(order) * max(0, ticks_diff(self.window_until, now)) + total - 1) // total
+            if lit < len(order):
+                frame.fill(order[lit:], colors.OFF)  # the time gone
         if st.stack:
             card = st.stack[0]
             self.draw_symbol(frame, card[0], now)

@@ -25,7 +25,7 @@ def press(ctrl, cell, now):
         for i in range(len(KIND_PLACES)):
             if cell == side_cell(side, KIND_PLACES[i]):
                 if not st.holds(seat, i):
-                    ctrl.refuse((cell,), now, "player %d holds no %s card" % (seat, cards.KINDS[i]))
+                    ctrl.refuse((cell,), now, ("player %d holds no %s card", (seat, cards.KINDS[i])))
                 else:
                     ctrl.pick[1] = i
                     ctrl.app.sound.play("hint")

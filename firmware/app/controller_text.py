@@ -17,6 +17,8 @@ REFUSALS = {
 def error_text(ctrl):
     """Why the last press was refused, in words (see GameController.refuse)."""
     error = ctrl.error
+    if isinstance(error, tuple):  # (words, value): put together here, not in the press's light
+        error = error[0] % error[1]
     if error == "no move":  # a key that plays nothing: the one refused
         error = "%s plays no move" % (ctrl.label(ctrl.flash_cells[0]) or "a key off the board")
         if ctrl.where_to_press:

@@ -28,6 +28,7 @@ from games.base import DRAW, PLAYING, WON, GameState
 from games import squeeze as sq
 from games.rng import Rng
 from games.squeeze import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState, line_through  # noqa: F401 (the effects' too)
+from games.squeeze import LINE_OF, PATHS, update_arrivals
 
 # Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
 TRAHISON = const(0)
@@ -44,6 +45,7 @@ COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
 HAND = const(2)  # every player always holds 2 cards
 
 CARD_BASE = const(1000)  # above every launch move (CELL_MOVE + CELLS)
+_ONE = bytearray(1)  # _put()'s changed cell
 
 
 def card(kind, a=0, b=0, seat=0):
@@ -118,13 +120,22 @@ class CardsState(SqueezeState):
         SqueezeState._refresh(self, arrive)  # (the pentacle counts stay 0: none are made)
 
     def _set(self, cells, values):
-        """Write pieces and keep the counts and the arrivals right."""
+        """Write pieces and keep the counts and the arrivals right (one pawn: _put)."""
         self.launches = None
         board = self.board
         for c, v in zip(cells, values):
             self.empty += (v == EMPTY) - (board[c] == EMPTY)
             board[c] = v
         self._update_arrivals(cells)
+
+    def _put(self, cell, value):
+        """_set() of one cell, without its lists: a launch, in a press's light."""
+        self.launches = None
+        board = self.board
+        self.empty += (value == EMPTY) - (board[cell] == EMPTY)
+        board[cell] = value
+        _ONE[0] = cell
+        update_arrivals(board, self.arrive, _ONE, 1, self.SUPPORT, PATHS, LINE_OF)
 
     # -- seats and cards ---------------------------------------------------------------
     def next_seat(self, seat=None):
@@ -188,16 +199,16 @@ class CardsState(SqueezeState):
         """Negation needs another launch for the mover, to another arrival cell."""
         board = self.board
         cell = self.launched
+        pawn = board[cell]
         board[cell] = EMPTY
         ok = False
-        colour = self.colour()
         for l in range(LAUNCHES):
             c = sq.arrival(board, l, self.SUPPORT)
             if c != NONE and c != cell and c not in self.forbidden:
-                if not self.bound[self.to_move] or not self._makes_line(c, colour):
+                if not self.bound[self.to_move] or not self._makes_line(c, pawn):
                     ok = True
                     break
-        board[cell] = colour
+        board[cell] = pawn
         return ok
 
     # -- the protocol ------------------------------------------------------------------------
@@ -207,6 +218,8 @@ class CardsState(SqueezeState):
         return _lines().legal_moves(self)
 
     def why_illegal(self, move):
+        if isinstance(move, int) and 0 <= move < LAUNCHES and not self.window and self.status == PLAYING:
+            return self.launch_problem(move)  # (most presses: the checks below, in fewer steps)
         if self.status != PLAYING:
             return "the game is over"
         if not isinstance(move, int) or not (0 <= move < CELL_MOVE + CELLS or CARD_BASE <= move <= PASS_MOVE):
@@ -264,7 +277,7 @@ class CardsState(SqueezeState):
     def _launch(self, launch):
         colour = self.colour()
         cell = self.arrive[launch]
-        self._set([cell], [colour])
+        self._put(cell, colour)
         self.last_cell = cell
         self.launched = cell
         self.winning = line_through(self.board, cell, colour)

@@ -374,9 +374,14 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     assert loaded() == [screen.PICK_MODULE]
     ctrl.busy(board.clock.now)  # after the pick's light: the card's rules, for its play
     assert sorted(loaded()) == sorted([screen.PICK_MODULE, cards.EFFECTS_MODULE])
-    tap(key("c3"))  # the neutral pentacle: played, the pick is over
-    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and loaded() == [cards.EFFECTS_MODULE]
+    tap(key("c3"))  # the neutral pentacle: played, the pick is over ...
+    assert ctrl.state.history[-1] == cards.card(cards.FLAMMES, 22, 0, 2) and ctrl.pick is None
+    # ... its module goes after the move's light (an unload is no part of a press's answer)
+    assert sorted(loaded()) == sorted([screen.PICK_MODULE, cards.EFFECTS_MODULE])
+    board.app.after_render(board.clock.now)  # the save, after the light
+    assert loaded() == [cards.EFFECTS_MODULE]
     ctrl.play_move(cards.PASS_MOVE, None, board.clock.now)  # its Annulation window: the effect
+    board.app.after_render(board.clock.now)
     assert ctrl.state.board[22] == cards.EMPTY and loaded() == []
     ctrl.save()
     moves = saves.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
