@@ -112,6 +112,11 @@ def run_imports():
         else:
             yield from check("import %s" % FIRMWARE[module], lambda m=module: load(m))
         forget_firmware()  # as on the board, never every game at once: a Pico's heap
+        # Collected now, as the board collects after a game's first save: else the next
+        # import meets this one's garbage, and when a new pool of interned names is due
+        # (7.7 KB in one piece; the tests' names count too) a stale pointer
+        # into it can fail it: MemoryError "allocating 1280 bytes" (the pool's entries).
+        gc.collect()
     for importer, module in JOB.get("extra_imports", ()):
         def load_extra(importer=importer, module=module):
             why = pico_import_error(importer, module, ())
