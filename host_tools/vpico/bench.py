@@ -9,7 +9,7 @@ Two parts:
     the app, neopixel's write), a scan pass and its CPU share, a frame rendered by Pixels
     on the real NeoPixel.
 
-    python -m host_tools.vpico.bench [--no-build] [--only upy|drivers] [--game NAME ...]
+    python -m host_tools.vpico.bench [--no-build] [--only upy|drivers] [--game NAME ...] [--phase US]
 """
 import argparse
 import os
@@ -247,11 +247,12 @@ def answer_bench(name, saves, presses, pico, values, notes):
                  % (name, sum(1 for a in found if a.latency is not None)))
 
 
-def driver_bench(workdir, build_dir, values, notes, games=None):
+def driver_bench(workdir, build_dir, values, notes, games=None, phase_us=0):
     """The real main.py: boot to the menu's first frame; press -> light in each game,
     resumed from its menu tile (two presses: the tile, then the tile again on its setup
     screen), then the presses of its scenario; each press also timed to its answer
-    (answer_bench), and the menu scenario's presses to theirs."""
+    (answer_bench), and the menu scenario's presses to theirs. `phase_us` moves every
+    press that much later (a mean over a few presses depends on their phases)."""
     from host_tools.vpico import answers
 
     flash = os.path.join(workdir, "main-flash.bin")
@@ -271,7 +272,7 @@ def driver_bench(workdir, build_dir, values, notes, games=None):
             pico.wait_for(lambda: pico.frames, TIMEOUT_S, "the menu's first frame")
             boot_ms = pico.frames[0][0] / 1000
             values["boot_to_menu_main"] = (boot_ms, "ms")
-            lat = press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
+            lat = press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000 + phase_us)
         answer_bench(name, saves, presses, pico, values, notes)
         if name == MENU_SCENARIO[0]:
             continue  # (no release-based lines)
@@ -292,14 +293,14 @@ def driver_bench(workdir, build_dir, values, notes, games=None):
     answers.finish(values)
 
 
-def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None):
+def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None, phase_us=0):
     values, notes = {}, []
     workdir = tempfile.mkdtemp(prefix="vpico-bench-")
     try:
         if "upy" in parts:
             upy_bench(workdir, build_dir, values, notes)
         if "drivers" in parts:
-            driver_bench(workdir, build_dir, values, notes, games)
+            driver_bench(workdir, build_dir, values, notes, games, phase_us)
     finally:
         import shutil
 
@@ -314,6 +315,8 @@ def main(argv=None):
     parser.add_argument("--only", choices=("upy", "drivers"), help="only bench_upy, or only the real drivers")
     parser.add_argument("--game", action="append", choices=[g[0] for g in PRESS_SCENARIOS + (MENU_SCENARIO,)],
                         help="press-to-light of this game only (repeatable; default: every tile's)")
+    parser.add_argument("--phase", type=int, default=0, metavar="US",
+                        help="every press this many microseconds later (0-999: another sample of the scan's phases)")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
@@ -322,7 +325,7 @@ def main(argv=None):
     if not args.no_build and args.build == upy_tests.BUILD:
         build_tool.build()
     try:
-        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"), args.game)
+        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"), args.game, args.phase)
     except board.VpicoError as e:
         print("bench FAILED: %s" % e, file=sys.stderr)
         return 1
