@@ -318,6 +318,8 @@ def main(argv=None):
     parser.add_argument("--phase", type=int, default=0, metavar="US",
                         help="every press this many microseconds later (0-999: another sample of the scan's phases)")
     args = parser.parse_args(argv)
+    if not 0 <= args.phase <= 999:  # a phase of the 1 ms key scan (far off, presses fall before the menu)
+        parser.error("--phase: %d is not within 0-999 microseconds" % args.phase)
     lacking = board.missing()
     if lacking:
         print("# virtual Pico figures skipped: missing %s" % "; ".join(lacking))

@@ -233,7 +233,9 @@ def run_scenario(session, name, source, results):
         else:
             out.append(text)
 
+    cpu = board.cpu_seconds(pico.proc.pid)
     error = session.run(scenario_code(name, lines), on_line)
+    cpu = board.cpu_seconds(pico.proc.pid) - cpu
     for text in out:
         if not text.startswith("@@"):
             results.out("    " + text)
@@ -244,7 +246,7 @@ def run_scenario(session, name, source, results):
     upy = upy_tests.scenario_outputs(out).get(name, [])
     problem = upy_tests.compare(source, origin, upy, cpy)
     results.record(problem is None, "scenario %s (real drivers on the virtual Pico: same frames and "
-                   "states as CPython, %d output lines)" % (name, len(cpy)),
+                   "states as CPython, %d output lines; %.1f CPU s)" % (name, len(cpy), cpu),
                    "" if problem is None else "\n      " + problem.replace("MicroPython:", "vPico:      "))
 
 

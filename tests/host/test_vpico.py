@@ -110,6 +110,10 @@ def test_bad_arguments_are_a_clear_error():
     proc = subprocess.run([sys.executable, "-m", "host_tools.vpico"], cwd=build.ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    for phase in ("-1", "1000"):  # outside the key scan's 1 ms period
+        proc = subprocess.run([sys.executable, "-m", "host_tools.vpico.bench", "--phase", phase, "--no-build"],
+                              cwd=build.ROOT, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 2 and "0-999" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_the_hosts_littlefs_reads_what_the_boards_inlines(tmp_path):
