@@ -222,6 +222,16 @@ def test_negation_is_not_playable_when_no_other_launch_exists():
     assert state.to_move == 2
 
 
+def test_after_a_second_negation_both_cells_taken_back_stay_out_of_reach():
+    state = position("Bj10 Bj9", hands={2: [N, N]})
+    play(state, "W-7", "negation", "pass", "W-5", "negation", "pass")
+    assert state.to_move == 1 and at(state, "e7") == "." and at(state, "e5") == "."
+    assert "another cell" in refused(state, "W-7")  # the first Negation's cell
+    assert "another cell" in refused(state, "W-5")  # the second's
+    play(state, "W-3")
+    assert at(state, "e3") == "Y" and state.info()["pending"]["window"] == "negation"
+
+
 def test_negation_after_a_coup_double_takes_back_the_second_launch():
     state = position("Bj10 Bj9", hands={1: [D], 2: [N]})
     play(state, "double W-3 N-c")
