@@ -4,6 +4,8 @@
 # SKiDL and its numpy, matplotlib, h5py) come with `make hardware` and `make test`.
 PY := .venv/bin/python
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
+# make test's pytest runs this many tests side by side (pytest-xdist): a CI machine's 2 cores
+PYTEST_JOBS ?= 2
 VENV_STAMP := .venv/.installed
 HARDWARE_STAMP := .venv/.installed-hardware
 NODE_STAMP := node_modules/.installed
@@ -40,13 +42,13 @@ sim: $(VENV_STAMP)
 	$(PY) -m sim
 
 test: setup setup-hardware kicad $(CP_STAMP)
-	$(PY) -m pytest -q tests --ignore=tests/web
+	$(PY) -m pytest -q -n $(PYTEST_JOBS) tests --ignore=tests/web
 	$(MAKE) --no-print-directory test-vpico
 	$(MAKE) --no-print-directory test-upy
 	$(MAKE) --no-print-directory test-web
 
 test-py: setup setup-hardware kicad $(CP_STAMP)
-	$(PY) -m pytest -q tests --ignore=tests/web
+	$(PY) -m pytest -q -n $(PYTEST_JOBS) tests --ignore=tests/web
 
 # The board's web page in a real browser (Debian's chromium, driven by selenium): the
 # tests build the page themselves and serve it on 127.0.0.1. Nothing reaches the network.

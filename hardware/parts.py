@@ -2,17 +2,28 @@
 # what the bill of materials says about each: package, an example part number (the
 # manufacturer's, which every large distributor lists) and an indicative unit cost.
 import logging
+import os
+import tempfile
 
-# SKiDL warns on import that no KiCad libraries are installed: none are needed here.
-logging.disable(logging.WARNING)
-import skidl  # noqa: E402,F401  (others take skidl from here, once its warnings are off)
-from skidl import SKIDL, TEMPLATE, Part, Pin  # noqa: E402
-from skidl.logger import stop_log_file_output  # noqa: E402
+# SKiDL opens NAME.log/.erc files in the cwd on import, and removes them when told to
+# stop: imported in a folder of its own, two processes started in one folder (tests side
+# by side) do not remove each other's files. It also warns on import that no KiCad
+# libraries are installed: none are needed here.
+_cwd = os.getcwd()
+with tempfile.TemporaryDirectory() as _scratch:
+    os.chdir(_scratch)
+    try:
+        logging.disable(logging.WARNING)
+        import skidl  # noqa: E402,F401  (others take skidl from here, once its warnings are off)
+        from skidl import SKIDL, TEMPLATE, Part, Pin  # noqa: E402
+        from skidl.logger import stop_log_file_output  # noqa: E402
+
+        logging.disable(logging.NOTSET)
+        stop_log_file_output()  # no files
+    finally:
+        os.chdir(_cwd)
 
 from hardware.mechanics import CARRIER, CUTOUT_MM, HOLE_MM, PANEL_MM, PITCH_MM, PLATE, STANDOFF_MM  # noqa: E402
-
-logging.disable(logging.NOTSET)
-stop_log_file_output()  # SKiDL opens NAME.log/.erc files in the cwd on import: no files
 
 PASSIVE = Pin.types.PASSIVE
 INPUT = Pin.types.INPUT
