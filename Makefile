@@ -42,7 +42,7 @@ sim: $(VENV_STAMP)
 	$(PY) -m sim
 
 test: setup setup-hardware kicad $(CP_STAMP)
-	$(PY) -m pytest -q -n $(PYTEST_JOBS) tests --ignore=tests/web
+	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-vpico
 	$(MAKE) --no-print-directory test-upy
 	$(MAKE) --no-print-directory test-web
