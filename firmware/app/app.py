@@ -211,7 +211,7 @@ class App:
                 self.stuck.discard(key)
                 self.dirty = True
             fired = key in self.held  # (a key of `holds` is held once its hold fired)
-            if fired or key in self.no_tap:
+            if fired or key in self.no_tap or key not in self.screen.holds:  # (or its screen is gone)
                 self.held.discard(key)
                 self.no_tap.discard(key)
             else:
@@ -237,16 +237,22 @@ class App:
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
         self.hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
         for key, since in self.down.items():
-            if key not in self.held:
-                left = HOLD_MS - ticks_diff(now, since)
-                if left <= 0:
-                    self.held.add(key)
-                    self.act(self.screen.hold, key, now)
-                    return  # the keys may have changed: look again next step
-                self.hold_in = min(self.hold_in, left)
-                ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
-                if ahead is not None:
-                    ahead(key, now)
+            if key in self.held:
+                continue
+            if key not in self.screen.holds:
+                # pressed on a screen that is gone (another key's hold left it, a1 and
+                # l12 held together): no hold here, and its release is no tap
+                self.held.add(key)
+                continue
+            left = HOLD_MS - ticks_diff(now, since)
+            if left <= 0:
+                self.held.add(key)
+                self.act(self.screen.hold, key, now)
+                return  # the keys may have changed: look again next step
+            self.hold_in = min(self.hold_in, left)
+            ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
+            if ahead is not None:
+                ahead(key, now)
 
     def check_stuck(self, now):
         """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and

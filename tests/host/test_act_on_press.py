@@ -209,6 +209,51 @@ def test_a_corner_down_while_another_key_plays_still_taps_or_holds():
     assert sim.state()["screen"] == "menu"
 
 
+@pytest.mark.parametrize("game,args", [("connect4", ""), ("squeeze", "--variant cards --mode deal")])
+def test_both_corners_held_together_the_first_hold_wins_and_the_other_does_nothing(game, args):
+    # a1's hold leaves for the menu, which gives l12 no hold: l12, still down, neither
+    # holds nor taps there (it once raised: the menu has no hold)
+    sim = started(game, args)
+    sim.run("down a1")
+    sim.run("wait 10")
+    sim.run("down l12")
+    sim.run("wait %d" % (HOLD_MS - 10))
+    assert sim.state()["screen"] == "menu"
+    sim.run("wait %d" % (2 * HOLD_MS))
+    sim.run("up a1")
+    sim.run("up l12")
+    assert sim.state()["screen"] == "menu" and sim.state()["error"] is None
+    sim.run("press c3")  # the menu plays on: Connect Four's setup screen
+    assert sim.state()["screen"] == "setup"
+    # the other way round: l12's new game, then a1's hold there (a game screen's own)
+    sim = started(game, args)
+    sim.run("press " + a_move_key(sim))
+    sim.run("down l12")
+    sim.run("wait 10")
+    sim.run("down a1")
+    sim.run("wait %d" % (HOLD_MS - 10))
+    assert sim.state()["screen"] == "game" and moves(sim) == 0
+    sim.run("wait 10")
+    assert sim.state()["screen"] == "menu"
+    sim.run("up l12")
+    sim.run("up a1")
+    assert sim.state()["screen"] == "menu" and sim.state()["error"] is None
+
+
+def test_a_card_key_held_when_a1_leaves_the_game_does_nothing_in_the_menu():
+    sim = started("squeeze", "--variant cards --mode deal")
+    card = next(k for k in sim.board.app.screen.card_keys)
+    sim.run("down a1")
+    sim.run("wait 10")
+    sim.run("down " + grid.name(card))
+    sim.run("wait %d" % (HOLD_MS - 10))  # a1's hold, the card key's hold still to come
+    assert sim.state()["screen"] == "menu"
+    sim.run("wait %d" % HOLD_MS)
+    sim.run("up " + grid.name(card))
+    sim.run("up a1")
+    assert sim.state()["screen"] == "menu" and sim.state()["error"] is None
+
+
 def test_a_stuck_key_acted_once_and_its_release_does_nothing():
     sim = started("connect4")
     key = a_move_key(sim)
