@@ -210,7 +210,7 @@ def test_a_corner_down_while_another_key_plays_still_taps_or_holds():
 
 
 @pytest.mark.parametrize("game,args", [("connect4", ""), ("squeeze", "--variant cards --mode deal")])
-def test_both_corners_held_together_the_first_hold_wins_and_the_other_does_nothing(game, args):
+def test_both_corners_held_together_hold_in_the_game_only(game, args):
     # a1's hold leaves for the menu, which gives l12 no hold: l12, still down, neither
     # holds nor taps there (it once raised: the menu has no hold)
     sim = started(game, args)
