@@ -3,7 +3,8 @@
 Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - every built module imports on the rp2 port, and every test_* function of
     tests/firmware runs there (host_tools/upy/runner.py, as under wasm) but those of
-    the pure rules (RULES_TESTS below: they run under wasm and CPython);
+    the pure rules (RULES_TESTS below: they run under wasm and CPython), each test file
+    in an interpreter of its own (a soft reset before it), the imports last in theirs;
   - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
     pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
     stream): the same frames and states as CPython, move by move, and its #expect lines;
@@ -93,7 +94,10 @@ def runner_job(tests, build_dir=upy_tests.BUILD, modes=("imports", "tests")):
     }
 
 
-RUN_CHECKS = "import sys\nsys.path.append('/host')\nimport runner\nwhile runner.NEXT():\n    pass\n"
+def checks_code(modes, test_modules=()):
+    """Runs the runner's checks of `modes` (its JOB's, for these test modules)."""
+    return ("import sys\nsys.path.append('/host')\nimport runner\nrunner.JOB['modes'] = %r\n"
+            "runner.JOB['test_modules'] = %r\nwhile runner.NEXT():\n    pass\n" % (list(modes), list(test_modules)))
 
 
 def scenario_code(name, lines):
@@ -167,7 +171,7 @@ def check_tones(name, source, tones, results):
                    "" if ok else "(heard %s)" % (wrong or "nothing"))
 
 
-def run_checks(session, tests, results):
+def run_checks(session, tests, results, imports=False):
     """The runner's records as they come (the run's progress), each with the CPU seconds
     its virtual Pico spent on it; the costliest are listed at the end."""
     pid = session.pico.proc.pid
@@ -184,9 +188,18 @@ def run_checks(session, tests, results):
             run.lines = [line + " %.1f CPU s" % costs[-1][0]]
         results.take(run, "")
 
-    error = session.run(RUN_CHECKS, on_line)
-    if error:
-        results.record(False, "imports and tests on the virtual Pico runner", "exited: %s" % error.strip()[-2000:])
+    # each test module in an interpreter of its own (a soft reset between them), the
+    # imports of every module last in theirs: the names a module interns stay (never
+    # freed), and every new string is looked up among all of them (qstr_find_strn: a
+    # quarter of these checks' time when the modules ran one after the other)
+    runs = [(("tests",), [module]) for module in tests] + ([(("imports",), [])] if imports else [])
+    for i, (modes, modules) in enumerate(runs):
+        if i:
+            session.soft_reset()
+        error = session.run(checks_code(modes, modules), on_line)
+        if error:
+            results.record(False, "%s on the virtual Pico runner" % (", ".join(modules) or "the imports"),
+                           "exited: %s" % error.strip()[-2000:])
     costs.sort(reverse=True)
     results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
 
@@ -321,14 +334,14 @@ class Printer:
         return out
 
 
-def session_job(files, workdir, tests, scenarios):
+def session_job(files, workdir, tests, scenarios, imports=False):
     """A job: one virtual Pico booted once with the test files, then the firmware's
     tests (if `tests`) and the scenarios, a soft reset between them."""
     def job(results):
         session = Session(files, workdir)
         try:
             if tests is not None:
-                run_checks(session, tests, results)
+                run_checks(session, tests, results, imports)
             for name, source in scenarios:
                 session.soft_reset()
                 try:
@@ -409,17 +422,12 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             scenarios = [(n, l) for n, l in scenarios if not select or select in n]
             files = pico_files(runner_job(tests))
             # the first share of the tests and the imports, then the others' shares, each
-            # on a Pico of its own (the same files, another /upy_args.json)
+            # on a Pico of its own (the same files)
             for i, share in enumerate(test_shares(tests)):
                 if not i and not (share or not select):
                     continue
-                mine = dict(files)
-                # the imports after the tests: importing every module leaves all their
-                # names interned (never freed) through the heap, and a test after them
-                # then could not find 1.6 KB in one piece (MemoryError in test_keys)
-                mine["/upy_args.json"] = json.dumps(runner_job(share, modes=("tests",) if i else ("tests", "imports"))).encode()
                 jobs.append(("firmware tests %d" % (i + 1),
-                             session_job(mine, os.path.join(workdir, "t%d" % i), share, [])))
+                             session_job(files, os.path.join(workdir, "t%d" % i), share, [], imports=not i)))
             shares = [scenarios[i::SCENARIO_SESSIONS] for i in range(SCENARIO_SESSIONS)]
             for i, share in enumerate(s for s in shares if s):
                 jobs.append(("scenarios %d" % (i + 1), session_job(files, os.path.join(workdir, "s%d" % i), None, share)))
