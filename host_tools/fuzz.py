@@ -2,8 +2,9 @@
 on every menu tile (catalog.TILES: every game and player count, so a game added later
 is covered without a change here), checking the board after every event.
 
-Events: taps, holds, lone downs, lone ups, bursts of downs and ups faster than the
-scan (queued between two app steps), keys off the board, waits long and short, and
+Events: taps, holds, keys with a hold held together (a1 and l12, a card key: one's
+hold leaves the screen under the others), lone downs, lone ups, bursts of downs and ups
+faster than the scan (queued between two app steps), keys off the board, waits long and short, and
 now and then every key let go (lone downs pile up into stuck keys otherwise). After
 every event:
   - nothing raised (a crash is counted, the board restarts on the same flash as
@@ -43,7 +44,7 @@ EVENTS = 1000000  # what `make bench` runs
 OFF_BOARD = (-3, -1, grid.CELLS, grid.CELLS + 1, 255, 256, 1000)
 # (kind, weight): how often each event comes
 KINDS = (("tap", 160), ("legal", 100), ("hold", 24), ("down", 24), ("up", 24), ("burst", 20),
-         ("off", 16), ("corner", 20), ("wait", 12), ("hands_off", 1))  # keys stay stuck a while
+         ("off", 16), ("corner", 20), ("chord", 8), ("wait", 12), ("hands_off", 1))  # keys stay stuck a while
 MAX_REPORTS = 5  # crashes and failures printed in full; the rest only counted
 
 
@@ -127,6 +128,17 @@ class Fuzz:
                 self.step()  # else the down and the up reach the app in the same step
             self.push(key, False)
             self.step()
+        elif kind == "chord":  # keys with a hold down together (a1 and l12, a card key): one's hold leaves
+            pool = sorted(set(self.board.app.screen.holds) | {grid.MENU, grid.NEW})
+            keys = rng.sample(pool, min(len(pool), rng.choice((2, 2, 3))))
+            for key in keys:
+                self.push(key, True)
+                self.step(rng.choice((0, 10, 50)))
+            self.step(HOLD_MS + rng.randrange(HOLD_MS))
+            rng.shuffle(keys)
+            for key in keys:
+                self.push(key, False)
+                self.step()
         elif kind in ("down", "up"):
             self.push(self.random_key(), kind == "down")
             self.step()
