@@ -44,7 +44,7 @@ EVENTS = 1000000  # what `make bench` runs
 OFF_BOARD = (-3, -1, grid.CELLS, grid.CELLS + 1, 255, 256, 1000)
 # (kind, weight): how often each event comes
 KINDS = (("tap", 160), ("legal", 100), ("hold", 24), ("down", 24), ("up", 24), ("burst", 20),
-         ("off", 16), ("corner", 20), ("chord", 8), ("wait", 12), ("hands_off", 1))  # keys stay stuck a while
+         ("off", 16), ("corner", 20), ("chord", 4), ("wait", 12), ("hands_off", 1))  # keys stay stuck a while
 MAX_REPORTS = 5  # crashes and failures printed in full; the rest only counted
 
 
