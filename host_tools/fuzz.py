@@ -2,8 +2,8 @@
 on every menu tile (catalog.TILES: every game and player count, so a game added later
 is covered without a change here), checking the board after every event.
 
-Events: taps, holds, keys with a hold held together (a1 and l12, a card key: one's
-hold leaves the screen under the others), lone downs, lone ups, bursts of downs and ups
+Events: taps, holds, keys with a hold down together (a1, l12, the card keys in deal
+mode: a1's hold may leave the game under the others), lone downs, lone ups, bursts of downs and ups
 faster than the scan (queued between two app steps), keys off the board, waits long and short, and
 now and then every key let go (lone downs pile up into stuck keys otherwise). After
 every event:

@@ -132,8 +132,9 @@ class App:
         self.storage = storage
         self.frame = Frame()
         self.down = {}  # key -> ticks when it went down, while it is down
-        # keys down whose action is done: acted on their press, or their hold has fired
-        # (their release is no tap, they have no hold)
+        # keys down whose action is done: acted on their press, their hold has fired, or
+        # the screen they waited on for a hold is gone (their release is no tap, they
+        # have no hold)
         self.held = set()
         self.no_tap = set()  # keys that were down when the screen or game changed
         self.stuck = set()  # keys down for STUCK_MS or more
@@ -211,7 +212,8 @@ class App:
                 self.stuck.discard(key)
                 self.dirty = True
             fired = key in self.held  # (a key of `holds` is held once its hold fired)
-            if fired or key in self.no_tap or key not in self.screen.holds:  # (or its screen is gone)
+            # (not in `holds` now: its screen is gone, which no_tap says too; a guard)
+            if fired or key in self.no_tap or key not in self.screen.holds:
                 self.held.discard(key)
                 self.no_tap.discard(key)
             else:

@@ -192,6 +192,8 @@ def all_checks():
         yield from MODES[mode]()
 
 
+# (a generator: it reads JOB at the first NEXT(), so the virtual Pico's tests may set
+# JOB's modes and test_modules after importing this module)
 _checks = all_checks()
 
 

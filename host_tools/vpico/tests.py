@@ -81,9 +81,10 @@ def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     return files
 
 
-def runner_job(tests, build_dir=upy_tests.BUILD, modes=("imports", "tests")):
+def runner_job(tests, build_dir=upy_tests.BUILD):
+    """The runner's /upy_args.json (checks_code() sets its modes and test modules for each run)."""
     return {
-        "modes": list(modes),
+        "modes": ["imports", "tests"],
         "pico_modules": upy_tests.PICO_MODULES,
         "pico_names": upy_tests.PICO_NAMES,
         "firmware_modules": upy_tests.firmware_modules(build_dir),
@@ -109,6 +110,7 @@ class Session:
     """A virtual Pico with the test files in its flash, and the raw REPL open."""
 
     def __init__(self, files, workdir):
+        self.files, self.workdir = files, workdir
         os.makedirs(workdir, exist_ok=True)
         self.flash = os.path.join(workdir, "flash.bin")
         board.make_flash(self.flash, files)
@@ -135,6 +137,11 @@ class Session:
         """A fresh interpreter (the heap emptied), in the raw REPL again."""
         self.pico.write(b"\x04")
         self.pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+
+    def restart(self):
+        """A new virtual Pico on a fresh flash of the same files (after one that failed)."""
+        self.close()
+        self.__init__(self.files, self.workdir)
 
     def close(self):
         self.pico.close()
@@ -193,13 +200,21 @@ def run_checks(session, tests, results, imports=False):
     # freed), and every new string is looked up among all of them (qstr_find_strn: a
     # quarter of these checks' time when the modules ran one after the other)
     runs = [(("tests",), [module]) for module in tests] + ([(("imports",), [])] if imports else [])
-    for i, (modes, modules) in enumerate(runs):
-        if i:
-            session.soft_reset()
-        error = session.run(checks_code(modes, modules), on_line)
+    fresh = True  # (booted, or restarted: no soft reset needed)
+    for modes, modules in runs:
+        what = ", ".join(modules) or "the imports"
+        try:
+            if not fresh:
+                session.soft_reset()
+            fresh = False
+            error = session.run(checks_code(modes, modules), on_line)
+        except board.VpicoError as e:  # (a board that hangs): the next file runs on a new one
+            results.record(False, "%s on the virtual Pico runner" % what, "(%s)" % e)
+            session.restart()
+            fresh = True
+            continue
         if error:
-            results.record(False, "%s on the virtual Pico runner" % (", ".join(modules) or "the imports"),
-                           "exited: %s" % error.strip()[-2000:])
+            results.record(False, "%s on the virtual Pico runner" % what, "exited: %s" % error.strip()[-2000:])
     costs.sort(reverse=True)
     results.out("the costliest: " + ", ".join("%s %.1f s" % (name, cpu) for cpu, name in costs[:8]))
 
@@ -336,7 +351,8 @@ class Printer:
 
 def session_job(files, workdir, tests, scenarios, imports=False):
     """A job: one virtual Pico booted once with the test files, then the firmware's
-    tests (if `tests`) and the scenarios, a soft reset between them."""
+    tests (if `tests`: each test file, and the imports if `imports`) and the
+    scenarios, a soft reset before each but the first."""
     def job(results):
         session = Session(files, workdir)
         try:
@@ -348,8 +364,7 @@ def session_job(files, workdir, tests, scenarios, imports=False):
                     run_scenario(session, name, source, results)
                 except board.VpicoError as e:  # this scenario failed: the next one runs
                     results.record(False, "scenario %s" % name, "(%s)" % e)
-                    session.close()
-                    session = Session(files, workdir)
+                    session.restart()
         finally:
             session.close()
     return job

@@ -3,10 +3,12 @@
 # back into the simulator's levels, the bench's press timeline and figures, and a clear
 # refusal when something it needs is missing. (With an image, `make test-vpico` runs the
 # firmware itself on it.)
+import os
 import subprocess
 import sys
+import types
 
-from host_tools import bench, build
+from host_tools import bench, build, upy_tests
 from host_tools.vpico import bench as vbench
 from host_tools.vpico import board, deploy_checks, tests
 
@@ -160,6 +162,41 @@ def test_checks_run_side_by_side_and_one_that_raises_is_a_failure(capsys):
     assert tests.run_jobs([("a", good), ("b", broken), ("c", good)], printer, workers=2)[:2] == [3, 1]
     assert "[b] FAIL b (it stopped) RuntimeError: the board's filesystem, unreadable" in lines
     assert "[a] PASS fine " in lines and any(line.startswith("[c] done in") for line in lines)
+
+
+def test_each_test_file_runs_in_a_fresh_interpreter_and_a_board_that_hangs_fails_only_its_file():
+    class FakeSession:
+        pico = types.SimpleNamespace(proc=types.SimpleNamespace(pid=os.getpid()))
+
+        def __init__(self):
+            self.log = []
+
+        def soft_reset(self):
+            self.log.append("soft reset")
+
+        def restart(self):
+            self.log.append("restart")
+
+        def run(self, code, on_line):
+            runner = types.SimpleNamespace(JOB={}, NEXT=lambda: False)
+            for line in ("import sys\n", "sys.path.append('/host')\n", "import runner\n"):
+                assert line in code
+                code = code.replace(line, "")
+            exec(code, {"runner": runner})
+            self.log.append((runner.JOB["modes"], runner.JOB["test_modules"]))
+            if runner.JOB["test_modules"] == ["test_b"]:
+                raise board.VpicoError("no answer in 3600 s")
+            on_line("@@PASS\t%s\t1 ms" % (runner.JOB["test_modules"] or ["imports"])[0])
+            return ""
+
+    session = FakeSession()
+    lines = []
+    results = upy_tests.Results(lines.append)
+    tests.run_checks(session, ["test_a", "test_b", "test_c"], results, imports=True)
+    assert session.log == [(["tests"], ["test_a"]), "soft reset", (["tests"], ["test_b"]), "restart",
+                           (["tests"], ["test_c"]), "soft reset", (["imports"], [])]
+    assert (results.passed, results.failed) == (3, 1)
+    assert any("test_b on the virtual Pico runner" in line and "no answer" in line for line in lines)
 
 
 def test_press_to_answer_figures_get_their_targets():
