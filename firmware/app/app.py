@@ -212,8 +212,7 @@ class App:
                 self.stuck.discard(key)
                 self.dirty = True
             fired = key in self.held  # (a key of `holds` is held once its hold fired)
-            # (not in `holds` now: its screen is gone, which no_tap says too; a guard)
-            if fired or key in self.no_tap or key not in self.screen.holds:
+            if fired or key in self.no_tap:  # (no_tap: its screen is gone, its hold too)
                 self.held.discard(key)
                 self.no_tap.discard(key)
             else:
