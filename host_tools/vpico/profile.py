@@ -36,7 +36,7 @@ def games():
 
 def profile(names=None, presses=None, out=print):
     build_tool.build(log=lambda *_: None)
-    files = pico_files(runner_job([]))
+    files = pico_files(runner_job())
     files["/host/pico_profile.mpy"] = compiled(os.path.join(HERE, "pico_profile.py"), "pico_profile.py")
     workdir = tempfile.mkdtemp(prefix="vpico-profile-")
     session = Session(files, workdir)

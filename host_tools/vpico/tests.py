@@ -81,16 +81,15 @@ def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     return files
 
 
-def runner_job(tests, build_dir=upy_tests.BUILD):
-    """The runner's /upy_args.json (checks_code() sets its modes and test modules for each run)."""
+def runner_job(build_dir=upy_tests.BUILD):
+    """The runner's /upy_args.json, but its modes and test modules: checks_code() sets
+    those for each run."""
     return {
-        "modes": ["imports", "tests"],
         "pico_modules": upy_tests.PICO_MODULES,
         "pico_names": upy_tests.PICO_NAMES,
         "firmware_modules": upy_tests.firmware_modules(build_dir),
         "sys_path": ["/host", "/tests/firmware"],
         "extra_imports": [["main.py", m] for m in upy_tests.main_imports(os.path.join(build_dir, "main.py"))],
-        "test_modules": tests,
         "native_modules": [],  # the rp2 port runs native code: every module must import
     }
 
@@ -435,7 +434,7 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             tests = [m for m in upy_tests.test_modules() if m not in RULES_TESTS and (not select or select in m)]
             scenarios = [(os.path.basename(p)[:-4], upy_tests.read_scenario(p)) for p in upy_tests.scenario_files()]
             scenarios = [(n, l) for n, l in scenarios if not select or select in n]
-            files = pico_files(runner_job(tests))
+            files = pico_files(runner_job())
             # the first share of the tests and the imports, then the others' shares, each
             # on a Pico of its own (the same files)
             for i, share in enumerate(test_shares(tests)):
