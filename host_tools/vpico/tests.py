@@ -296,10 +296,11 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 # The order they start in: the costliest first, so that the run does not end on one
-# long check alone on a core (CPU s of each, measured: the firmware tests 3 about 115,
-# 1 about 112, 2 about 106, the power cuts 104, the deploy 85 (it goes first: mpremote's
-# waits make it the longest in wall time), the scenarios 82 and 68)
-ORDER = ("deploy", "firmware tests 3", "firmware tests 1", "firmware tests 2", "power cuts", "scenarios 1",
+# long check alone on a core (CPU s and wall s of each, measured on 2026-12-05 with the
+# core run a block at a time: the power cuts 241 and 317, the deploy 151 and 187 (mpremote's
+# waits make it long in wall time), the firmware tests 1 128, 3 116, 2 113, the
+# scenarios 124 and 100)
+ORDER = ("power cuts", "deploy", "firmware tests 1", "firmware tests 3", "firmware tests 2", "scenarios 1",
          "scenarios 2")
 SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
 # The firmware's tests of the pure rules (one module per game: no I/O, no clock, no

@@ -23,12 +23,17 @@
 //                               from XIP flash, and of XIP cache misses in the model
 //                               below: sent before each k line (at its time) and each
 //                               F line (as at the frame's last bit)
-// Time: the core runs instruction by instruction, each charged its Cortex-M0+ cycles at
-// 125 MHz (emulated time); emulated time never runs ahead of wall time (so a host
-// program's timeouts, such as mpremote's, hold), and idle waits cost no host CPU.
+// Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time);
+// the core runs a block of instructions at a time, translated once into JavaScript
+// (thumb_blocks.mjs; VPICO_NO_BLOCKS=1: rp2040js alone, an instruction at a time); a
+// timer alarm due within a block fires after it; a running PIO catches up after each
+// block, each of its instructions at its own time (its pins' edges keep their time). Emulated time never runs ahead of wall time
+// (so a host program's timeouts, such as mpremote's, hold), and idle waits cost no host
+// CPU.
 import fs from 'node:fs';
 import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
 import { XipCache } from './xip_cache.mjs';
+import { blockRunner } from './thumb_blocks.mjs';
 
 const config = JSON.parse(process.argv[2]);
 const FLASH_BASE = 0x10000000;
@@ -88,6 +93,7 @@ function send(line) {
 
 const hex = (bytes) => Buffer.from(bytes).toString('hex');
 let mcu = null;
+let blocks = null; // the core run a block at a time (thumb_blocks.mjs); null: rp2040js alone
 let cdc = null;
 let pendingReads = []; // endpoint -> size of the Pico's buffer waiting for host bytes
 const hostBytes = []; // typed, not yet taken by the Pico
@@ -203,6 +209,7 @@ function flashOp(code) {
     const count = r[1] >>> 0;
     flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
     mcu.flash.fill(0xff, addr, Math.min(FLASH_SIZE, addr + count));
+    if (blocks) blocks.flashWritten(addr, count);
     if (config.logFlash) send(`W e ${addr} ${count}`);
     busyFlash(Math.ceil(count / 4096) * ERASE_SECTOR_NANOS);
   } else if (code === BKPT_PROGRAM) {
@@ -214,6 +221,7 @@ function flashOp(code) {
       mcu.flash[addr + i] = v;
       flash[addr + i] = v;
     }
+    if (blocks) blocks.flashWritten(addr, count);
     if (config.logFlash) {
       const bytes = new Uint8Array(Math.max(0, Math.min(count, FLASH_SIZE - addr)));
       for (let i = 0; i < bytes.length; i++) bytes[i] = mcu.readUint8(data + i);
@@ -315,6 +323,8 @@ function boot() {
   mcu.flash.set(flash);
   fastMemory();
   if (config.countFetches) countMemory();
+  // counting fetches needs each instruction's own fetch: rp2040js alone then
+  blocks = config.countFetches || process.env.VPICO_NO_BLOCKS ? null : blockRunner(mcu);
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
@@ -389,6 +399,10 @@ function pioBusy() {
 }
 
 function stepPio(sysCycles) {
+  // the machines catch up with the core over its last sysCycles (the clock stands at their
+  // end): each PIO instruction at its own time, its pins' edges reported then
+  const end = mcu.clock.nanosCounter;
+  const start = end - sysCycles * CYCLE_NANOS;
   for (const pio of mcu.pio) {
     if (pio.stopped) continue;
     for (const m of pio.machines) {
@@ -397,13 +411,17 @@ function stepPio(sysCycles) {
         continue;
       }
       const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
+      const from = m.due;
       m.due += sysCycles / div;
       while (m.cycles < m.due) {
         const before = m.cycles;
+        mcu.clock.nanosCounter = start + Math.max(0, m.cycles - from) * div * CYCLE_NANOS;
         m.step();
+        pio.checkChangedPins();
         if (m.cycles === before) m.cycles = m.due; // waiting: the time passes
       }
     }
+    mcu.clock.nanosCounter = end;
     pio.checkChangedPins();
   }
 }
@@ -455,19 +473,23 @@ function run() {
           if (pioActive()) stepPio(dt / CYCLE_NANOS);
         }
       } else if (pios[0].stopped && pios[1].stopped) {
-        // the common case (no PIO running): instructions back to back until the core
-        // waits or an alarm is due; the clock is advanced in place (what tick() does
-        // when no alarm is due) and tick() is called only for a due alarm
+        // the common case (no PIO running): blocks of instructions back to back until
+        // the core waits or an alarm is due; the clock is advanced in place (what tick()
+        // does when no alarm is due) and tick() is called only for a due alarm
         let n = 500;
-        while (n-- > 0) {
-          clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;
-          const alarm = clock.nextAlarm;
-          if (alarm !== null && alarm.nanos <= clock.nanosCounter) clock.tick(0);
-          if (core.waiting) break;
+        if (blocks) n = blocks.run(n, CYCLE_NANOS);
+        else {
+          while (n-- > 0) {
+            clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;
+            const alarm = clock.nextAlarm;
+            if (alarm !== null && alarm.nanos <= clock.nanosCounter) clock.tick(0);
+            if (core.waiting) break;
+          }
         }
         i += 499 - n;
       } else {
-        const cycles = core.executeInstruction();
+        // a PIO runs: a block (or an instruction), then the PIO over the same cycles
+        const cycles = blocks ? blocks.step() : core.executeInstruction();
         clock.tick(cycles * CYCLE_NANOS);
         if (pioActive()) stepPio(cycles);
       }
@@ -519,6 +541,7 @@ process.stdin.on('data', (chunk) => {
       const addr = parseInt(a, 10);
       flash.set(bytes, addr);
       mcu.flash.set(bytes, addr);
+      if (blocks) blocks.flashWritten(addr, bytes.length);
     }
   }
 });
