@@ -5,18 +5,22 @@
 // variables; a flag that is set again before anything reads it is not computed), which
 // then runs every time the core reaches its first address. A block goes on through B
 // and BL (at their targets) and past a conditional branch (taken, it leaves the block);
-// it ends at a branch to an address known only when it runs (BX, POP {pc}, MOV pc), at
-// an instruction left to rp2040js, after 64 instructions, or where it meets itself.
+// it ends at a branch to an address known only when it runs (BX, BLX, POP {pc}, MOV pc,
+// ADD pc), after a write to PRIMASK (MSR, CPSIE: an interrupt may be due), at an
+// instruction left to rp2040js, after 64 instructions, or where it meets itself.
 //
 // The translation copies rp2040js's own semantics and cycle counts expression by
 // expression (cortex-m0-core.js, v1.4.1): the same instructions leave the same
 // registers, flags, memory and cycles (thumb_blocks_check.mjs runs both on every
 // translated opcode from random states, and on random runs). Left to rp2040js, one
 // instruction at a time: anything while an interrupt is due, and what is not translated
-// (exceptions: SVC, BKPT, UDF; WFI, WFE, SEV, YIELD; MRS and MSR but PRIMASK's; a BX
-// or CMP that reads PC). The one difference: an interrupt that a block's own write
-// raises, or a timer alarm due within a block, is taken after the block, not after the
-// instruction.
+// (exceptions: SVC, BKPT, UDF; WFI, WFE, SEV, YIELD; MRS and MSR but PRIMASK's, and
+// theirs with SP, LR or PC; a BX, BLX or CMP that reads PC; LDM and STM of no register).
+// The one difference: an interrupt that a block's own write raises, or a clock alarm
+// (a timer's, DMA's, USB's, a key the host scheduled) due within a block, is taken
+// after the block, not after the instruction (an alarm due before a peripheral access
+// in the block fires before it). (The hook core.blTaken is called before LR and PC
+// reach core.registers: the virtual Pico sets none.)
 //
 // Code in SRAM (viper and native functions, the SDK's RAM functions) can be rewritten:
 // every write to SRAM that lands on a block's bytes forgets that block. Code in flash
@@ -31,14 +35,14 @@ const PAGE_SHIFT = 8; // SRAM is watched for writes over code in pages of 256 by
 // JavaScript's compiling of a block costs far more than running it once
 const FACTORIES = new Map();
 
-export function blockRunner(mcu) {
+export function blockRunner(mcu, flashSize = mcu.flash.length) {
   const core = mcu.core;
   const r = core.registers;
   const sramLength = mcu.sram.length;
   const s8 = mcu.sram;
   const s16 = new Uint16Array(s8.buffer, s8.byteOffset, sramLength >> 1);
   const s32 = new Uint32Array(s8.buffer, s8.byteOffset, sramLength >> 2);
-  const blocks = new BlockTable(mcu.flash.length, sramLength);
+  const blocks = new BlockTable(flashSize, sramLength);
   const pageBlocks = new Array(sramLength >> PAGE_SHIFT).fill(null); // page -> [start, end, pc]s
   const codePages = new Uint8Array(sramLength >> PAGE_SHIFT); // 1: a block lies on it
   let flashCodeEnd = 0; // flash offsets below this hold translated code or its literals
@@ -63,7 +67,13 @@ export function blockRunner(mcu) {
   const clock = mcu.clock;
   let blockStart = 0; // the clock's nanoseconds when the running block began
   let cycleNanos = 8;
-  const atTime = (at) => { clock.nanosCounter = blockStart + at * cycleNanos; };
+  const atTime = (at) => {
+    clock.nanosCounter = blockStart + at * cycleNanos;
+    // an alarm due by then fires now (its interrupt is taken after the block): a write
+    // that reschedules it (a timer's ALARMn) must not cancel it unfired
+    const alarm = clock.nextAlarm;
+    if (alarm !== null && alarm.nanos <= clock.nanosCounter) clock.tick(0);
+  };
   function rd32(a, at) {
     const o = a - SRAM;
     if (o >= 0 && o < sramLength && (o & 3) === 0) return s32[o >> 2];
@@ -129,13 +139,16 @@ export function blockRunner(mcu) {
       codePages[page] = kept.length ? 1 : 0;
     }
   }
-  // every other way into SRAM (rp2040js's own instructions, DMA) is watched too
+  // every other way into SRAM (rp2040js's own instructions, DMA) is watched too (an
+  // unaligned write may reach the next page)
   const watch = (target, name, size) => {
     const write = target[name].bind(target);
     target[name] = (address, value) => {
       write(address, value);
       const o = (address >>> 0) - SRAM;
-      if (o >= 0 && o < sramLength && codePages[o >> PAGE_SHIFT] !== 0) sramWritten(o, size);
+      if (o >= 0 && o < sramLength && (codePages[o >> PAGE_SHIFT] | codePages[(o + size - 1) >> PAGE_SHIFT]) !== 0) {
+        sramWritten(o, size);
+      }
     };
   };
   watch(core, 'writeUint32', 4);
@@ -537,7 +550,7 @@ export function blockRunner(mcu) {
           pageBlocks[page].push(entry);
           codePages[page] = 1;
         }
-      } else literalsUpTo(end + 2);
+      } else literalsUpTo(end + 2); // (a BL's second half may lie past a segment's end)
     }
     return fn;
   }
@@ -565,7 +578,8 @@ export function blockRunner(mcu) {
   // the core waits: what is left of count. (step() and the table's get() written out:
   // this loop is where the virtual Pico spends the time blocks do not.)
   const flashBlocks = blocks.flash;
-  const flashLength = mcu.flash.length;
+  const [pio0, pio1] = mcu.pio;
+  const flashLength = flashSize;
   function run(count, nanosACycle) {
     cycleNanos = nanosACycle;
     while (count-- > 0) {
@@ -575,7 +589,8 @@ export function blockRunner(mcu) {
       let fn = core.interruptsUpdated ? null : o >= 0 && o < flashLength ? flashBlocks[o >> 1] : blocks.get(pc);
       if (fn === undefined) fn = (pc & 1) === 0 ? translateBlock(pc) : null;
       if (fn === null) {
-        // (rp2040js may move the clock itself: a flash operation's breakpoint waits)
+        // (as in the virtual Pico's loop before blocks, the clock is read first: the wait
+        // a flash operation's breakpoint ticks is not kept on this path; see ARCHITECTURE.md)
         nanos = clock.nanosCounter + core.executeInstruction() * cycleNanos;
       } else {
         blockStart = clock.nanosCounter;
@@ -586,7 +601,8 @@ export function blockRunner(mcu) {
       clock.nanosCounter = nanos;
       const alarm = clock.nextAlarm;
       if (alarm !== null && alarm.nanos <= nanos) clock.tick(0);
-      if (core.waiting) break;
+      // (a PIO started: the virtual Pico's loop runs it beside the core, block by block)
+      if (core.waiting || !pio0.stopped || !pio1.stopped) break;
     }
     return count;
   }

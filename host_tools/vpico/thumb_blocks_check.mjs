@@ -148,7 +148,7 @@ function trial(code, what, prepare = () => {}) {
   const codeBefore = segments.map(([a, b]) => Buffer.from(mcu.sram.slice(a - SRAM, b - SRAM)));
   let total = 0;
   let raised = false;
-  for (let steps = 0; total < cycles && steps <= count; steps++) {
+  for (let steps = 0; total < cycles && steps < 100000; steps++) {
     total += core.executeInstruction();
     if (core.interruptsUpdated && total < cycles) raised = true;
   }

@@ -26,10 +26,10 @@
 // Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time);
 // the core runs a block of instructions at a time, translated once into JavaScript
 // (thumb_blocks.mjs; VPICO_NO_BLOCKS=1: rp2040js alone, an instruction at a time); a
-// timer alarm due within a block fires after it; a running PIO catches up after each
-// block, each of its instructions at its own time (its pins' edges keep their time). Emulated time never runs ahead of wall time
-// (so a host program's timeouts, such as mpremote's, hold), and idle waits cost no host
-// CPU.
+// clock alarm due within a block fires after it; a running PIO catches up after each
+// block, each of its instructions at its own time (its pins' edges keep their time).
+// Emulated time never runs ahead of wall time (so a host program's timeouts, such as
+// mpremote's, hold), and idle waits cost no host CPU.
 import fs from 'node:fs';
 import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
 import { XipCache } from './xip_cache.mjs';
@@ -324,7 +324,7 @@ function boot() {
   fastMemory();
   if (config.countFetches) countMemory();
   // counting fetches needs each instruction's own fetch: rp2040js alone then
-  blocks = config.countFetches || process.env.VPICO_NO_BLOCKS ? null : blockRunner(mcu);
+  blocks = config.countFetches || process.env.VPICO_NO_BLOCKS ? null : blockRunner(mcu, FLASH_SIZE);
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
