@@ -46,7 +46,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
   const pageBlocks = new Array(sramLength >> PAGE_SHIFT).fill(null); // page -> [start, end, pc]s
   const codePages = new Uint8Array(sramLength >> PAGE_SHIFT); // 1: a block lies on it
   let flashCodeEnd = 0; // flash offsets below this hold translated code or its literals
-  const stats = { translated: 0, forgotten: 0, lastLength: 0, lastSegments: [] };
+  const stats = { lastSegments: [] }; // (the last block's code: thumb_blocks_check.mjs)
 
   // -- memory, as the core's own readers and writers (and their cycles) ------------------
   function io(a) { // cyclesIO(a): SIO 0 more cycles, a peripheral on the APB 3, else 1
@@ -132,7 +132,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       const kept = [];
       for (const entry of list) {
         if (entry[0] <= last && offset < entry[1]) {
-          if (blocks.forget(entry[2])) stats.forgotten++;
+          blocks.set(entry[2], undefined);
         } else kept.push(entry);
       }
       pageBlocks[page] = kept.length ? kept : null;
@@ -358,8 +358,8 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     const read = (i) => (i === 15 ? `${pcValue}` : `x${i}`);
     switch ((op >> 8) & 3) {
       case 0: { // ADD (register)
-        const pre = `const t = ${read(dn)} + ${read(m)};`;
         if (dn === 15) return { pre: `target = ${read(dn)} + ${read(m)};`, flags: {}, post: '', reads: 0, size: 2, cycles: 2, exit: 'r[15] = (target & ~0x1) >>> 0;' };
+        const pre = `const t = ${read(dn)} + ${read(m)};`;
         if (dn === 13) return { pre, flags: {}, post: 'x13 = (t & ~0x3) >>> 0;', reads: 0, size: 2, cycles: 1 };
         return { pre, flags: {}, post: `x${dn} = t >>> 0;`, reads: 0, size: 2, cycles: 1 };
       }
@@ -367,8 +367,8 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
         if (dn === 15 || m === 15) return null;
         return { pre: `const a = x${dn}, b = x${m}; const t = a - b;`, flags: subFlags, post: '', reads: 0, size: 2, cycles: 1 };
       case 2: { // MOV
-        const pre = `const t = ${read(m)};`;
         if (dn === 15) return { pre: `target = ${read(m)};`, flags: {}, post: '', reads: 0, size: 2, cycles: 2, exit: 'r[15] = (target & ~1) >>> 0;' };
+        const pre = `const t = ${read(m)};`;
         return { pre, flags: {}, post: dn === 13 ? 'x13 = (t & ~3) >>> 0;' : `x${dn} = t;`, reads: 0, size: 2, cycles: 1 };
       }
       default: // BX, BLX
@@ -481,7 +481,6 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       if (ins.exit !== undefined && ins.taken === undefined) break;
     }
     segments.push([start, at]);
-    stats.lastLength = list.length;
     stats.lastSegments = segments;
     if (list.length === 0) {
       blocks.set(pc, null);
@@ -540,7 +539,6 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     }
     const fn = make(env);
     blocks.set(pc, fn);
-    stats.translated++;
     for (const [first, end] of segments) {
       const offset = first - SRAM;
       if (offset >= 0 && offset < sramLength) {
@@ -560,12 +558,16 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     sx8: (v) => (v << 24) >> 24, sx16: (v) => (v << 16) >> 16,
   };
 
+  // the block at pc, translated if it is not yet; null: rp2040js runs what is there
+  function blockAt(pc) {
+    const fn = blocks.get(pc);
+    if (fn !== undefined) return fn;
+    return (pc & 1) === 0 ? translateBlock(pc) : null;
+  }
+
   // one step of the core: a block, or one instruction through rp2040js; its cycles
   function step() {
-    if (core.interruptsUpdated) return core.executeInstruction();
-    const pc = r[15];
-    let fn = blocks.get(pc);
-    if (fn === undefined) fn = (pc & 1) === 0 ? translateBlock(pc) : null;
+    const fn = core.interruptsUpdated ? null : blockAt(r[15]);
     if (fn === null) return core.executeInstruction();
     blockStart = clock.nanosCounter;
     const cycles = fn();
@@ -575,19 +577,18 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
   }
 
   // up to `count` steps, the clock moved on by each (a due alarm fired after it), until
-  // the core waits: what is left of count. (step() and the table's get() written out:
-  // this loop is where the virtual Pico spends the time blocks do not.)
+  // the core waits: what is left of count. (step() written out, with the flash's blocks
+  // looked up here: this loop is where the virtual Pico spends the time blocks do not.)
   const flashBlocks = blocks.flash;
   const [pio0, pio1] = mcu.pio;
-  const flashLength = flashSize;
   function run(count, nanosACycle) {
     cycleNanos = nanosACycle;
     while (count-- > 0) {
       let nanos;
       const pc = r[15];
       const o = pc - FLASH;
-      let fn = core.interruptsUpdated ? null : o >= 0 && o < flashLength ? flashBlocks[o >> 1] : blocks.get(pc);
-      if (fn === undefined) fn = (pc & 1) === 0 ? translateBlock(pc) : null;
+      let fn = core.interruptsUpdated ? null : o >= 0 && o < flashSize ? flashBlocks[o >> 1] : undefined;
+      if (fn === undefined) fn = blockAt(pc);
       if (fn === null) {
         // (as in the virtual Pico's loop before blocks, the clock is read first: the wait
         // a flash operation's breakpoint ticks is not kept on this path; see ARCHITECTURE.md)
@@ -616,14 +617,8 @@ class BlockTable {
   constructor(flashLength, sramLength) {
     this.flashLength = flashLength;
     this.sramLength = sramLength;
-    this.clear();
-  }
-
-  clear() {
-    // (filled in place: run() holds the flash's array)
-    if (this.flash === undefined) this.flash = new Array(this.flashLength >> 1);
-    this.flash.fill(undefined);
-    this.sram = new Array(this.sramLength >> 1).fill(undefined);
+    this.flash = new Array(flashLength >> 1).fill(undefined);
+    this.sram = new Array(sramLength >> 1).fill(undefined);
     this.rom = new Array(0x4000 >> 1).fill(undefined);
     this.other = new Map();
   }
@@ -643,12 +638,6 @@ class BlockTable {
     else if ((o = pc - SRAM) >= 0 && o < this.sramLength) this.sram[o >> 1] = fn;
     else if (pc < 0x4000) this.rom[pc >> 1] = fn;
     else this.other.set(pc, fn);
-  }
-
-  forget(pc) {
-    const known = this.get(pc) !== undefined;
-    this.set(pc, undefined);
-    return known;
   }
 
   forgetFlash() {

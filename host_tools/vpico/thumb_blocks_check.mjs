@@ -129,30 +129,46 @@ for (let op = 0; op < 65536; op++) {
 // they stay alike outside the memory set before each; after one left out, their SRAMs
 // and ROMs are made alike again.
 let leftOut = 0;
+
+// on the blocks' Pico, from the state set: the block at CODE run once (its peripherals
+// at their own time, as in the virtual Pico), its cycles; null if none was translated
+function runBlock() {
+  if (runner.translateBlock(CODE) === null) return null;
+  const cycles = runner.step();
+  mcu.clock.tick(cycles * 8);
+  return cycles;
+}
+
+// on the reference Pico, from the state set: instructions until `cycles` are reached (the
+// two Picos' clocks keep in step); their cycles, and whether one before the last raised
+// an interrupt
+function runReference(cycles, most) {
+  let total = 0;
+  let raised = false;
+  for (let steps = 0; total < cycles && steps < most; steps++) {
+    const c = core.executeInstruction();
+    mcu.clock.tick(c * 8);
+    total += c;
+    if (core.interruptsUpdated && total < cycles) raised = true;
+  }
+  return { total, raised };
+}
+
 function trial(code, what, prepare = () => {}) {
   const saved = seed;
   use(translated);
   setState(code);
   prepare();
-  const fn = runner.translateBlock(CODE);
-  if (fn === null) return false;
+  const cycles = runBlock();
+  if (cycles === null) return false;
   const segments = runner.stats.lastSegments;
-  const cycles = runner.step(); // (its peripherals at their own time, as in the virtual Pico)
-  mcu.clock.tick(cycles * 8);
   const got = state(cycles);
   use(reference);
   seed = saved;
   setState(code);
   prepare();
   const codeBefore = segments.map(([a, b]) => Buffer.from(mcu.sram.slice(a - SRAM, b - SRAM)));
-  let total = 0;
-  let raised = false;
-  for (let steps = 0; total < cycles && steps < 100000; steps++) {
-    const c = core.executeInstruction();
-    mcu.clock.tick(c * 8); // (the two Picos' clocks keep in step)
-    total += c;
-    if (core.interruptsUpdated && total < cycles) raised = true;
-  }
+  const { total, raised } = runReference(cycles, 100000);
   const expected = state(total);
   const rewrote = segments.some(([a, b], i) => Buffer.compare(codeBefore[i], Buffer.from(mcu.sram.slice(a - SRAM, b - SRAM))) !== 0);
   if (rewrote || raised) {
@@ -174,19 +190,12 @@ function firstDifference(code, saved) {
     use(translated);
     seed = saved;
     setState(part);
-    runner.translateBlock(CODE);
-    const cycles = runner.step();
-    mcu.clock.tick(cycles * 8);
+    const cycles = runBlock();
     const got = JSON.stringify(state(cycles));
     use(reference);
     seed = saved;
     setState(part);
-    let total = 0;
-    for (let steps = 0; total < cycles && steps <= k; steps++) {
-      const c = core.executeInstruction();
-      mcu.clock.tick(c * 8);
-      total += c;
-    }
+    const { total } = runReference(cycles, k + 1);
     if (JSON.stringify(state(total)) !== got) return `${k} instructions: ${code[k - 1].toString(16)} at ${(CODE + 2 * k - 2).toString(16)}`;
   }
   return 'none of its starts';
