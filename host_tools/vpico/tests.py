@@ -17,8 +17,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     (mpremote itself killed mid-file) then repaired by the next, a board of another
     MicroPython refused, and the deployed board boots to the menu and plays a move.
 They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
-the firmware's tests in the shares of TEST_SHARES, the scenarios between
-SCENARIO_SESSIONS, each booted once), each line
+the firmware's tests in the shares of TEST_SHARES, the scenarios taken one at a time
+from one queue by SCENARIO_SESSIONS Picos, each booted once), each line
 tagged with its check's name as it comes; a check that raises is recorded as failed and
 the rest go on. Each check says its wall time and its virtual Picos' CPU seconds. Without a firmware image (or the bootrom) it says what is missing and
 skips (exit 0).
@@ -28,6 +28,7 @@ skips (exit 0).
 import argparse
 import json
 import os
+import queue
 import shutil
 import sys
 import tempfile
@@ -302,7 +303,28 @@ JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 # scenarios 124 and 100)
 ORDER = ("power cuts", "deploy", "firmware tests 1", "firmware tests 3", "firmware tests 2", "scenarios 1",
          "scenarios 2")
-SCENARIO_SESSIONS = 2  # the scenarios are shared out between this many booted Picos
+SCENARIO_SESSIONS = 2  # this many booted Picos take the scenarios from one queue
+
+
+class Queue:
+    """Work taken one item at a time by jobs side by side: a job that is free takes the
+    next, so they end together (a share fixed in advance left one job running alone
+    at the end of the run, a core idle)."""
+
+    def __init__(self, items):
+        self.items = queue.Queue()
+        for item in items:
+            self.items.put(item)
+
+    def empty(self):
+        return self.items.empty()
+
+    def __iter__(self):
+        while True:
+            try:
+                yield self.items.get_nowait()
+            except queue.Empty:
+                return
 # The firmware's tests of the pure rules (one module per game: no I/O, no clock, no
 # native code; tests that import only games' rules modules, no player) run on MicroPython under wasm (`make
 # test-upy`: the same v1.27 VM on the same .mpy files) and on CPython (pytest), not here:
@@ -352,8 +374,11 @@ class Printer:
 def session_job(files, workdir, tests, scenarios, imports=False):
     """A job: one virtual Pico booted once with the test files, then the firmware's
     tests (if `tests`: each test file, and the imports if `imports`) and the
-    scenarios, a soft reset before each but the first."""
+    scenarios (a list, or a Queue shared with other jobs), a soft reset before each but
+    the first."""
     def job(results):
+        if tests is None and isinstance(scenarios, Queue) and scenarios.empty():
+            return  # (the other jobs took them all: no Pico to boot)
         session = Session(files, workdir)
         try:
             if tests is not None:
@@ -378,7 +403,6 @@ def run_jobs(jobs, printer, workers=JOBS):
     job that raises is recorded as a failed check and the others go on. Returns the
     (passed, failed) of them all. The deploy's Picos run at this process's priority,
     the others' LOWER below it."""
-    import queue
     import time
 
     todo = queue.Queue()
@@ -443,9 +467,9 @@ def run_all(select=None, deploy=True, out=print, workers=None):
                     continue
                 jobs.append(("firmware tests %d" % (i + 1),
                              session_job(files, os.path.join(workdir, "t%d" % i), share, [], imports=not i)))
-            shares = [scenarios[i::SCENARIO_SESSIONS] for i in range(SCENARIO_SESSIONS)]
-            for i, share in enumerate(s for s in shares if s):
-                jobs.append(("scenarios %d" % (i + 1), session_job(files, os.path.join(workdir, "s%d" % i), None, share)))
+            shared = Queue(scenarios)
+            for i in range(min(SCENARIO_SESSIONS, len(scenarios))):
+                jobs.append(("scenarios %d" % (i + 1), session_job(files, os.path.join(workdir, "s%d" % i), None, shared)))
         except (board.VpicoError, build_tool.BuildError) as e:
             results.record(False, "virtual Pico: the test files", str(e))
         if not select or "power" in select:

@@ -34,6 +34,27 @@ const PAGE_SHIFT = 8; // SRAM is watched for writes over code in pages of 256 by
 // on a reset (a power cut's, a watchdog's) in the same process, on the same code, and
 // JavaScript's compiling of a block costs far more than running it once
 const FACTORIES = new Map();
+// the words of a PUSH, POP, LDM or STM at a, a + 4, ... into or from `names`: where they
+// all lie in SRAM (aligned) in place, with one look for code written over; else each
+// through rd32 or wr32
+function words(names, loading) {
+  const n = names.length;
+  const fast = names.map((name, k) => (loading ? `${name} = s32[i + ${k}];` : `s32[i + ${k}] = ${name};`)).join(' ');
+  const slow = names.map((name, k) => (loading ? `${name} = rd32((a + ${4 * k}) >>> 0, @AT@);`
+    : `wr32((a + ${4 * k}) >>> 0, ${name}, @AT@);`)).join(' ');
+  const watch = loading ? ''
+    : ` if ((codePages[o >> ${PAGE_SHIFT}] | codePages[(o + ${4 * n - 1}) >> ${PAGE_SHIFT}]) !== 0) sramWritten(o, ${4 * n});`;
+  return `{ const o = (a >>> 0) - ${SRAM}; if (o >= 0 && o <= sramLength - ${4 * n} && (o & 3) === 0) ` +
+    `{ const i = o >> 2; ${fast}${watch} } else { ${slow} } }`;
+}
+
+// a reader's or writer's SRAM array, the shift from a byte offset to its index, the test
+// of alignment (an unaligned address goes the long way, as rp2040js takes it) and its size
+const SRAM_ARRAY = {
+  rd32: ['s32', ' >> 2', ' && (o & 3) === 0', 4], wr32: ['s32', ' >> 2', ' && (o & 3) === 0', 4],
+  rd16: ['s16', ' >> 1', ' && (o & 1) === 0', 2], wr16: ['s16', ' >> 1', ' && (o & 1) === 0', 2],
+  rd8: ['s8', '', '', 1], wr8: ['s8', '', '', 1],
+};
 
 export function blockRunner(mcu, flashSize = mcu.flash.length) {
   const core = mcu.core;
@@ -203,14 +224,28 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     const alu = (pre, flags, post, reads = 0) => ({ pre, flags, post, reads, size: 2, cycles: 1 });
     const add = (a, b, dest) => alu(`const a = ${a}, b = ${b}; const t = a + b;`, addFlags, dest === null ? '' : `${x(dest)} = t >>> 0;`);
     const sub = (a, b, dest) => alu(`const a = ${a}, b = ${b}; const t = a - b;`, subFlags, dest === null ? '' : `${x(dest)} = t >>> 0;`);
-    const load = (addr, reader, dest, sign = '') => ({
-      pre: `const a = ${addr}; ${x(dest)} = ${sign ? `(${sign}(${reader}(a, @AT@))) >>> 0` : `${reader}(a, @AT@)`}; cyc += io(a);`,
-      flags: {}, post: '', reads: 0, size: 2, cycles: 1,
-    });
-    const store = (addr, writer, src) => ({
-      pre: `const a = ${addr}; ${writer}(a, ${x(src)}, @AT@); cyc += iow(a);`,
-      flags: {}, post: '', reads: 0, size: 2, cycles: 1,
-    });
+    // a load or store: SRAM (aligned) written out in place, anything else through the
+    // reader or writer (their SRAM test fails again: a call only a peripheral pays)
+    const load = (addr, reader, dest, sign = '') => {
+      const [array, shift, align] = SRAM_ARRAY[reader];
+      return {
+        pre: `const a = ${addr}; const o = a - ${SRAM}; let v; ` +
+          `if (o >= 0 && o < sramLength${align}) { v = ${array}[o${shift}]; cyc += 1; } ` +
+          `else { v = ${reader}(a, @AT@); cyc += io(a); } ` +
+          `${x(dest)} = ${sign ? `(${sign}(v)) >>> 0` : 'v'};`,
+        flags: {}, post: '', reads: 0, size: 2, cycles: 1,
+      };
+    };
+    const store = (addr, writer, src) => {
+      const [array, shift, align, size] = SRAM_ARRAY[writer];
+      return {
+        pre: `const a = ${addr}; const o = a - ${SRAM}; ` +
+          `if (o >= 0 && o < sramLength${align}) { ${array}[o${shift}] = ${x(src)}; ` +
+          `if (codePages[o >> ${PAGE_SHIFT}] !== 0) sramWritten(o, ${size}); cyc += 1; } ` +
+          `else { ${writer}(a, ${x(src)}, @AT@); cyc += iow(a); }`,
+        flags: {}, post: '', reads: 0, size: 2, cycles: 1,
+      };
+    };
     const end = (ins, exit) => Object.assign(ins, { exit });
 
     switch (top5) {
@@ -310,17 +345,11 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
         const n = (op >> 8) & 7;
         const list = op & 0xff;
         if (list === 0) return null;
-        let pre = `let a = ${x(n)};`;
-        let count = 0;
-        for (let i = 0; i < 8; i++) {
-          if (list & (1 << i)) {
-            pre += top5 === 0b11001 ? ` x${i} = rd32(a >>> 0, @AT@);` : ` wr32(a >>> 0, x${i}, @AT@);`;
-            pre += ' a += 4;';
-            count++;
-          }
-        }
-        if (!(list & (1 << n))) pre += ` ${x(n)} = a >>> 0;`;
-        return { pre, flags: {}, post: '', reads: 0, size: 2, cycles: 1 + count };
+        const names = [];
+        for (let i = 0; i < 8; i++) if (list & (1 << i)) names.push(x(i));
+        let pre = `const a = ${x(n)}; ${words(names, top5 === 0b11001)}`;
+        if (!(list & (1 << n))) pre += ` ${x(n)} = (a + ${4 * names.length}) >>> 0;`;
+        return { pre, flags: {}, post: '', reads: 0, size: 2, cycles: 1 + names.length };
       }
       case 0b11010: case 0b11011: { // B<cond>
         const cond = (op >> 8) & 0xf;
@@ -418,35 +447,24 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     if (op === 0xbf00) return plain(''); // NOP
     if (op === 0xb672) return plain('core.PM = true;'); // CPSID i
     if (op === 0xb662) return Object.assign(plain('core.PM = false; core.interruptsUpdated = true;'), { exit: '' }); // CPSIE i
+    const names = [];
+    for (let i = 0; i < 8; i++) if (op & (1 << i)) names.push(`x${i}`);
+    const cycles = 1 + names.length;
     if (op >> 9 === 0b1011010) { // PUSH
-      let count = (op >> 8) & 1;
-      for (let i = 0; i < 8; i++) if (op & (1 << i)) count++;
-      let pre = `let a = x13 - ${4 * count};`;
-      let cycles = 1;
-      for (let i = 0; i < 8; i++) {
-        if (op & (1 << i)) {
-          pre += ` wr32(a >>> 0, x${i}, @AT@); a += 4;`;
-          cycles++;
-        }
-      }
-      if (op & 0x100) pre += ' wr32(a >>> 0, x14, @AT@);';
-      pre += ` x13 = ((x13 - ${4 * count}) & ~0x3) >>> 0;`;
-      return plain(pre, cycles);
+      if (op & 0x100) names.push('x14');
+      const count = names.length;
+      return plain(`const a = x13 - ${4 * count}; ${words(names, false)} x13 = ((x13 - ${4 * count}) & ~0x3) >>> 0;`,
+        cycles);
     }
     if (op >> 9 === 0b1011110) { // POP
-      let pre = 'let a = x13;';
-      let cycles = 1;
-      for (let i = 0; i < 8; i++) {
-        if (op & (1 << i)) {
-          pre += ` x${i} = rd32(a >>> 0, @AT@); a += 4;`;
-          cycles++;
-        }
-      }
+      const count = names.length;
       if (op & 0x100) {
-        pre += ' x13 = ((a + 4) & ~0x3) >>> 0; target = rd32(a >>> 0, @AT@);';
+        names.push('target');
+        const pre = `const a = x13; ${words(names, true)} x13 = ((a + ${4 * count + 4}) & ~0x3) >>> 0;`;
         return Object.assign(plain(pre, cycles + 2), { exit: 'core.BXWritePC(target);', late: true });
       }
-      pre += ' x13 = (a & ~0x3) >>> 0;';
+      let pre = `const a = x13; ${words(names, true)}`;
+      pre += ` x13 = ((a + ${4 * count}) & ~0x3) >>> 0;`;
       return plain(pre, cycles);
     }
     return null;
@@ -534,7 +552,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     source += `return cyc + ${cycles};`;
     let make = FACTORIES.get(source);
     if (make === undefined) {
-      make = new Function('env', `const { r, core, io, iow, rd32, rd16, rd8, wr32, wr16, wr8, sx8, sx16 } = env;\nreturn function block_${pc.toString(16)}() {\n${source}\n};`);
+      make = new Function('env', `const { r, core, io, iow, rd32, rd16, rd8, wr32, wr16, wr8, s8, s16, s32, sramLength, codePages, sramWritten, sx8, sx16 } = env;\nreturn function block_${pc.toString(16)}() {\n${source}\n};`);
       FACTORIES.set(source, make);
     }
     const fn = make(env);
@@ -554,7 +572,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
   }
 
   const env = {
-    r, core, io, iow, rd32, rd16, rd8, wr32, wr16, wr8,
+    r, core, io, iow, rd32, rd16, rd8, wr32, wr16, wr8, s8, s16, s32, sramLength, codePages, sramWritten,
     sx8: (v) => (v << 24) >> 24, sx16: (v) => (v << 16) >> 16,
   };
 

@@ -229,9 +229,9 @@ for (let n = 0; n < RUNS; n++) {
   code.push(0xbe00);
   if (trial(code, `run ${code.map((h) => h.toString(16)).join(' ')}`)) runs++;
 }
-// 3. code rewritten: in SRAM by the core's own store (a block's, or rp2040js's), by a
-// write from elsewhere (DMA's way); in flash, told by flashWritten. The next run of that
-// address must run the new instruction.
+// 3. code rewritten: in SRAM by the core's own store (a block's STR, STRH, STM or PUSH, or
+// rp2040js's), by a write from elsewhere (DMA's way); in flash, told by flashWritten. The
+// next run of that address must run the new instruction.
 use(translated);
 const MOVS_R0 = (v) => 0x2000 | v; // MOVS r0, #v
 function runAt(pc) {
@@ -258,6 +258,17 @@ mcu.sramView.setUint16(0x9000, 0x800a, true); // STRH r2, [r1]
 mcu.writeUint16(0x20009000, 0x800a); // (a new instruction: its old block forgotten too)
 runAt(SRAM + 0x9000);
 rewrites.push(['after STRH over it', runAt(CODE), 4]);
+// a STM and a PUSH of two words, the second over it (their words written in one go)
+core.registers[1] = CODE - 4;
+core.registers[3] = MOVS_R0(7) | (0xbe00 << 16);
+mcu.writeUint16(0x20009000, 0xc10c); // STMIA r1!, {r2, r3}
+runAt(SRAM + 0x9000);
+rewrites.push(['after STM over it', runAt(CODE), 7]);
+core.registers[3] = MOVS_R0(8) | (0xbe00 << 16);
+core.registers[13] = CODE + 4;
+mcu.writeUint16(0x20009000, 0xb40c); // PUSH {r2, r3}
+runAt(SRAM + 0x9000);
+rewrites.push(['after PUSH over it', runAt(CODE), 8]);
 const FLASH_CODE = 0x10001000;
 mcu.flash[0x1000] = 5; mcu.flash[0x1001] = 0x20; mcu.flash[0x1002] = 0x00; mcu.flash[0x1003] = 0xbe;
 rewrites.push(['in flash', runAt(FLASH_CODE), 5]);

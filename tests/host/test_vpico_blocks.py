@@ -35,10 +35,11 @@ def test_blocks_do_what_rp2040js_does():
 
 @pytest.mark.parametrize("planted", [
     # a wrong carry on a compare, a wrong cycle count on a taken branch, code in SRAM
-    # rewritten by a block's store and still run as it was
+    # rewritten by a block's store, or by its PUSH or STM, and still run as it was
     ("C: 'a >= b',", "C: 'a > b',"),
     ("return cyc + ${cycles + 1}; }", "return cyc + ${cycles}; }"),
-    ("if (codePages[o >> PAGE_SHIFT] !== 0) sramWritten(o, 4);", ""),
+    ("sramWritten(o, ${size}); cyc += 1;", "cyc += 1;"),
+    ("!== 0) sramWritten(o, ${4 * n});", "!== 0) {}"),
 ])
 def test_the_check_finds_a_wrong_translation(tmp_path, planted):
     for name in ("thumb_blocks.mjs", "thumb_blocks_check.mjs"):

@@ -81,6 +81,28 @@ def test_every_other_firmware_test_runs_on_the_virtual_pico_in_one_share():
     assert tests.test_shares(["test_players", "test_frame"]) == [["test_players"], ["test_frame"]]
 
 
+
+def test_jobs_side_by_side_share_one_queue_of_scenarios_each_taken_once():
+    import threading
+    import time
+
+    shared = tests.Queue(range(40))
+    taken = [[], []]
+
+    def job(mine):
+        for item in shared:
+            mine.append(item)
+            time.sleep(0.002 if mine is taken[0] else 0.001)  # (one job slower than the other)
+
+    workers = [threading.Thread(target=job, args=(mine,)) for mine in taken]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert sorted(taken[0] + taken[1]) == list(range(40))
+    assert taken[0] and taken[1]  # both took some: a free job takes the next
+    assert shared.empty() and list(shared) == []
+
 def test_cpu_seconds_of_a_running_process():
     assert board.cpu_seconds(os.getpid()) > 0
     assert board.cpu_seconds(2 ** 22 + 12345) == 0.0  # (no such process)
