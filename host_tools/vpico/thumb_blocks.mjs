@@ -2,12 +2,14 @@
 // after another) and runs each Thumb instruction on its own, and the virtual Pico's loop
 // then moves the clock on: most of its host time went there. Here a run of instructions
 // is translated once into a JavaScript function (registers and flags in local
-// variables; a flag that is set again before anything reads it is not computed), which
-// then runs every time the core reaches its first address. A block goes on through B
-// and BL (at their targets) and past a conditional branch (taken, it leaves the block);
-// it ends at a branch to an address known only when it runs (BX, BLX, POP {pc}, MOV pc,
-// ADD pc), after a write to PRIMASK (MSR, CPSIE: an interrupt may be due), at an
-// instruction left to rp2040js, after 64 instructions, or where it meets itself.
+// variables; a flag that is set again before anything reads it is not computed; a load
+// or store in SRAM written out in place, the reader or writer below called only for
+// anything else), which then runs every time the core reaches its first address. A
+// block goes on through B and BL (at their targets) and past a conditional branch
+// (taken, it leaves the block); it ends at a branch to an address known only when it
+// runs (BX, BLX, POP {pc}, MOV pc, ADD pc), after a write to PRIMASK (MSR, CPSIE: an
+// interrupt may be due), at an instruction left to rp2040js, after 64 instructions, or
+// where it meets itself.
 //
 // The translation copies rp2040js's own semantics and cycle counts expression by
 // expression (cortex-m0-core.js, v1.4.1): the same instructions leave the same
@@ -69,7 +71,8 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
   let flashCodeEnd = 0; // flash offsets below this hold translated code or its literals
   const stats = { lastSegments: [] }; // (the last block's code: thumb_blocks_check.mjs)
 
-  // -- memory, as the core's own readers and writers (and their cycles) ------------------
+  // -- memory, as the core's own readers and writers (and their cycles): for a peripheral,
+  // flash, ROM or an unaligned address (a block does SRAM's itself) --------------------
   function io(a) { // cyclesIO(a): SIO 0 more cycles, a peripheral on the APB 3, else 1
     a >>>= 0;
     if (a >= 0xd0000000 && a < 0xe0000000) return 0;
