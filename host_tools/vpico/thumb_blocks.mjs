@@ -601,9 +601,20 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
   // the core waits: what is left of count. (step() written out, with the flash's blocks
   // looked up here: this loop is where the virtual Pico spends the time blocks do not.)
   const flashBlocks = blocks.flash;
-  const [pio0, pio1] = mcu.pio;
+  // a write to a PIO's registers (the core's, or DMA's feeding a FIFO) may start a state
+  // machine or wake one that waits for its FIFO: run() returns after that block
+  let pioWritten = false;
+  for (const pio of mcu.pio) {
+    const write = pio.writeUint32.bind(pio);
+    pio.writeUint32 = (offset, value) => {
+      pioWritten = true;
+      write(offset, value);
+    };
+  }
+  let lastCycles = 0; // the last step's
   function run(count, nanosACycle) {
     cycleNanos = nanosACycle;
+    pioWritten = false;
     while (count-- > 0) {
       let nanos;
       const pc = r[15];
@@ -613,23 +624,28 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       if (fn === null) {
         // (as in the virtual Pico's loop before blocks, the clock is read first: the wait
         // a flash operation's breakpoint ticks is not kept on this path; see ARCHITECTURE.md)
-        nanos = clock.nanosCounter + core.executeInstruction() * cycleNanos;
+        lastCycles = core.executeInstruction();
+        nanos = clock.nanosCounter + lastCycles * cycleNanos;
       } else {
         blockStart = clock.nanosCounter;
         const cycles = fn();
         core.cycles += cycles;
+        lastCycles = cycles;
         nanos = blockStart + cycles * cycleNanos; // (its peripheral accesses moved the clock)
       }
       clock.nanosCounter = nanos;
       const alarm = clock.nextAlarm;
       if (alarm !== null && alarm.nanos <= nanos) clock.tick(0);
-      // (a PIO started: the virtual Pico's loop runs it beside the core, block by block)
-      if (core.waiting || !pio0.stopped || !pio1.stopped) break;
+      // (a PIO written: the virtual Pico's loop gives its machines this block's time,
+      // and then runs them beside the core, block by block, while one of them can move)
+      if (core.waiting || pioWritten) break;
     }
     return count;
   }
+  // (the last step of run(): did it write to a PIO, in how many cycles)
+  const lastStep = () => ({ pioWritten, cycles: lastCycles });
 
-  return { step, run, flashWritten, forgetSram, stats, translateBlock };
+  return { step, run, lastStep, flashWritten, forgetSram, stats, translateBlock };
 }
 
 // first address -> its block's function (null: rp2040js runs what is there), in arrays

@@ -387,6 +387,25 @@ function pioActive() {
   return false;
 }
 
+// rp2040js's StateMachine.waitType of a machine waiting for its TX FIFO (PULL, or OUT
+// with autopull): only a write to the PIO (the core's, DMA's) can wake it
+const WAIT_TX_FIFO = 3;
+const WAIT_OUT = 5;
+
+function pioQuiet() {
+  // no state machine can move before something writes to a PIO: every enabled one waits
+  // for its TX FIFO, which is empty (the LED strip's between frames)
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const m of pio.machines) {
+      if (m.enabled && !(m.waiting && (m.waitType === WAIT_TX_FIFO || m.waitType === WAIT_OUT) && m.txFIFO.empty)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 function pioBusy() {
   // a machine running (not waiting): an idle core's time must pass in small steps
   for (const pio of mcu.pio) {
@@ -472,13 +491,19 @@ function run() {
           clock.tick(dt);
           if (pioActive()) stepPio(dt / CYCLE_NANOS);
         }
-      } else if (pios[0].stopped && pios[1].stopped) {
-        // the common case (no PIO running): blocks of instructions back to back until
-        // the core waits or an alarm is due; the clock is advanced in place (what tick()
-        // does when no alarm is due) and tick() is called only for a due alarm
+      } else if (blocks ? pioQuiet() : pios[0].stopped && pios[1].stopped) {
+        // the common case (no PIO running, or none that can move): blocks of
+        // instructions back to back until the core waits or writes to a PIO; the clock
+        // is advanced in place (what tick() does when no alarm is due) and tick() is
+        // called only for a due alarm. A machine woken (or started) by the last block
+        // then catches up over that block, as on the path below.
         let n = 500;
-        if (blocks) n = blocks.run(n, CYCLE_NANOS);
-        else {
+        if (blocks) {
+          const active = pioActive();
+          n = blocks.run(n, CYCLE_NANOS);
+          const last = blocks.lastStep();
+          if (last.pioWritten && active) stepPio(last.cycles);
+        } else {
           while (n-- > 0) {
             clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;
             const alarm = clock.nextAlarm;
