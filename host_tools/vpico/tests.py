@@ -297,10 +297,10 @@ def run_powercuts(results, moves=1):
 
 JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 # The order they start in: the costliest first, so that the run does not end on one
-# long check alone on a core (CPU s and wall s of each, measured on 2026-12-05 with the
-# core run a block at a time: the power cuts 241 and 317, the deploy 151 and 187 (mpremote's
-# waits make it long in wall time), the firmware tests 1 128, 3 116, 2 113, the
-# scenarios 124 and 100)
+# long check alone on a core (CPU s and wall s of each, measured on 2026-12-05, seventh
+# session: the power cuts 146 and 231, the deploy 131 and 181 (mpremote's waits make it
+# long in wall time), the firmware tests 1 101 and 186, 3 97 and 153, 2 80 and 131;
+# the scenarios, from one queue, 115 and 64 CPU s)
 ORDER = ("power cuts", "deploy", "firmware tests 1", "firmware tests 3", "firmware tests 2", "scenarios 1",
          "scenarios 2")
 SCENARIO_SESSIONS = 2  # this many booted Picos take the scenarios from one queue
@@ -325,6 +325,8 @@ class Queue:
                 yield self.items.get_nowait()
             except queue.Empty:
                 return
+
+
 # The firmware's tests of the pure rules (one module per game: no I/O, no clock, no
 # native code; tests that import only games' rules modules, no player) run on MicroPython under wasm (`make
 # test-upy`: the same v1.27 VM on the same .mpy files) and on CPython (pytest), not here:

@@ -104,15 +104,12 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     atTime(at);
     return core.readUint32(a) >>> 0;
   }
+  // (a block calls these two and wr16, wr8 only for what is not aligned SRAM)
   function rd16(a, at) {
-    const o = a - SRAM;
-    if (o >= 0 && o < sramLength && (o & 1) === 0) return s16[o >> 1];
     atTime(at);
     return core.readUint16(a) >>> 0;
   }
   function rd8(a, at) {
-    const o = a - SRAM;
-    if (o >= 0 && o < sramLength) return s8[o];
     atTime(at);
     return core.readUint8(a) >>> 0;
   }
@@ -127,24 +124,12 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     }
   }
   function wr16(a, v, at) {
-    const o = a - SRAM;
-    if (o >= 0 && o < sramLength && (o & 1) === 0) {
-      s16[o >> 1] = v;
-      if (codePages[o >> PAGE_SHIFT] !== 0) sramWritten(o, 2);
-    } else {
-      atTime(at);
-      core.writeUint16(a, v);
-    }
+    atTime(at);
+    core.writeUint16(a, v);
   }
   function wr8(a, v, at) {
-    const o = a - SRAM;
-    if (o >= 0 && o < sramLength) {
-      s8[o] = v;
-      if (codePages[o >> PAGE_SHIFT] !== 0) sramWritten(o, 1);
-    } else {
-      atTime(at);
-      core.writeUint8(a, v);
-    }
+    atTime(at);
+    core.writeUint8(a, v);
   }
 
   // -- forgetting code that changed ------------------------------------------------------
@@ -624,8 +609,9 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       if (fn === null) {
         // (as in the virtual Pico's loop before blocks, the clock is read first: the wait
         // a flash operation's breakpoint ticks is not kept on this path; see ARCHITECTURE.md)
+        const before = clock.nanosCounter;
         lastCycles = core.executeInstruction();
-        nanos = clock.nanosCounter + lastCycles * cycleNanos;
+        nanos = before + lastCycles * cycleNanos;
       } else {
         blockStart = clock.nanosCounter;
         const cycles = fn();

@@ -406,6 +406,23 @@ function pioQuiet() {
   return true;
 }
 
+function pioWaited(sysCycles) {
+  // sysCycles of machines that all wait (pioQuiet()): what stepPio() would do over them,
+  // without the checks that find each still waiting (its fraction of a cycle past its
+  // due absorbed, as when the waits are stepped block by block)
+  for (const pio of mcu.pio) {
+    if (pio.stopped) continue;
+    for (const m of pio.machines) {
+      if (!m.enabled) {
+        m.due = m.cycles;
+        continue;
+      }
+      m.due += sysCycles / ((m.clockDivInt || 65536) + m.clockDivFrac / 256);
+      if (m.cycles < m.due) m.cycles = m.due;
+    }
+  }
+}
+
 function pioBusy() {
   // a machine running (not waiting): an idle core's time must pass in small steps
   for (const pio of mcu.pio) {
@@ -495,14 +512,20 @@ function run() {
         // the common case (no PIO running, or none that can move): blocks of
         // instructions back to back until the core waits or writes to a PIO; the clock
         // is advanced in place (what tick() does when no alarm is due) and tick() is
-        // called only for a due alarm. A machine woken (or started) by the last block
-        // then catches up over that block, as on the path below.
+        // called only for a due alarm. The waiting machines' time passes over those
+        // blocks, and a machine the last block woke catches up over it, as on the path
+        // below (one the last block started waits for the next block, as there).
         let n = 500;
         if (blocks) {
           const active = pioActive();
+          const from = clock.nanosCounter;
           n = blocks.run(n, CYCLE_NANOS);
-          const last = blocks.lastStep();
-          if (last.pioWritten && active) stepPio(last.cycles);
+          if (active) {
+            const last = blocks.lastStep();
+            const cycles = (clock.nanosCounter - from) / CYCLE_NANOS;
+            pioWaited(last.pioWritten ? cycles - last.cycles : cycles);
+            if (last.pioWritten) stepPio(last.cycles);
+          }
         } else {
           while (n-- > 0) {
             clock.nanosCounter += core.executeInstruction() * CYCLE_NANOS;

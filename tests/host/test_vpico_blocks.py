@@ -38,7 +38,7 @@ def test_blocks_do_what_rp2040js_does():
     # rewritten by a block's store, or by its PUSH or STM, and still run as it was
     ("C: 'a >= b',", "C: 'a > b',"),
     ("return cyc + ${cycles + 1}; }", "return cyc + ${cycles}; }"),
-    ("sramWritten(o, ${size}); cyc += 1;", "cyc += 1;"),
+    ("!== 0) sramWritten(o, ${size});", "!== 0) {}"),
     ("!== 0) sramWritten(o, ${4 * n});", "!== 0) {}"),
 ])
 def test_the_check_finds_a_wrong_translation(tmp_path, planted):

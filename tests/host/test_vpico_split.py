@@ -81,7 +81,6 @@ def test_every_other_firmware_test_runs_on_the_virtual_pico_in_one_share():
     assert tests.test_shares(["test_players", "test_frame"]) == [["test_players"], ["test_frame"]]
 
 
-
 def test_jobs_side_by_side_share_one_queue_of_scenarios_each_taken_once():
     import threading
     import time
@@ -102,6 +101,7 @@ def test_jobs_side_by_side_share_one_queue_of_scenarios_each_taken_once():
     assert sorted(taken[0] + taken[1]) == list(range(40))
     assert taken[0] and taken[1]  # both took some: a free job takes the next
     assert shared.empty() and list(shared) == []
+
 
 def test_cpu_seconds_of_a_running_process():
     assert board.cpu_seconds(os.getpid()) > 0
