@@ -406,23 +406,6 @@ function pioQuiet() {
   return true;
 }
 
-function pioWaited(sysCycles) {
-  // sysCycles of machines that all wait (pioQuiet()): what stepPio() would do over them,
-  // without the checks that find each still waiting (its fraction of a cycle past its
-  // due absorbed, as when the waits are stepped block by block)
-  for (const pio of mcu.pio) {
-    if (pio.stopped) continue;
-    for (const m of pio.machines) {
-      if (!m.enabled) {
-        m.due = m.cycles;
-        continue;
-      }
-      m.due += sysCycles / ((m.clockDivInt || 65536) + m.clockDivFrac / 256);
-      if (m.cycles < m.due) m.cycles = m.due;
-    }
-  }
-}
-
 function pioBusy() {
   // a machine running (not waiting): an idle core's time must pass in small steps
   for (const pio of mcu.pio) {
@@ -434,9 +417,11 @@ function pioBusy() {
   return false;
 }
 
-function stepPio(sysCycles) {
+function stepPio(sysCycles, waiting = false) {
   // the machines catch up with the core over its last sysCycles (the clock stands at their
-  // end): each PIO instruction at its own time, its pins' edges reported then
+  // end): each PIO instruction at its own time, its pins' edges reported then. waiting:
+  // they all wait for their TX FIFO (pioQuiet()): their time passes without the steps that
+  // would find each still waiting (its part of a cycle past its due absorbed, as there)
   const end = mcu.clock.nanosCounter;
   const start = end - sysCycles * CYCLE_NANOS;
   for (const pio of mcu.pio) {
@@ -449,6 +434,10 @@ function stepPio(sysCycles) {
       const div = (m.clockDivInt || 65536) + m.clockDivFrac / 256;
       const from = m.due;
       m.due += sysCycles / div;
+      if (waiting) {
+        if (m.cycles < m.due) m.cycles = m.due;
+        continue;
+      }
       while (m.cycles < m.due) {
         const before = m.cycles;
         mcu.clock.nanosCounter = start + Math.max(0, m.cycles - from) * div * CYCLE_NANOS;
@@ -523,7 +512,7 @@ function run() {
           if (active) {
             const last = blocks.lastStep();
             const cycles = (clock.nanosCounter - from) / CYCLE_NANOS;
-            pioWaited(last.pioWritten ? cycles - last.cycles : cycles);
+            stepPio(last.pioWritten ? cycles - last.cycles : cycles, true);
             if (last.pioWritten) stepPio(last.cycles);
           }
         } else {
