@@ -607,11 +607,10 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       let fn = core.interruptsUpdated ? null : o >= 0 && o < flashSize ? flashBlocks[o >> 1] : undefined;
       if (fn === undefined) fn = blockAt(pc);
       if (fn === null) {
-        // (as in the virtual Pico's loop before blocks, the clock is read first: the wait
-        // a flash operation's breakpoint ticks is not kept on this path; see ARCHITECTURE.md)
-        const before = clock.nanosCounter;
+        // (the clock read after it: the wait a flash operation's breakpoint ticks is kept,
+        // as on the path a running PIO takes)
         lastCycles = core.executeInstruction();
-        nanos = before + lastCycles * cycleNanos;
+        nanos = clock.nanosCounter + lastCycles * cycleNanos;
       } else {
         blockStart = clock.nanosCounter;
         const cycles = fn();
