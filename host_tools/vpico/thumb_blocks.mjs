@@ -50,12 +50,13 @@ function words(names, loading) {
     `{ const i = o >> 2; ${fast}${watch} } else { ${slow} } }`;
 }
 
-// a reader's or writer's SRAM array, the shift from a byte offset to its index, the test
-// of alignment (an unaligned address goes the long way, as rp2040js takes it) and its size
+// by the bits a reader or writer moves (rd32, wr32: 32): its SRAM array, the shift from a
+// byte offset to its index, the test of alignment (an unaligned address goes the long
+// way, as rp2040js takes it) and its size
 const SRAM_ARRAY = {
-  rd32: ['s32', ' >> 2', ' && (o & 3) === 0', 4], wr32: ['s32', ' >> 2', ' && (o & 3) === 0', 4],
-  rd16: ['s16', ' >> 1', ' && (o & 1) === 0', 2], wr16: ['s16', ' >> 1', ' && (o & 1) === 0', 2],
-  rd8: ['s8', '', '', 1], wr8: ['s8', '', '', 1],
+  32: ['s32', ' >> 2', ' && (o & 3) === 0', 4],
+  16: ['s16', ' >> 1', ' && (o & 1) === 0', 2],
+  8: ['s8', '', '', 1],
 };
 
 export function blockRunner(mcu, flashSize = mcu.flash.length) {
@@ -215,7 +216,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
     // a load or store: SRAM (aligned) written out in place, anything else through the
     // reader or writer (their SRAM test fails again: a call only a peripheral pays)
     const load = (addr, reader, dest, sign = '') => {
-      const [array, shift, align] = SRAM_ARRAY[reader];
+      const [array, shift, align] = SRAM_ARRAY[reader.slice(2)];
       return {
         pre: `const a = ${addr}; const o = a - ${SRAM}; let v; ` +
           `if (o >= 0 && o < sramLength${align}) { v = ${array}[o${shift}]; cyc += 1; } ` +
@@ -225,7 +226,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length) {
       };
     };
     const store = (addr, writer, src) => {
-      const [array, shift, align, size] = SRAM_ARRAY[writer];
+      const [array, shift, align, size] = SRAM_ARRAY[writer.slice(2)];
       return {
         pre: `const a = ${addr}; const o = a - ${SRAM}; ` +
           `if (o >= 0 && o < sramLength${align}) { ${array}[o${shift}] = ${x(src)}; ` +

@@ -497,10 +497,8 @@ function run() {
         // is advanced in place (what tick() does when no alarm is due) and tick() is
         // called only for a due alarm. A machine the last block woke catches up over
         // it, as on the path below (one the last block started waits for the next
-        // block, as there). (Passing the waiting machines' time over the blocks before
-        // it moved the bench's figures by up to 0.8 ms, not traced: not done. A waiting
-        // machine so keeps the part of a PIO cycle it ran past its due, 125 ns at most
-        // for the strip; the bench's 79 figures came out the same to the digit.)
+        // block, as there); a waiting machine keeps the part of a PIO cycle it ran past
+        // its due, which that path absorbed (125 ns at most: ARCHITECTURE.md).
         let n = 500;
         if (blocks) {
           const active = pioActive();
