@@ -238,16 +238,75 @@ def start_game(app, game, players, variant, seed, options):
 
 def resume_game(app, setup, moves, ready=None):
     """`ready`: the game's controller, already made from this save (the setup screen makes
-    it while it waits: app/setup.py), else it is made here."""
-    from games.base import IllegalMove
-
-    try:
-        app.screen = ready or catalog.controller_class(setup["game"], setup.get("variant"))(app, setup, moves)
-        free_menu()
-    except (ValueError, IllegalMove):
+    it while it waits: app/setup.py), else it is made here. A save that no longer replays
+    whole (damaged, or written by a board whose rules differed) resumes as far as it
+    does, a damaged option at its default, and the board says so (its notice): only what
+    cannot be played is dropped, and only once the next move is saved."""
+    if ready is None:
+        ready = replay_what_can_be(app, setup, moves)
+    if ready is None:  # not even its setup: that tile's game afresh
         options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
         try:
             start_game(app, setup["game"], setup["players"], setup.get("variant"), None, options)
         except ValueError:  # a damaged option: the defaults
             start_game(app, setup["game"], setup["players"], setup.get("variant"), None, None)
+    else:
+        app.screen = ready
+        free_menu()
     app.dirty = True
+
+
+class _Counted:
+    """The moves of a replay, counting those played: when the replay stops on a move,
+    `played` is the number of moves before it (`started`: the replay began)."""
+
+    def __init__(self, moves):
+        self.moves = moves
+        self.played = 0
+        self.started = False
+
+    def __len__(self):
+        return len(self.moves)
+
+    def __iter__(self):
+        self.started = True
+        for move in self.moves:
+            yield move
+            self.played += 1  # (the next one asked for: this one played)
+
+
+def replay_what_can_be(app, setup, moves):
+    """The controller of the save, or of as much of it as replays, an option it refuses
+    at its default (the board's notice says what was dropped); None when not even that
+    starts a game."""
+    from games.base import IllegalMove
+
+    cls = catalog.controller_class(setup["game"], setup.get("variant"))
+    what = catalog.tile_name(catalog.tile_of(setup["game"], setup["players"], setup.get("variant")))
+    options = [k for k in SETUP_OPTIONS if k in setup]
+    # as saved; then without one of its options; then without any
+    for dropped in [()] + [(k,) for k in options] + ([options] if len(options) > 1 else []):
+        tried = dict((k, v) for k, v in setup.items() if k not in dropped)
+        counted = _Counted(moves)
+        try:
+            controller = cls(app, tried, counted)
+        except (ValueError, TypeError, IllegalMove):
+            if not counted.started or counted.played == len(moves):
+                continue  # its setup was refused, not a move
+            try:  # the moves before the one refused
+                controller = cls(app, tried, moves[:counted.played])
+            except (ValueError, TypeError, IllegalMove):
+                continue
+        short = counted.played < len(moves)
+        choices = " and ".join(dropped)
+        if short and dropped:
+            app.show_notice("the saved game of %s had a damaged choice (%s), now at its default, and replays only to "
+                            "move %d of %d" % (what, choices, counted.played, len(moves)), grid.MENU)
+        elif short:
+            app.show_notice("the saved game of %s replays only to move %d of %d: play goes on from there"
+                            % (what, counted.played, len(moves)), grid.MENU)
+        elif dropped:
+            app.show_notice("the saved game of %s had a damaged choice (%s): its default is used" % (what, choices),
+                            grid.MENU)
+        return controller
+    return None

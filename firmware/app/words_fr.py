@@ -35,6 +35,14 @@ MESSAGES = {
         "la partie est finie : maintenez la touche nouvelle partie (coin en bas à droite)",
     "the board is thinking: wait for its move (or undo yours)":
         "le plateau réfléchit : attendez son coup (ou annulez le vôtre)",
+    # a save that no longer replays whole (app/menu.py: replay_what_can_be), its notice
+    "the saved game of %s replays only to move %d of %d: play goes on from there":
+        "la partie enregistrée de {0} ne se rejoue que jusqu'au coup {1} sur {2} : elle reprend de là",
+    "the saved game of %s had a damaged choice (%s): its default is used":
+        "la partie enregistrée de {0} avait un choix abîmé ({1*}) : sa valeur par défaut est prise",
+    "the saved game of %s had a damaged choice (%s), now at its default, and replays only to move %d of %d":
+        "la partie enregistrée de {0} avait un choix abîmé ({1*}), remis par défaut, et ne se rejoue que jusqu'au "
+        "coup {2} sur {3}",
     "the game could not be saved (is the flash full?)": "la partie n'a pas pu être enregistrée (la mémoire flash est-elle pleine ?)",
     "nothing to undo": "rien à annuler",
     "%s plays no move": "{0} ne joue aucun coup",

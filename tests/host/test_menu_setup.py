@@ -288,7 +288,7 @@ def test_a_choice_changed_on_the_setup_screen_starts_a_new_game_not_the_one_repl
     assert sim.board.app.screen is not setup.ready and sim.state()["moves"] == []
 
 
-def test_a_save_that_does_not_replay_is_not_made_ahead_and_its_press_starts_afresh():
+def test_a_save_that_does_not_replay_is_not_made_ahead_and_its_press_resumes_what_replays():
     from sim.drivers import MemoryStorage
 
     storage = MemoryStorage()
@@ -299,7 +299,7 @@ def test_a_save_that_does_not_replay_is_not_made_ahead_and_its_press_starts_afre
     assert sim.board.app.screen.loading is None and sim.board.app.screen.ready is None
     sim.run("press " + TILE)
     s = sim.state()
-    assert (s["screen"], s["moves"]) == ("game", [])
+    assert (s["screen"], s["moves"]) == ("game", ["4"]) and "only to move 1 of 2" in s["notice"]
 
 
 class Ticking:

@@ -154,3 +154,53 @@ def test_the_app_saves_a_long_card_game_by_appending():
     assert len(storage.appends) == len(screen.state.history) - 1
     loaded = saves.load_game(storage, "squeeze", 4, "cards")
     assert loaded[1] == [screen.state.format_move(m) for m in screen.state.history]
+
+
+def played_then_damaged(index, damage):
+    """(storage, the tile's cell, moves played) after 3 moves on tile `index`, back in the
+    menu, its save then damaged: a move no game has added ("move"), or its `damage` choice
+    set to 99."""
+    from app import catalog, grid
+    from app.menu import TILE_CELLS
+    from sim.headless import Headless
+
+    storage = MemoryStorage()
+    sim = Headless(storage)
+    tile = grid.name(TILE_CELLS[index][0])
+    sim.run("press " + tile)
+    sim.run("press " + tile)
+    for _ in range(3):
+        s = sim.state()
+        move = next(m for m in s["legal"] if s["keys"].get(m))
+        sim.run("press " + s["keys"][move])
+        sim.run("wait 3000")
+    moves = sim.state()["moves"]
+    sim.run("hold a1 1000")
+    game, players, variant = catalog.TILES[index][:3]
+    name = saves.game_file(game, players, variant)
+    lines = storage.read(name).split("\n")
+    if damage == "move":
+        lines[-1:] = ["zz9", lines[1], ""]
+    else:
+        setup = json.loads(lines[0])
+        setup[damage] = 99
+        lines[0] = json.dumps(setup)
+    storage.write(name, "\n".join(lines))
+    return storage, tile, moves
+
+
+def test_every_tiles_save_that_no_longer_replays_resumes_what_does_and_says_so():
+    from app import catalog
+    from sim.headless import Headless
+
+    for index in range(len(catalog.TILES)):
+        for damage in ("move", "board"):
+            storage, tile, moves = played_then_damaged(index, damage)
+            sim = Headless(storage)
+            sim.run("press " + tile)
+            sim.run("press " + tile)
+            s = sim.state()
+            assert (s["screen"], s["moves"]) == ("game", moves), (index, damage)
+            said = ("replays only to move %d of %d" % (len(moves), len(moves) + 2) if damage == "move"
+                    else "had a damaged choice (board): its default is used")
+            assert said in s["notice"], (index, damage, s["notice"])

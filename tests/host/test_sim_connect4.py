@@ -197,15 +197,45 @@ def test_corrupt_saves_and_settings_are_ignored():
         assert sim.state()["moves"] == [], text
 
 
-def test_a_save_that_no_longer_replays_starts_afresh():
+def test_a_save_that_no_longer_replays_resumes_as_far_as_it_does_and_says_so():
     storage = MemoryStorage()
-    storage.write("game_connect4.json", '{"game": "connect4", "players": null, "moves": ["4", "9"]}')
+    text = '{"game": "connect4", "players": null, "moves": []}\n4\n3\n9\n4\n'
+    storage.write("game_connect4.json", text)
     sim = Headless(storage)
     assert sim.state()["tiles"][0]["resume"] is True
     sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     s = sim.state()
-    assert (s["screen"], s["moves"]) == ("game", [])
+    assert (s["screen"], s["moves"]) == ("game", ["4", "3"])
+    assert s["notice"] == "the saved game of Connect Four replays only to move 2 of 4: play goes on from there"
+    assert storage.read("game_connect4.json") == text  # nothing dropped until a move is saved
+    sim.run("wait 100")
+    assert sim.leds()["a1"][2] == 0 and sim.leds()["a1"][1] > 0  # the menu corner blinks orange
+    drop(sim, "5")
+    assert storage.read("game_connect4.json").split("\n")[1:] == ["4", "3", "5", ""]
+
+
+def test_a_save_with_a_damaged_choice_resumes_its_moves_with_that_choice_at_its_default():
+    storage = MemoryStorage()
+    storage.write("game_connect4.json",
+                  '{"game": "connect4", "players": null, "board": [2], "level": 99, "moves": []}\n4\n3\n')
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", ["4", "3"])
+    assert s["notice"] == "the saved game of Connect Four had a damaged choice (level): its default is used"
+    assert sim.board.app.screen.board_seats == [2]  # the good choice kept: the board still plays red
+
+
+def test_an_older_boards_save_its_moves_in_the_setup_resumes_as_far_as_it_replays_too():
+    storage = MemoryStorage()
+    storage.write("game_connect4.json", '{"game": "connect4", "players": null, "swap": true, "moves": ["4", "9"]}')
+    sim = Headless(storage)
+    sim.run("press " + TILE)
+    sim.run("press " + TILE)
+    s = sim.state()
+    assert (s["screen"], s["moves"]) == ("game", ["4"])
 
 
 class FullFlash(MemoryStorage):
