@@ -11,7 +11,12 @@
 //   window.board.frame()   the headless `frame` lines: 12 rows of 12 rrggbb levels;
 //   ?clock=virtual         the board on a virtual clock that moves only by
 //                          window.board.advance(ms) (the headless `wait`): the same
-//                          presses then give the very frames of the headless simulator.
+//                          presses then give the very frames of the headless simulator;
+//   window.board.away      true once the board was opened in another tab, which then
+//                          plays it: this one stops (it would mix two boards' games in
+//                          one save) and offers to take the board back.
+// state(), frame() and advance() throw an Error before `ready` or once the board has
+// stopped, and advance() a TypeError for anything but a number of ms >= 0.
 import { loadMicroPython } from "./micropython.mjs";
 
 const SIZE = 12;
@@ -36,6 +41,9 @@ let lastView = "";
 let rulesShown = null;
 let holdMs = 700;
 let pendingInput = null;                      // the time of an input not yet answered
+let away = false;                             // another tab plays the board now
+let virtualMs = 0;                            // the virtual clock's time (advance)
+let virtualRelease = null;                    // the `h` key's release on it: {cell, at}
 const answers = [];                           // [ms from an input to its answer drawn, ...]
 
 function cellName(i) {
@@ -192,6 +200,7 @@ async function loadRules(file) {
 // until the board's next deadline: the loop's pace while something moves or a key is
 // down, the next idle mark otherwise (web/page.py), never on the virtual clock.
 function run(call, input = false) {
+  if (away) return;
   let wait;
   try {
     wait = call();
@@ -206,7 +215,7 @@ function run(call, input = false) {
 }
 
 function key(cell, pressed, event) {
-  if (!py) return;
+  if (!py || away) return;
   // A click's answer is timed from its press (a key acts as it goes down); its release
   // keeps the press's time while that is still unanswered (a key with a hold acts on
   // its release), and is no input of its own: a release that changes nothing must not
@@ -277,6 +286,25 @@ function listenPointers() {
   window.addEventListener("blur", releaseAll);   // the page lost the pointer: no key stays down
 }
 
+function releaseHold(cell) {
+  if (keyboardDown.get("h") === cell) { keyboardDown.delete("h"); key(cell, false); }
+}
+
+// The virtual clock moved on by `ms`, with the `h` key's release at its time.
+function advanceVirtual(ms) {
+  while (virtualRelease !== null && virtualMs + ms >= virtualRelease.at) {
+    const { cell, at } = virtualRelease;
+    const step = at - virtualMs;
+    virtualRelease = null;
+    run(() => py.advance(step));
+    virtualMs += step;
+    ms -= step;
+    releaseHold(cell);
+  }
+  run(() => py.advance(ms));
+  virtualMs += ms;
+}
+
 function releaseAll() {
   for (const [id, cell] of [...pointers]) { pointers.delete(id); key(cell, false); }
   for (const [k, cell] of [...keyboardDown]) { keyboardDown.delete(k); key(cell, false); }
@@ -293,7 +321,7 @@ const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowR
 
 function listenKeyboard() {
   document.addEventListener("keydown", (event) => {
-    if (!py || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!py || away || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target !== document.body && target !== boardEl) return;  // a button has its own keys
     if (ARROWS[event.key]) {
@@ -316,9 +344,10 @@ function listenKeyboard() {
       const cell = cursor;
       keyboardDown.set("h", cell);
       key(cell, true, event);
-      setTimeout(() => {                     // a sure hold: down a little past HOLD_MS
-        if (keyboardDown.get("h") === cell) { keyboardDown.delete("h"); key(cell, false); }
-      }, holdMs + 300);
+      // a sure hold: down a little past HOLD_MS, on the board's clock (the virtual
+      // one's release comes with the advance() that reaches it)
+      if (VIRTUAL) virtualRelease = { cell, at: virtualMs + holdMs + 300 };
+      else setTimeout(() => releaseHold(cell), holdMs + 300);
     }
   });
   document.addEventListener("keyup", (event) => {
@@ -436,8 +465,10 @@ const host = {
   },
   storage_remove: (name) => store.removeItem(PREFIX + name),
   storage_names: () => JSON.stringify(storedKeys().filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length))),
-  storage_set_aside(name) {
+  storage_set_aside(nameJson) {              // (JSON: a name with a NUL crosses whole)
+    const name = JSON.parse(nameJson);
     const text = store.getItem(PREFIX + name);
+    if (text === null) return "";
     const kept = `${ASIDE}${new Date().toISOString()}/${name}`;
     try {
       store.setItem(kept, text);
@@ -449,6 +480,43 @@ const host = {
   },
   tone: (notes) => sound.tone(notes),
 };
+
+// -- one board, in one tab ----------------------------------------------------------------
+// Two tabs of the page would each play from what they read at power-up and write the
+// same saves over each other. So the newest tab takes the board: it says so under
+// OPEN_KEY, and a tab that sees that (the browser's storage event) stops, and offers
+// to take the board back (a reload: the saves as the other tab left them).
+const OPEN_KEY = "ledboard-open";            // (not under PREFIX: no file of the board)
+const tabId = `${Date.now()}-${Math.random()}`;
+
+function takeBoard() {
+  try { store.setItem(OPEN_KEY, tabId); } catch (e) { /* storage full: nothing to mix then either */ }
+  window.addEventListener("storage", (event) => {
+    if (event.key === OPEN_KEY && event.newValue && event.newValue !== tabId && !away) leave();
+  });
+}
+
+function leave() {
+  away = true;                               // (first: a key's release here must not play)
+  pointers.clear();
+  keyboardDown.clear();
+  virtualRelease = null;
+  for (const el of cellEls) el.classList.remove("down");
+  window.board.away = true;
+  clearTimeout(timer);
+  timer = null;
+  sound.stop();
+  const p = document.createElement("p");
+  p.className = "away";
+  p.textContent = "The board was opened in another tab, which plays it now (its games are saved there). ";
+  const back = document.createElement("button");
+  back.type = "button";
+  back.textContent = "play here";
+  back.addEventListener("click", () => location.reload());
+  p.appendChild(back);
+  $("notices").appendChild(p);
+  boardEl.classList.add("away");
+}
 
 // -- the page's own controls -------------------------------------------------------------
 function notice(text) {
@@ -481,7 +549,7 @@ function listenControls() {
   $("rules").addEventListener("click", (event) => {  // the book's links open beside the board
     const link = event.target.closest("a[href]");
     const href = link && link.getAttribute("href");
-    const page = href && href.match(/^rules\/([A-Za-z0-9_]+\.html)(#.*)?$/);
+    const page = href && href.match(/^rules\/((?:fr\/)?[A-Za-z0-9_]+\.html)(#.*)?$/);  // (fr/: the French book)
     if (page) {
       event.preventDefault();
       loadRules(page[1]);
@@ -521,13 +589,14 @@ function makePage(restartNotice) {
   for (const [what, where] of JSON.parse(page.set_aside_json())) {
     notice(where
       ? `Set aside ${what}: the board could not read it. It is kept in this browser as localStorage "${where}".`
-      : `The board could not read ${what}, and the browser's storage is too full to keep a copy aside.`);
+      : `The board could not read ${what}, and could not set it aside (is the browser's storage full?): it is left as it is.`);
   }
 }
 
 let mp = null;
 
 async function powerUp() {
+  takeBoard();
   buildBoard();
   listenControls();
   mp = await loadMicroPython({
@@ -551,17 +620,29 @@ async function powerUp() {
   });
 }
 
+// The board for a call of the contract: an Error, not a restart, while there is none.
+function running(what) {
+  if (!window.board.ready) throw new Error(`board.${what}: the board is not ready yet (wait for window.board.ready)`);
+  if (!py) throw new Error(`board.${what}: the board has stopped on an error (see the page)`);
+  return py;
+}
+
 window.board = {
   ready: false,
-  state: () => JSON.parse(py.state()),
+  away: false,
+  state: () => JSON.parse(running("state()").state()),
   frame() {
-    const lines = py.frame().split("\n");
+    const lines = running("frame()").frame().split("\n");
     draw();
     return lines;
   },
   advance(ms) {
     if (!VIRTUAL) throw new Error("board.advance(ms) needs the virtual clock: open the page with ?clock=virtual");
-    run(() => py.advance(ms));
+    if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+      throw new TypeError(`board.advance(ms): ms is a number of milliseconds >= 0, not ${String(ms)}`);
+    }
+    running("advance(ms)");
+    advanceVirtual(Math.round(ms));
   },
   readyMs: null,
   answers,                                   // ms from each input to its answer drawn

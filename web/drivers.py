@@ -81,4 +81,4 @@ class BrowserStorage:
     def set_aside(self, name):
         """Moves the file out of the board's way (kept in the browser under another
         name, which it returns): the board then has no such file."""
-        return self.host.storage_set_aside(name)
+        return self.host.storage_set_aside(json.dumps(name))  # (as JSON: a NUL in a name crosses whole)

@@ -36,9 +36,14 @@ class Page:
         self.headless = Headless(board=self.board)
         app = self.board.app
         if self.set_aside:  # the board's notice: the first file's key blinks orange a while
-            what = ", ".join(entry[0] for entry in self.set_aside)
-            notice = "set aside what the board could not read: %s%s" % (what, "; " + notice if notice else "")
-            app.show_notice(notice, self.set_aside[0][2])
+            kept = ", ".join(entry[0] for entry in self.set_aside if entry[1])
+            left = ", ".join(entry[0] for entry in self.set_aside if not entry[1])  # (storage full)
+            words = ["set aside what the board could not read: " + kept] if kept else []
+            if left:
+                words.append("the board could not read %s, nor set it aside" % left)
+            if notice:
+                words.append(notice)
+            app.show_notice("; ".join(words), self.set_aside[0][2])
         elif notice:  # the page restarted the board after an error, as main.py does
             app.show_notice(notice, MENU)
         if notice:

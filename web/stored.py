@@ -20,10 +20,22 @@ def board_files():
     def is_dict(storage, name):
         return isinstance(saves.read_json(storage, name), dict)
 
+    def are_stats(storage, name):  # the scores as the board reads them are the file's
+        from app.c_foursquare_stats import load_stats
+
+        data = saves.read_json(storage, name)
+        return isinstance(data, dict) and load_stats(storage) == dict((k, data.get(k)) for k in ("played", "won", "best"))
+
+    def is_best(storage, name):
+        from app.c_pistes_start import load_best
+
+        data = saves.read_json(storage, name)
+        return isinstance(data, dict) and load_best(storage) == data.get("best")
+
     files = {
         saves.SETTINGS_FILE: ("the settings", MENU, is_dict),
-        STATS_FILE: ("Foursquare's scores", MENU, is_dict),
-        BEST_FILE: ("4 pistes' best score", MENU, is_dict),
+        STATS_FILE: ("Foursquare's scores", MENU, are_stats),
+        BEST_FILE: ("4 pistes' best score", MENU, is_best),
     }
     for i in range(len(catalog.TILES)):
         game, players, variant = catalog.TILES[i][:3]

@@ -273,7 +273,7 @@ def test_new_board_clears_the_stored_games_after_a_confirmation(board, driver):
     board.until(lambda: not board.js("return window.oldPage"), "the page reloaded")
     wb.wait_ready(driver)
     assert board.state()["tiles"][0]["resume"] is False
-    assert not board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard'))")
+    assert board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard'))") == ["ledboard-open"]
 
 
 def test_a_click_is_one_input_answered_at_its_press(board):
@@ -284,3 +284,94 @@ def test_a_click_is_one_input_answered_at_its_press(board):
     time.sleep(1.0)
     answers = board.js("return window.board.answers.slice()")
     assert len(answers) == 1 and answers[0] < 1000, answers
+
+
+# -- what an audit of the page found (2026-12-05): each would fail again if it came back --
+def test_a_second_tab_takes_the_board_and_the_first_stops_mixing_nothing_into_its_saves(board, driver):
+    board.start("connect4")
+    board.play_some(2)
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    try:
+        open_page(driver, board.url)
+        board.click("c3")
+        board.until(lambda: board.state().get("resume"), "the second tab offering the game back")
+        board.click("c3")
+        board.until(lambda: board.state()["screen"] == "game", "the game resumed in the second tab")
+        board.play_some(1)
+        saved = board.js("return localStorage.getItem('ledboard/game_connect4.json')")
+        driver.switch_to.window(first)
+        assert board.until(lambda: board.js("return window.board.away"), "the first tab stopping")
+        assert "another tab" in board.text("#notices")[-1]
+        board.click("e5")  # a press here plays nothing and writes nothing
+        time.sleep(0.3)
+        assert board.js("return localStorage.getItem('ledboard/game_connect4.json')") == saved
+        assert len(board.state()["moves"]) == 2
+        driver.find_element(By.CSS_SELECTOR, "#notices p.away button").click()  # "play here"
+        wb.wait_ready(driver)
+        board.click("c3")
+        board.until(lambda: board.state().get("resume"), "the game offered back here")
+        board.click("c3")
+        board.until(lambda: board.state()["screen"] == "game", "the game resumed here")
+        assert len(board.state()["moves"]) == 3  # the second tab's move with it
+        driver.switch_to.window([h for h in driver.window_handles if h != first][0])
+        assert board.until(lambda: board.js("return window.board.away"), "the second tab stopping in its turn")
+        assert not wb.console_errors(driver)
+    finally:
+        for handle in driver.window_handles:
+            if handle != first:
+                driver.switch_to.window(handle)
+                driver.close()
+        driver.switch_to.window(first)
+
+
+def test_the_french_books_links_open_beside_the_board(board, driver):
+    page = board.js("return location.href")
+    rules = lambda: board.js("return document.getElementById('rules').textContent")  # noqa: E731
+    board.until(lambda: "rules book" in rules(), "the English book beside the board")
+    board.js("document.querySelector('#rules a[href=\"rules/fr/RULES.html\"]').click()")  # its French version
+    board.until(lambda: "Le livre des règles" in rules(), "the French book beside the board")
+    board.js("document.querySelector('#rules a[href=\"rules/fr/connect4.html\"]').click()")
+    board.until(lambda: "Puissance 4" in rules() and "livre des règles" not in rules()[:200],
+                "the French Connect Four page beside the board")
+    assert board.js("return location.href") == page and board.state()["screen"] == "menu"
+
+
+def test_advance_refuses_anything_but_a_number_of_ms_and_the_board_plays_on(board, driver):
+    open_page(driver, board.url, "?clock=virtual")
+    for bad in ("'abc'", "NaN", "null", "", "-5", "Infinity", "{}"):
+        with pytest.raises(Exception) as caught:
+            board.js("window.board.advance(%s)" % bad)
+        assert "ms is a number of milliseconds" in str(caught.value), bad
+    board.js("window.board.advance(100)")
+    assert board.state()["screen"] == "menu" and board.text("#notices p") == []
+
+
+def test_h_holds_on_the_virtual_clock_too(board, driver):
+    open_page(driver, board.url, "?clock=virtual")
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ENTER)  # c3: its setup screen
+    board.js("window.board.advance(100)")
+    body.send_keys(Keys.ENTER)
+    board.js("window.board.advance(100)")
+    assert board.state()["screen"] == "game"
+    body.send_keys(*[Keys.ARROW_LEFT] * 2 + [Keys.ARROW_UP] * 2 + ["h"])  # a1 held
+    assert board.state()["screen"] == "game"
+    board.js("window.board.advance(3000)")
+    assert board.state()["screen"] == "menu"
+    assert not board.js("return document.querySelectorAll('.cell.down').length")  # released on the way
+
+
+def test_scores_the_board_cannot_read_back_are_set_aside_and_a_nul_name_is_moved_whole(board, driver):
+    board.js("localStorage.setItem('ledboard/stats_foursquare.json', '{\"wins\": \"lots\"}');"
+             "localStorage.setItem('ledboard/pistes_best.json', '{\"best\": \"x\"}');"
+             "localStorage.setItem('ledboard/a\\u0000b', 'precious data')")
+    open_page(driver, board.url)
+    notice = board.state()["notice"]
+    assert "Foursquare's scores" in notice and "4 pistes' best score" in notice
+    kept = board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard-aside/'))"
+                    ".map(k => localStorage.getItem(k))")
+    assert sorted(kept) == sorted(['{"wins": "lots"}', '{"best": "x"}', "precious data"])
+    assert board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard/'))") == []
+    open_page(driver, board.url)  # nothing left to set aside
+    assert "notice" not in board.state() and board.text("#notices p") == []
