@@ -14,9 +14,14 @@ def shown(text, limit=ECHO):
 def read_lines(stream, limit=MAX_LINE):
     """(text, error) for each line of the binary `stream`: the line without its end,
     error None; or, for a line too long or not UTF-8, what is wrong and the line's
-    start (invalid bytes shown as U+FFFD). A last line without its newline counts."""
+    start (invalid bytes shown as U+FFFD). A last line without its newline counts. A
+    UTF-8 byte-order mark at the start (a file saved by some editors) is no text."""
+    first = True
     while True:
         raw = stream.readline(limit + 1)
+        if first and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:] or stream.readline(limit + 1)
+        first = False
         if not raw:
             return
         if len(raw) > limit and not raw.endswith(b"\n"):

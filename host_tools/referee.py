@@ -21,7 +21,8 @@ Two more lines ask the board's player and never change the game:
   hint   {"hint": MOVE, "level": N, ...}: the move the board plays at --level N (1..5,
          default 5) in this position (its random slips drawn from --seed); in
          Foursquare the cell the board's hint would lay the card on, in 4 pistes the
-         step the board plays for a seat ("level": null: they have no levels);
+         step the board plays for a seat ("level": null: they have no levels); not
+         available in the card game (the board plays no seat there);
   solve  {"value": "win"|"draw"|"loss", "best": [every move that keeps it], ...}: the
          exact value for the side to move (Connect Four only; a position too big to
          solve in time answers ok false).
@@ -44,7 +45,7 @@ from host_tools.inputs import read_lines, shown  # noqa: E402
 
 MAX_MOVE = 100  # characters: no move in any notation is near this long
 
-SOLVE_BUDGET = 2000000  # nodes per move at most for `solve` (a few seconds each)
+SOLVE_BUDGET = 300000  # nodes at most for `solve`, shared by the moves (a few seconds of CPython)
 
 
 def answer(state, move_text, error=None):
@@ -99,19 +100,20 @@ def _pistes_hint(state):
 # The games whose hint is not a level of the board's player: Foursquare's hint (the cell
 # where the board would lay the card) and 4 pistes' seats (the board's step), no level.
 OWN_HINTS = {"foursquare": _foursquare_hint, "pistes": _pistes_hint}
-NO_HINT = ("the board hints in Connect Four, Squeeze and Cubes with 2 players (at --level), "
+NO_HINT = ("the board hints in Connect Four, Squeeze without cards and Cubes with 2 players (at --level), "
            "in Foursquare and in 4 pistes")
 NO_SOLVE = "only 2-player Connect Four is solved exactly"
 
 
-def ask_player(game, state, text, level, seed):
-    """The answer to a `hint` or `solve` line; the game does not change."""
+def ask_player(game, state, text, level, seed, variant=None):
+    """The answer to a `hint` or `solve` line; the game does not change. (The card
+    variant has no player: the board's hint there shows the legal launches.)"""
     out = {"move": text, "ok": True}
     if state.status != PLAYING:
         out.update({"ok": False, "error": "the game is over: no %s" % text})
     elif text == "hint" and game in OWN_HINTS:
         out.update({"hint": state.format_move(OWN_HINTS[game](state)), "level": None})
-    elif game not in PLAYER_GAMES or state.players != 2:
+    elif game not in PLAYER_GAMES or state.players != 2 or variant not in (None, "classic"):
         out.update({"ok": False, "error": "%s is not available here: %s" % (text, NO_HINT if text == "hint" else NO_SOLVE)})
     elif text == "hint":
         move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
@@ -119,7 +121,7 @@ def ask_player(game, state, text, level, seed):
     elif game != "connect4":
         out.update({"ok": False, "error": "solve is not available for %s: only Connect Four is solved exactly" % game})
     else:
-        solved = load_player(game).solve(state, SOLVE_BUDGET)
+        solved = load_player(game).solve(state, SOLVE_BUDGET // len(state.legal_moves()))  # (each move's share)
         empty = 42 - len(state.history)
         if solved is None:
             out.update({"ok": False, "error": "not solved: %d empty cells is too many to solve in time" % empty})
@@ -156,7 +158,7 @@ def main(argv=None):
             if error:
                 reply = answer(state, text, "bad line: " + error)
             elif text in ("hint", "solve"):  # the board's player: the game does not change
-                reply = ask_player(args.game, state, text, args.level, args.seed or 0)
+                reply = ask_player(args.game, state, text, args.level, args.seed or 0, args.variant)
             else:
                 reply = play_line(state, text)
             if "error" in reply:

@@ -1,5 +1,6 @@
 # Simulator drivers: the same small interfaces as firmware/drivers, with no hardware.
 # Written in the MicroPython subset, so the host's MicroPython runs them too.
+from app import saves
 from app.app import HOLD_MS, LOOP_MS, App, unload
 from app.grid import CELLS
 from drivers.leds import Pixels
@@ -90,6 +91,27 @@ class MemoryStorage:
         self.files.pop(name, None)
 
 
+class RunLanguageApp(App):
+    """The App with a language for this run only (`--lang`): its words in it, the saved
+    setting kept as it was, until the menu's j1/k1 choose a language (that is saved)."""
+
+    saved_lang = None
+
+    def run_language(self, lang):
+        self.saved_lang = self.settings["lang"]
+        self.settings["lang"] = lang
+
+    def set_setting(self, name, value):
+        if name == "lang":
+            self.saved_lang = None  # chosen on the board: kept
+        App.set_setting(self, name, value)
+
+    def save_settings(self, now):
+        if self.saved_lang is None:
+            return App.save_settings(self, now)
+        saves.save_settings(self.storage, dict(self.settings, lang=self.saved_lang))
+
+
 class SimBoard:
     """A whole simulated board: the App and its drivers (a front-end may bring its own
     clock, storage and sound: the browser page's)."""
@@ -104,9 +126,10 @@ class SimBoard:
         self.sound = sound or SimSound()
         self.clock = clock or VirtualClock()
         self.storage = storage or MemoryStorage()
-        self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)
+        self.app = (App if lang is None else RunLanguageApp)(self.keys, self.pixels, self.sound, self.clock,
+                                                             self.storage)
         if lang is not None:
-            self.app.settings["lang"] = lang
+            self.app.run_language(lang)
         self.app.step()  # boot: the menu's first frame
 
     def press(self, cell, hold=False):

@@ -247,9 +247,9 @@ def resume_game(app, setup, moves, ready=None):
     if ready is None:  # not even its setup: that tile's game afresh
         options = dict((k, setup[k]) for k in SETUP_OPTIONS if k in setup)  # e.g. its mode
         try:
-            start_game(app, setup["game"], setup["players"], setup.get("variant"), None, options)
+            start_game(app, setup["game"], setup.get("players"), setup.get("variant"), None, options)
         except ValueError:  # a damaged option: the defaults
-            start_game(app, setup["game"], setup["players"], setup.get("variant"), None, None)
+            start_game(app, setup["game"], setup.get("players"), setup.get("variant"), None, None)
     else:
         app.screen = ready
         free_menu()
@@ -282,7 +282,7 @@ def replay_what_can_be(app, setup, moves):
     from games.base import IllegalMove
 
     cls = catalog.controller_class(setup["game"], setup.get("variant"))
-    what = catalog.tile_name(catalog.tile_of(setup["game"], setup["players"], setup.get("variant")))
+    what = catalog.tile_name(catalog.tile_of(setup["game"], setup.get("players"), setup.get("variant")))
     options = [k for k in SETUP_OPTIONS if k in setup]
     # as saved; then without one of its options; then without any
     for dropped in [()] + [(k,) for k in options] + ([options] if len(options) > 1 else []):

@@ -237,8 +237,8 @@ MESSAGES = {
     "illegal move '%s': %s": "coup interdit '{0=}' : {1}",
     "the game is over: no %s": "la partie est finie : pas de {0=}",
     "%s is not available here: %s": "{0=} n'est pas disponible ici : {1}",
-    "the board hints in Connect Four, Squeeze and Cubes with 2 players (at --level), in Foursquare and in 4 pistes":
-        "le plateau donne un indice à Puissance 4, Squeeze et Cubes à 2 joueurs (au --level), au Foursquare et aux 4 pistes",
+    "the board hints in Connect Four, Squeeze without cards and Cubes with 2 players (at --level), in Foursquare and in 4 pistes":
+        "le plateau donne un indice à Puissance 4, Squeeze sans cartes et Cubes à 2 joueurs (au --level), au Foursquare et aux 4 pistes",
     "only 2-player Connect Four is solved exactly": "seul Puissance 4 à 2 joueurs est résolu exactement",
     "solve is not available for %s: only Connect Four is solved exactly":
         "solve n'est pas disponible pour {0=} : seul Puissance 4 est résolu exactement",
@@ -333,13 +333,17 @@ def _match(pieces, kinds, text, i, pos):
     return None
 
 
-_PATTERNS = []  # (pieces, kinds, French), the most specific first (the longest literals)
+# (pieces, kinds, French): a message that starts with words first (its start anchors it:
+# "illegal move '%s': %s" is the outer message of "illegal move 'W-3': W-3 is
+# impossible...", which "%s is impossible..." would also match whole), then the most
+# specific (the longest literals)
+_PATTERNS = []
 for _english in MESSAGES:
     if "%" in _english:
         _pieces, _kinds = _compile(_english)
-        _PATTERNS.append((-sum(len(p) for p in _pieces), _english, _pieces, _kinds))
+        _PATTERNS.append((not _pieces[0], -sum(len(p) for p in _pieces), _english, _pieces, _kinds))
 _PATTERNS.sort()
-_PATTERNS = [(p[2], p[3], MESSAGES[p[1]]) for p in _PATTERNS]
+_PATTERNS = [(p[3], p[4], MESSAGES[p[2]]) for p in _PATTERNS]
 
 
 def lookup(text, strict=False):

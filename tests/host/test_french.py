@@ -10,8 +10,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
-from app import catalog, font, words_fr
+from app import catalog, font, grid, words_fr
 from drivers.storage import FileStorage
 from sim.drivers import SimBoard
 from sim.headless import run_script
@@ -240,6 +241,12 @@ def test_the_referee_in_french_changes_only_the_words():
         assert errors >= 2, args
     _, answers, _ = run_referee(["connect4", "--lang", "fr"], ["4", "4", "4", "4", "4", "4", "4"])
     assert answers[-1]["error"] == "coup interdit '4' : la colonne 4 est pleine"
+    # a message inside a message: the outer one is matched first, from its start
+    _, answers, _ = run_referee(["squeeze", "--lang", "fr"], ["W-3"])
+    assert answers[0]["error"] == "coup interdit 'W-3' : W-3 est impossible : le pion rencontrerait d'abord le pentacle en c3"
+    _, answers, _ = run_referee(["cubes", "--lang", "fr"], ["d4", "d4", "b2"])
+    assert [a.get("error") for a in answers[1:]] == ["coup interdit 'd4' : d4 porte déjà un cube",
+                                                     "coup interdit 'b2' : b2 doit toucher le dernier cube (d4)"]
 
 
 def test_a_bad_lang_is_refused_with_exit_2():
@@ -389,3 +396,19 @@ def test_a_board_in_french_never_loads_the_english_words_and_vice_versa(tmp_path
     assert "app.names_en" in sys.modules
     assert not [m for m in ("app.names_fr", "app.words", "app.words_fr") if m in sys.modules]
     forget_words()
+
+
+def test_lang_for_a_run_is_not_saved_but_the_menus_choice_is():
+    storage = FileStorage(tempfile.mkdtemp())
+    board = SimBoard(storage=storage, lang="fr")
+    assert board.app.describe()["lang"] == "fr"
+    board.press(grid.parse("e12"))  # a brightness: the settings are saved, the run's language not
+    board.clock.sleep_ms(100)
+    board.app.step()
+    assert json.loads(storage.read("settings.json"))["lang"] == "en"
+    board = SimBoard(storage=storage, lang="fr")
+    board.press(grid.parse("k1"))  # French chosen on the board: saved
+    board.clock.sleep_ms(100)
+    board.app.step()
+    assert json.loads(storage.read("settings.json"))["lang"] == "fr"
+    assert SimBoard(storage=storage).app.describe()["lang"] == "fr"

@@ -44,6 +44,9 @@ def test_read_lines():
     assert got[2][0] == "y" * 40 + "..." and got[2][1] == "a line of 3000 bytes is too long (at most 1000)"
     assert got[3] == ("last", None)  # truncated input: the last line counts
     assert shown("z" * 41) == "z" * 40 + "..." and shown("d4") == "d4"
+    # a byte-order mark (a file saved by some editors) starts no move; only the first line's
+    assert list(read_lines(io.BytesIO(b"\xef\xbb\xbf4\n\xef\xbb\xbf4\n"))) == [("4", None), ("\ufeff4", None)]
+    assert list(read_lines(io.BytesIO(b"\xef\xbb\xbf"))) == []
 
 
 def test_referee_answers_every_hostile_line_and_goes_on():

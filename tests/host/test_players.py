@@ -361,3 +361,21 @@ def test_a_player_is_loaded_only_when_chosen_and_unloaded_after(monkeypatch):
     assert len(sim.state()["moves"]) == 2 and all(m in sys.modules for m in player_modules)
     sim.run("hold a1 800")
     assert [m for m in player_modules if m in sys.modules] == []
+
+
+def test_referee_solve_shares_its_budget_and_says_not_solved_for_a_big_position():
+    # 29 empty cells: far beyond the budget (it took 2 min of CPU when each move had 2 M nodes)
+    res = answers(["connect4"], "4 5 5 5 4 4 4 5 2 1 4 5 5".split() + ["solve"])
+    assert not res[-1]["ok"] and "not solved: 29 empty cells" in res[-1]["error"]
+    for seed in (3, 5):  # the budget still solves what the docs promise: 16 empty cells
+        state = random_position(16, seed)
+        res = answers(["connect4"], [str(m + 1) for m in state.history] + ["solve"])
+        value, best = reference_solve(state)
+        assert res[-1]["value"] == ("loss", "draw", "win")[value + 1], state.history
+
+
+def test_referee_hint_is_not_available_in_the_card_game_whose_board_has_no_player():
+    res = answers(["squeeze", "--variant", "cards", "--seed", "0"], ["N-e", "hint"])
+    assert res[0]["ok"] and not res[1]["ok"] and "not available" in res[1]["error"]
+    res = answers(["squeeze", "--variant", "classic"], ["hint"])
+    assert res[0]["ok"]

@@ -37,7 +37,8 @@ class FakeHost:
     def storage_names(self):
         return json.dumps([k[len("ledboard/"):] for k in self.store if k.startswith("ledboard/")])
 
-    def storage_set_aside(self, name):
+    def storage_set_aside(self, name_json):
+        name = json.loads(name_json)  # (as web/board.mjs: the name crosses as JSON)
         kept = "ledboard-aside/T/" + name
         self.store[kept] = self.store.pop("ledboard/" + name)
         return kept
