@@ -20,7 +20,9 @@ def read_lines(stream, limit=MAX_LINE):
     while True:
         raw = stream.readline(limit + 1)
         if first and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:] or stream.readline(limit + 1)
+            raw = raw[3:]
+            if not raw.endswith(b"\n"):  # the line's end, as if the mark had not been read
+                raw += stream.readline(limit + 1 - len(raw))
         first = False
         if not raw:
             return

@@ -15,8 +15,9 @@
 //   window.board.away      true once the board was opened in another tab, which then
 //                          plays it: this one stops (it would mix two boards' games in
 //                          one save) and offers to take the board back.
-// state(), frame() and advance() throw an Error before `ready` or once the board has
-// stopped, and advance() a TypeError for anything but a number of ms >= 0.
+// state(), frame() and advance() throw an Error before `ready`, once the board has
+// stopped on errors or while another tab plays it, and advance() a TypeError for
+// anything but a number of ms >= 0.
 import { loadMicroPython } from "./micropython.mjs";
 
 const SIZE = 12;
@@ -456,6 +457,7 @@ function storedKeys() {
 const host = {
   storage_read: (name) => store.getItem(PREFIX + name),
   storage_write(name, text) {
+    if (!checkOwner()) return false;         // another tab plays the board: never write over it
     try {
       store.setItem(PREFIX + name, text);    // one entry: written whole, or refused whole
       return true;
@@ -490,10 +492,21 @@ const OPEN_KEY = "ledboard-open";            // (not under PREFIX: no file of th
 const tabId = `${Date.now()}-${Math.random()}`;
 
 function takeBoard() {
-  try { store.setItem(OPEN_KEY, tabId); } catch (e) { /* storage full: nothing to mix then either */ }
-  window.addEventListener("storage", (event) => {
-    if (event.key === OPEN_KEY && event.newValue && event.newValue !== tabId && !away) leave();
-  });
+  try {
+    store.removeItem(OPEN_KEY);              // (a full storage still takes it in the old one's room)
+    store.setItem(OPEN_KEY, tabId);
+  } catch (e) { /* no room at all: no tab owns it, and no write lands either */ }
+  // what is stored now decides, not the event's value: an event can come late (two tabs
+  // loading at once), and a page brought back from the browser's cache gets none
+  window.addEventListener("storage", (event) => { if (event.key === OPEN_KEY) checkOwner(); });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) checkOwner(); });
+}
+
+// True while this tab plays the board; else it stops (once).
+function checkOwner() {
+  const owner = store.getItem(OPEN_KEY);
+  if (owner !== null && owner !== tabId && !away) leave();
+  return !away;
 }
 
 function leave() {
@@ -506,28 +519,23 @@ function leave() {
   clearTimeout(timer);
   timer = null;
   sound.stop();
-  const p = document.createElement("p");
-  p.className = "away";
-  p.textContent = "The board was opened in another tab, which plays it now (its games are saved there). ";
-  const back = document.createElement("button");
-  back.type = "button";
-  back.textContent = "play here";
-  back.addEventListener("click", () => location.reload());
-  p.appendChild(back);
-  $("notices").appendChild(p);
+  notice("The board was opened in another tab, which plays it now (its games are saved there).",
+         "play here", () => location.reload()).className = "away";
   boardEl.classList.add("away");
 }
 
 // -- the page's own controls -------------------------------------------------------------
-function notice(text) {
+// A line above the board, with a button: "ok" takes it away, or `button` does `action`.
+function notice(text, button = "ok", action = null) {
   const p = document.createElement("p");
-  p.textContent = text;
+  p.textContent = text + " ";
   const close = document.createElement("button");
   close.type = "button";
-  close.textContent = "ok";
-  close.addEventListener("click", () => p.remove());
+  close.textContent = button;
+  close.addEventListener("click", action || (() => p.remove()));
   p.appendChild(close);
   $("notices").appendChild(p);
+  return p;
 }
 
 function trouble(text) {
@@ -624,6 +632,7 @@ async function powerUp() {
 function running(what) {
   if (!window.board.ready) throw new Error(`board.${what}: the board is not ready yet (wait for window.board.ready)`);
   if (!py) throw new Error(`board.${what}: the board has stopped on an error (see the page)`);
+  if (away) throw new Error(`board.${what}: the board is played in another tab now (window.board.away)`);
   return py;
 }
 

@@ -45,7 +45,6 @@ def board_files():
 
         files[saves.game_file(game, players, variant)] = (
             "the saved game of " + catalog.tile_name(i), TILE_CELLS[i][0], is_save)
-    free_game()  # (the controllers' modules that named their files: a game loads its own)
     return files
 
 
@@ -63,4 +62,5 @@ def set_aside_foreign(storage):
         if not ok:
             what = known[0] if known else "'%s', not a file of the board" % name
             out.append((what, storage.set_aside(name), known[1] if known else MENU))
+    free_game()  # (the modules that named and checked the files: a game loads its own)
     return out

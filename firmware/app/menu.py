@@ -298,6 +298,8 @@ def replay_what_can_be(app, setup, moves):
             except (ValueError, TypeError, IllegalMove):
                 continue
         short = counted.played < len(moves)
+        if (short or dropped) and hasattr(controller, "unload_helpers"):
+            controller.unload_helpers()  # what a failed replay loaded to read its moves (RAM)
         choices = " and ".join(dropped)
         if short and dropped:
             app.show_notice("the saved game of %s had a damaged choice (%s), now at its default, and replays only to "

@@ -23,6 +23,7 @@ WORDS = {
     "players": "joueurs", "board": "plateau", "level": "niveau", "mode": "mode",
     "hold time": "la durée d'appui", "wait time": "la durée d'attente",
     "Connect Four": "Puissance 4", "4D Squeeze with cards": "4D Squeeze avec cartes",
+    "4D Squeeze with cards 4 players": "4D Squeeze avec cartes 4 joueurs",
     "menu": "menu", "undo": "annuler", "hint": "indice", "new game": "nouvelle partie",
     "a key off the board": "une touche hors du jeu",
     "and": "et", "no": "aucune", "card": "carte", "no card": "aucune carte", "pink": "rose", "sky blue": "bleu ciel",

@@ -412,3 +412,10 @@ def test_lang_for_a_run_is_not_saved_but_the_menus_choice_is():
     board.app.step()
     assert json.loads(storage.read("settings.json"))["lang"] == "fr"
     assert SimBoard(storage=storage).app.describe()["lang"] == "fr"
+
+
+def test_every_tiles_name_in_a_message_comes_out_as_the_board_names_it_in_french():
+    # (a notice names the tile in English: "the saved game of %s replays only to ...")
+    for i in range(len(catalog.TILES)):
+        english = "the saved game of %s replays only to move 1 of 2: play goes on from there" % catalog.tile_name(i)
+        assert catalog.tile_name(i, "fr") in words_fr.translate(english), english

@@ -47,6 +47,11 @@ def test_read_lines():
     # a byte-order mark (a file saved by some editors) starts no move; only the first line's
     assert list(read_lines(io.BytesIO(b"\xef\xbb\xbf4\n\xef\xbb\xbf4\n"))) == [("4", None), ("\ufeff4", None)]
     assert list(read_lines(io.BytesIO(b"\xef\xbb\xbf"))) == []
+    long = b"x" * 998 + b"4\n"  # 999 bytes: within the limit, with or without the mark
+    assert list(read_lines(io.BytesIO(b"\xef\xbb\xbf" + long + b"5\n"), limit=1000)) == [(long[:-1].decode(), None),
+                                                                                          ("5", None)]
+    got = list(read_lines(io.BytesIO(b"\xef\xbb\xbf" + b"y" * 3000 + b"\n5\n"), limit=1000))
+    assert got[0][1] == "a line of 3000 bytes is too long (at most 1000)" and got[1:] == [("5", None)]
 
 
 def test_referee_answers_every_hostile_line_and_goes_on():

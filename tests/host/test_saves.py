@@ -204,3 +204,26 @@ def test_every_tiles_save_that_no_longer_replays_resumes_what_does_and_says_so()
             said = ("replays only to move %d of %d" % (len(moves), len(moves) + 2) if damage == "move"
                     else "had a damaged choice (board): its default is used")
             assert said in s["notice"], (index, damage, s["notice"])
+
+
+def test_a_replay_refused_at_its_first_move_leaves_no_reading_helper_loaded():
+    # the failed replay loaded the notation's modules to read its moves; the game resumed
+    # with none must not keep them (RAM on a Pico: a resumed game with moves frees them too)
+    import sys
+
+    from app import catalog, grid
+    from app.menu import TILE_CELLS
+    from sim.headless import Headless
+
+    for variant in (None, "cards"):
+        storage = MemoryStorage()
+        name = saves.game_file("squeeze", None, variant)
+        storage.write(name, json.dumps({"game": "squeeze", "players": None, "variant": variant, "seed": 1,
+                                        "moves": []}) + "\nzz9\n")
+        sim = Headless(storage)
+        tile = grid.name(TILE_CELLS[catalog.tile_of("squeeze", None, variant)][0])
+        sim.run("press " + tile)
+        sim.run("press " + tile)
+        assert sim.board.app.screen.state.history == [] and "replays only to move 0 of 1" in sim.board.app.notice[0]
+        helpers = type(sim.board.app.screen).helpers
+        assert helpers and not [m for m in helpers if m in sys.modules], variant
