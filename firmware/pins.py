@@ -1,4 +1,4 @@
-# THE pin map of the reference board (HARDWARE.md). The firmware imports it, and
+# THE pin map of the reference board (hardware/README.md, hardware/PINS.md). The firmware imports it, and
 # hardware/ generates the netlist, BOM notes, wiring diagram and build guide from it:
 # change a pin here and nowhere else.
 

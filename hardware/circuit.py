@@ -54,7 +54,13 @@ def check_pin_map():
 def check_supply():
     """ValueError unless the input's parts carry what pins.SUPPLY_MA lets the board
     draw: the jack is rated for the supply, F1 holds the LEDs' cap and the rest."""
-    cap = cap_for_supply(pins.SUPPLY_MA)
+    if type(pins.SUPPLY_MA) is not int:
+        raise ValueError("pins.py: SUPPLY_MA is the adapter's rating in whole mA (e.g. 4000), not %r"
+                         % (pins.SUPPLY_MA,))
+    try:
+        cap = cap_for_supply(pins.SUPPLY_MA)
+    except ValueError as e:
+        raise ValueError("pins.py: SUPPLY_MA: %s" % e)
     if pins.SUPPLY_MA > JACK_RATED_MA:
         raise ValueError("pins.py: SUPPLY_MA %d is over the jack J1's %d mA rating"
                          % (pins.SUPPLY_MA, JACK_RATED_MA))

@@ -6,7 +6,7 @@ import os
 import sys
 
 from hardware import HERE
-from hardware import bom, circuit, mechanics, pinsdoc, power, wiring, wokwi
+from hardware import bom, circuit, mechanics, pinsdoc, wiring, wokwi
 
 
 def outputs():
@@ -19,7 +19,9 @@ def outputs():
 def outputs_and_board():
     """outputs() and the skidl.Circuit they were made from."""
     chain = circuit.chain_cells()
-    board = circuit.build(chain)
+    board = circuit.build(chain)  # (checks the pin map and SUPPLY_MA: ValueError)
+    from hardware import power  # (only then: it reads SUPPLY_MA as it loads)
+
     errors, warnings = circuit.erc(board)
     diagram, notes = wokwi.json_text()
     files = {

@@ -55,7 +55,7 @@ ANSWER_TARGETS = (("_press_to_answer_max", "press to answer, worst", 10),
 MENU_ANSWER_TARGET = 20
 RULES_TARGET = 20  # ms of rules work (legal moves, the move, a squeeze) per move
 # Sending a frame down the WS2812B chain: 24 bits an LED at 800 kHz, then the >= 280 us
-# latch (HARDWARE.md). Computed, not measured: the frame is on the wire this long (the
+# latch (the WS2812B datasheet). Computed, not measured: the frame is on the wire this long (the
 # PIO sends it while the CPU goes on), and a key press is only seen once it has been sent.
 LED_WRITE_MS = 144 * 24 / 800 + 0.28
 HINT_TARGET = 2000  # ms for the Foursquare hint to choose a cell on the Pico (issue #9)

@@ -25,7 +25,10 @@ MPY_VERSION = "v1.27."          # must match the MicroPython on the Pico and in 
 MARCH = "armv6m"                # RP2040: Cortex-M0+
 SOURCE_FILES = ("main.py", "boot.py")   # the Pico runs these as source, never .mpy
 SKIP_DIRS = ("__pycache__",)
-OTHER_RUNTIMES = ("ports/circuitpython.py",)  # drivers of another runtime: not deployed
+# drivers of another runtime (CircuitPython's port and the adapters only it imports):
+# not built, not deployed
+OTHER_RUNTIMES = ("ports/circuitpython.py", "drivers/keypad_keys.py", "drivers/pixelbuf_strip.py",
+                  "drivers/pwm_out.py")
 
 
 class BuildError(Exception):
@@ -79,10 +82,8 @@ def build(src=FIRMWARE, out=BUILD, log=print):
     check_version()
     if not os.path.isdir(src):
         raise BuildError("no firmware directory at %s" % src)
-    parent = os.path.dirname(os.path.abspath(out))
-    os.makedirs(parent, exist_ok=True)
     # built beside out, then swapped in: others may be running tests on out meanwhile
-    stage = tempfile.mkdtemp(prefix=".build-", dir=parent)
+    stage = tempfile.mkdtemp(prefix=".build-", dir=parent_of(out))
     try:
         built = compile_tree(src, stage)
         swap_in(stage, out)
@@ -118,19 +119,33 @@ def compile_tree(src, out):
     return built
 
 
+def parent_of(out):
+    """The directory `out` goes in, made if missing; BuildError if it cannot be."""
+    parent = os.path.dirname(os.path.abspath(out))
+    try:
+        os.makedirs(parent, exist_ok=True)
+    except OSError as e:  # a file where a directory should be, no permission
+        raise BuildError("cannot make the directory for %s: %s" % (out, e))
+    return parent
+
+
 def swap_in(stage, out):
     """Replaces out by stage with two renames. If another build swaps in at the same
     moment, theirs (from the same sources) is kept."""
     old = "%s.old-%d" % (out, os.getpid())
+    failure = None
     for _ in range(5):
         try:
             if os.path.exists(out):
                 os.rename(out, old)
             os.rename(stage, out)
+            failure = None
             break
-        except OSError:
-            continue
+        except OSError as e:
+            failure = e
     shutil.rmtree(old, ignore_errors=True)
+    if failure is not None:  # (a path that cannot be replaced: the current directory, a file's place)
+        raise BuildError("could not put the build at %s: %s" % (out, failure))
 
 
 def main(argv=None):

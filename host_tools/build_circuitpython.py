@@ -16,7 +16,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools.build import FIRMWARE, ROOT, BuildError, firmware_files, swap_in
+from host_tools.build import FIRMWARE, ROOT, BuildError, firmware_files, parent_of, swap_in
 
 OUT = os.path.join(ROOT, "build-circuitpython")
 BOOT = os.path.join(ROOT, "circuitpython", "boot.py")
@@ -69,9 +69,7 @@ def check(out, files):
 
 
 def build(out=OUT, log=print):
-    parent = os.path.dirname(os.path.abspath(out))
-    os.makedirs(parent, exist_ok=True)
-    stage = tempfile.mkdtemp(prefix=".build-cp-", dir=parent)
+    stage = tempfile.mkdtemp(prefix=".build-cp-", dir=parent_of(out))
     try:
         files = firmware_files(FIRMWARE, skip=SKIP)
         for rel in files:

@@ -5,8 +5,9 @@
 PORT is a serial port (/dev/ttyACM0, COM3) or `auto` (the default: the first board
 found). --dry-run prints the commands and runs nothing. With no board attached it
 says so and exits 1. Steps:
-  0. check the board: its MicroPython must be the build's (build.MPY_VERSION) and load
-     the build's .mpy version, else the deploy is refused (exit 1) and nothing changes;
+  0. check the board: an RP2040 (a Pico, a Pico W: the firmware drives that chip's own
+     registers), its MicroPython the build's (build.MPY_VERSION), loading the build's
+     .mpy version; else the deploy is refused (exit 1) and nothing changes;
   1. remove from the board the .py twin of every module deployed as .mpy (MicroPython
      imports x.py before x.mpy, so a stale source would hide the new build);
   2. `fs cp -r` everything in build/ to the board's root (mpremote skips unchanged
@@ -74,13 +75,14 @@ def mpy_version(build_dir=BUILD):
 
 
 def cleanup_code(paths, version=MPY_VERSION, mpy=None):
-    """MicroPython code that first checks the board's MicroPython (its version must
-    start with `version`, and it must load .mpy version `mpy`), printing REFUSED and
-    changing nothing if not; then removes each path if it is there."""
+    """MicroPython code that first checks the board (an RP2040; its MicroPython's version
+    must start with `version`, and it must load .mpy version `mpy`), printing REFUSED
+    and changing nothing if not; then removes each path if it is there."""
     return ("import os, sys\nv = '%%d.%%d.%%d' %% sys.implementation.version[:3]\n"
             "m = getattr(sys.implementation, '_mpy', 0) & 0xff\n"
-            "if not ('v' + v).startswith(%r) or %r not in (None, m):\n"
-            "    print(%r, v, m)\n"
+            "c = 'RP2040' if 'RP2040' in getattr(sys.implementation, '_machine', '') else 'other-chip'\n"
+            "if c != 'RP2040' or not ('v' + v).startswith(%r) or %r not in (None, m):\n"
+            "    print(%r, v, m, c)\n"
             "else:\n"
             "  for p in %r:\n    try:\n        os.remove(p)\n"
             "    except OSError:\n        pass\n" % (version, mpy, REFUSED, paths))
@@ -93,6 +95,9 @@ def refusal(output, version=MPY_VERSION, mpy=None):
             words = line.split()
             board = words[1] if len(words) > 1 else "?"
             board_mpy = words[2] if len(words) > 2 else "?"
+            if len(words) > 3 and words[3] != "RP2040":
+                return ("the board is not an RP2040 (a Pico or a Pico W): this firmware drives that chip's "
+                        "own registers (a Pico 2's RP2350 has others). Nothing was copied.")
             if not ("v" + board).startswith(version):
                 why = "the board runs MicroPython v%s, but this build is for MicroPython %sx" % (board, version)
             else:

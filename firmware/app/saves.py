@@ -16,7 +16,7 @@
 import json
 
 SETTINGS_FILE = "settings.json"
-DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # HARDWARE.md: brightness 25 %
+DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 LANGS = ("en", "fr")  # the language of the names the board scrolls and of the simulator's words
 # A save is a few hundred bytes, a long card game's a few KB (2.5 KB at 322 lines:

@@ -12,7 +12,7 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2
 
 DEBOUNCE_MS = const(5)  # a press locks its key this long; a release must be seen this long
 BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
-MIN_SCAN_HZ = const(500)  # HARDWARE.md: scan the whole matrix at >= 500 Hz
+MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500 Hz
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low

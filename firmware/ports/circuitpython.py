@@ -18,7 +18,7 @@ from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 
 NAME = "CircuitPython"
-SCAN_S = 0.002  # the matrix scanned every 2 ms (HARDWARE.md: at least 500 Hz) ...
+SCAN_S = 0.002  # the matrix scanned every 2 ms (the reference board: at least 500 Hz) ...
 DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
 WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the board
 
@@ -30,7 +30,7 @@ def gp(number):
 
 def make_keys():
     # columns_to_anodes: the columns are pulled up and each row driven low in turn,
-    # the diodes' anodes on the columns: the board's matrix (HARDWARE.md).
+    # the diodes' anodes on the columns: the board's matrix (hardware/PINS.md).
     matrix = keypad.KeyMatrix(
         row_pins=[gp(n) for n in pins.MATRIX_ROWS],
         column_pins=[gp(n) for n in pins.MATRIX_COLS],

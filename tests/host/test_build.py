@@ -157,3 +157,21 @@ def test_build_cli_exit_status(tmp_path):
                            "sys.exit(build.main(['--src', %r, '--out', %r]))" % (src, out)],
                           cwd=build.ROOT, capture_output=True, text=True)
     assert proc.returncode == 1 and "bad.py" in proc.stderr
+
+
+def test_an_out_the_build_cannot_take_is_a_clear_failure_not_a_quiet_success(tmp_path, capsys):
+    from host_tools import build_circuitpython
+
+    src, _ = make_firmware(tmp_path, {"ok.py": "x = 1\n"})
+    (tmp_path / "afile").write_text("")
+    for out in (str(tmp_path / "afile" / "build"), "."):  # under a file; the directory we are in
+        cwd = os.getcwd()
+        os.chdir(str(tmp_path))
+        try:
+            assert build.main(["--src", src, "--out", out]) == 1
+            assert build_circuitpython.main(["--out", out]) == 1
+        finally:
+            os.chdir(cwd)
+        err = capsys.readouterr().err
+        assert err.count("FAILED") == 2 and ("cannot make the directory" in err or "could not put the build" in err)
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["afile", "firmware"]

@@ -1,6 +1,7 @@
 # `make build-circuitpython`: the files a CircuitPython Pico needs, checked to compile
 # and to import only what CircuitPython (and Adafruit's neopixel library) provides.
 import os
+import re
 
 import pytest
 
@@ -33,3 +34,11 @@ def test_an_import_circuitpython_lacks_fails_the_build(tmp_path):
 def test_the_micropython_build_leaves_the_circuitpython_port_out():
     files = [f.replace(os.sep, "/") for f in firmware_files(FIRMWARE)]
     assert "ports/rp2.py" in files and "ports/circuitpython.py" not in files
+    # nor the adapters only that port imports (flash on the Pico for nothing)
+    assert not [f for f in files if f in ("drivers/keypad_keys.py", "drivers/pixelbuf_strip.py", "drivers/pwm_out.py")]
+    imported = set()
+    for rel in files:  # every module the MicroPython build names still has its file
+        if rel.endswith(".py"):
+            with open(os.path.join(FIRMWARE, rel)) as f:
+                imported.update(re.findall(r"^\s*(?:from|import) (drivers\.\w+)", f.read(), re.M))
+    assert imported and all(m.replace(".", "/") + ".py" in files for m in imported), imported

@@ -1,5 +1,6 @@
 # host_tools.deploy: the mpremote commands it would run (--dry-run), and a clear
 # failure, never a traceback, with no board attached. No hardware is touched.
+import os
 import subprocess
 import sys
 
@@ -78,6 +79,22 @@ def test_a_board_of_another_micropython_is_refused_clearly():
     why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6\n", "v1.27.", 5)
     assert ".mpy version 6" in why and "version 5" in why
     assert deploy.refusal("removed\n", "v1.27.", 6) is None
+    why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6 other-chip\n", "v1.27.", 6)
+    assert "not an RP2040" in why and "Pico 2" in why and "Nothing was copied" in why
+
+
+def test_the_board_check_refuses_a_chip_other_than_the_rp2040_and_removes_nothing(monkeypatch, capsys):
+    # run as a board would run it: here a "MicroPython" whose version fits (CPython's
+    # own) on no RP2040 (sys.implementation has no _machine naming one)
+    removed = []
+    monkeypatch.setattr(os, "remove", removed.append)
+    exec(deploy.cleanup_code(["/app/menu.py"], "v%d." % sys.implementation.version[0], None), {})
+    out = capsys.readouterr().out
+    assert out.startswith(deploy.REFUSED) and out.split()[-1] == "other-chip" and removed == []
+    assert "not an RP2040" in deploy.refusal(out, "v%d." % sys.implementation.version[0])
+    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico with RP2040", raising=False)
+    exec(deploy.cleanup_code(["/app/menu.py"], "v%d." % sys.implementation.version[0], None), {})
+    assert capsys.readouterr().out == "" and removed == ["/app/menu.py"]
 
 
 def test_make_deploy_passes_the_port_it_is_given():

@@ -330,6 +330,21 @@ def test_a_supply_the_input_cannot_carry_is_a_clear_error(tmp_path, monkeypatch,
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("supply, says", [("500", "a 500 mA supply is too small"),
+                                          ("4000.5", "whole mA (e.g. 4000), not 4000.5"),
+                                          ("'4000'", "whole mA (e.g. 4000), not '4000'")])
+def test_a_bad_supply_in_pins_py_is_a_clear_error_from_a_fresh_start(tmp_path, supply, says):
+    # as `make hardware` meets it: pins.py read afresh, every module loaded after it
+    import subprocess
+    import sys
+
+    code = ("import sys, hardware, pins\npins.SUPPLY_MA = %s\nfrom hardware import generate\n"
+            "sys.exit(generate.main(['--out', %r]))" % (supply, str(tmp_path)))
+    run = subprocess.run([sys.executable, "-c", code], cwd=os.path.dirname(HERE), capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
 def test_columns_have_pull_ups_and_the_pico_a_reset_button(files):
     _, nets = netlist(files["board.net"])
     assert net_of(nets, "U1", 36) == "+3V3"  # 3V3_OUT
