@@ -184,10 +184,15 @@ def build(chain_cells, pcb=False):
     data += series["2"]
 
     # The chain: LEDn's DOUT feeds LEDn+1's DIN; each module has its 100 nF on board.
+    # The PCB's bare SK6812MINI-E has none: C(100 + n) beside LEDn, across its supply.
     for i, cell in enumerate(chain_cells):
         led = part("ws2812b", ref="LED%d" % (i + 1), Cell=grid.name(cell))
         v5 += led["VDD"]
         gnd += led["VSS"]
+        if pcb:
+            cap = part("c_led", ref="C%d" % (101 + i), Cell=grid.name(cell))
+            v5 += cap["1"]
+            gnd += cap["2"]
         data += led["DIN"]
         if i + 1 < len(chain_cells):
             data = net("DIN_%d" % (i + 2))

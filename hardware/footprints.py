@@ -90,6 +90,17 @@ FOOTPRINTS = {
         "datasheet": {"source": "Yageo RC0805 / IPC-7351 nominal land", "body": (2.0, 1.25),
                       "pad": (1.025, 1.4), "pitch": 1.825},
     },
+    # 1206 (3.2 x 1.6 mm) ceramic capacitor: each SK6812MINI-E's 100 nF (Samsung
+    # CL31B104KBCNNNC, LCSC C24497). Its pads are 1.9 mm apart, wide enough for a
+    # 0.25 mm track between them with 0.2 mm clearance each side (the LED's data link
+    # passes under it); an 0805's 0.8 mm would leave no margin.
+    "C_1206": {
+        "pads": _pads_2(2.95, 1.05, 1.75),
+        "holes": [], "cutout": None, "body": (-2.3, -1.15, 2.3, 1.15), "side": "B",
+        "datasheet": {"source": "Samsung CL31B104KBCNNNC (LCSC C24497) / IPC-7351 nominal land "
+                                "(KiCad C_1206_3216Metric)", "body": (3.2, 1.6),
+                      "pad": (1.05, 1.75), "pitch": 2.95},
+    },
     # SOT-23 (MMBT3904): 1 base, 2 emitter, 3 collector.
     "SOT-23": {
         "pads": [("1", "smd", -0.95, 1.1, 0.6, 1.0, 0, "roundrect"),

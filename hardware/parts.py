@@ -107,6 +107,7 @@ PCB_PARTS = {
     "switch": ("SW_MX", None, "SW_MX_Hotswap_Kailh"),
     "r": ("R", None, "RC_0805"),
     "c": ("C", None, "RC_0805"),
+    "c_led": ("C_1206", "100n", "C_1206"),  # the PCB's own: each bare LED's decoupling
     "npn": ("MMBT3904", "MMBT3904", "SOT-23"),
     "ahct125": ("74AHCT125", None, "SOIC-14"),
     "pico": ("RaspberryPi_Pico", None, "RaspberryPi_Pico"),
@@ -119,6 +120,12 @@ PCB_PARTS = {
 }
 
 
+# The PCB's bare SK6812MINI-E needs the 100 nF its datasheet's application circuit
+# puts across VDD and GND (the hand-wired build's WS2812B modules carry theirs): a part
+# the hand-wired circuit does not have, its pins taken from this hand-wired part's.
+PCB_ONLY = {"c_led": "c"}
+
+
 def make_templates(pcb=False):
     """Every part type on the board, as SKiDL templates (call one to place a part);
     pcb=True: the printed circuit board's parts (PCB_PARTS), same pins and nets."""
@@ -128,7 +135,7 @@ def make_templates(pcb=False):
     from hardware.footprints import LIBRARY
 
     for key, (name, value, footprint) in PCB_PARTS.items():
-        old = t[key]
+        old = t[PCB_ONLY.get(key, key)]
         pins = [(p.num, p.name, p.func) for p in old.pins]
         if key == "npn":  # SOT-23 numbers its pins B, E, C
             pins = [(1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE)]

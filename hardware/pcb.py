@@ -6,9 +6,9 @@
 #
 # The board is one piece: the 12 x 12 cells on the mechanical pitch, margins for the
 # supply buses, and a strip below the cells for the Pico, the input and the small parts.
-# Each cell is drawn by a fixed pattern (switch and socket, LED under the LED window,
-# diode, their tracks); the rest (the Pico's pins to the rows and columns, the parts in
-# the strip) by the maze router in hardware/router.py.
+# Each cell is drawn by a fixed pattern (switch and socket, LED under the LED window
+# with its 100 nF, diode, their tracks); the rest (the Pico's pins to the rows and
+# columns, the parts in the strip) by the maze router in hardware/router.py.
 import math
 import os
 
@@ -79,6 +79,10 @@ DIODE_DX, DIODE_DY = 9.6, -6.715
 ROW_DY = -9.5  # the row's track (back)
 COL_DX = -10.0  # the column's track (front)
 UPPER_DY, LOWER_DY = 2.8, 7.6  # the LED's power tracks (back), above and below it
+# Each LED's 100 nF (1206, back), turned upright just right of it: one pad on the upper
+# power track, the other stubbed down to the lower one, and the chain's data track (at
+# the LED's upper pad row on its right, whichever way the LED is turned) between them.
+CAP_DX, CAP_DY = 5.0, LED_DY - 0.75
 PULL_UP_DY = 6.5  # a column's pull-up, below the cells
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
 
@@ -232,7 +236,13 @@ class Layout:
             r, c = grid.row_col(key)
             cx, cy = cell_centre(r, c)
             self.part("SW%d" % (key + 1), cx, cy)
-            self.part("LED%d" % led_of[key], cx, cy + LED_DY, 180.0 if right[key] else 0.0)
+            led = "LED%d" % led_of[key]
+            self.part(led, cx, cy + LED_DY, 180.0 if right[key] else 0.0)
+            cap = "C%d" % (100 + led_of[key])
+            self.part(cap, cx + CAP_DX, cy + CAP_DY, 90.0)
+            upper = [self.pad_net[(led, n)] for n in ("1", "3") if self.pad_xy(led, n)[1] < cy + LED_DY]
+            if (self.pad_xy(cap, "1")[1] < cy + CAP_DY) != (self.pad_net[(cap, "1")] in upper):
+                self.fps[cap].SetOrientationDegrees(270.0)  # its pad on the upper track's net on top
             d = self.part("D%d" % (key + 1), cx + DIODE_DX, cy + DIODE_DY, 90.0)
             if self.pad_xy("D%d" % (key + 1), "1")[1] > self.pad_xy("D%d" % (key + 1), "2")[1]:
                 d.SetOrientationDegrees(270.0)  # the cathode (pad 1) on top, towards the row
@@ -279,6 +289,14 @@ class Layout:
                     net = self.pad_net[(led, num)]
                     if nets.setdefault(side, net) != net:
                         raise LayoutError("row %d: the LEDs' %s and %s pads share a track" % (r, net, nets[side]))
+                    self.track(net, 1, [(x, y), (x, cy + side)], 0.5)
+                cap = "C%d" % (int(led[3:]) + 100)
+                for num in ("1", "2"):  # the LED's 100 nF across the two tracks
+                    x, y = self.pad_xy(cap, num)
+                    side = UPPER_DY if y < cy + CAP_DY else LOWER_DY
+                    net = self.pad_net[(cap, num)]
+                    if nets.setdefault(side, net) != net:
+                        raise LayoutError("row %d: %s's %s pad is on the %s track" % (r, cap, net, nets[side]))
                     self.track(net, 1, [(x, y), (x, cy + side)], 0.5)
             for side, net in nets.items():
                 xl, xr = (X5_L, X5_R) if net == "+5V" else (XG_L, XG_R)
@@ -562,6 +580,7 @@ ASSEMBLED = {
     ("R", "1k"): ("C17513", "1 kOhm 0805"),
     ("R", "330"): ("C17630", "330 Ohm 0805"),
     ("C", "100n"): ("C49678", "100 nF 50 V X7R 0805"),
+    ("C_1206", "100n"): ("C24497", "100 nF 50 V X7R 1206, Samsung CL31B104KBCNNNC (one at each LED)"),
     ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
     ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
 }
@@ -586,6 +605,7 @@ UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("R", "1k"): (0.002, False),
     ("R", "330"): (0.002, False),
     ("C", "100n"): (0.003, False),
+    ("C_1206", "100n"): (0.006, False),  # a JLCPCB basic part: no feeder fee
     ("MMBT3904", "MMBT3904"): (0.01, False),
     ("74AHCT125", "74AHCT125"): (0.25, True),
 }

@@ -52,6 +52,11 @@ def test_kicad_drc_finds_nothing(made):
     assert (errors, unconnected, violations) == (0, 0, [])
 
 
+def led_caps():
+    """The PCB's own parts: LEDn's 100 nF, C(100 + n) (the hand-wired modules carry theirs)."""
+    return {"C%d" % (100 + n) for n in range(1, grid.SIZE * grid.SIZE + 1)}
+
+
 def test_pcb_nets_are_the_netlists_pin_for_pin(made):
     board, variant = made[4], made[0].circuit
     on_pcb = {}
@@ -62,8 +67,10 @@ def test_pcb_nets_are_the_netlists_pin_for_pin(made):
     wanted = {n.name: {(p.part.ref, str(p.num)) for p in n.pins}
               for n in variant.nets if n.name != variant.NC.name and n.pins}
     assert on_pcb == wanted
-    # ... and they are the committed netlist's (board.net), key for key: only Q1's
-    # pins are numbered otherwise (TO-92 E, B, C; SOT-23 B, E, C)
+    # ... and, the LEDs' capacitors apart, they are the committed netlist's (board.net),
+    # key for key: only Q1's pins are numbered otherwise (TO-92 E, B, C; SOT-23 B, E, C)
+    caps = led_caps()
+    on_pcb = {name: {(ref, num) for ref, num in nodes if ref not in caps} for name, nodes in on_pcb.items()}
     with open(os.path.join(hardware.HERE, "board.net"), encoding="utf-8") as f:
         wired = netlist_nets(f.read())
     wired_q = {str(p.num): p.name for p in make_templates()["npn"].pins}
@@ -95,6 +102,23 @@ def test_every_key_sits_at_its_cell(made):
         assert abs(dx - cx) < 12.5 and abs(dy - cy) < 12.5 and d.IsFlipped()
 
 
+def test_every_led_has_its_100nF_beside_it(made):
+    # the SK6812MINI-E datasheet's application circuit: 100 nF across VDD and GND at each LED
+    fps = {fp.GetReference(): fp for fp in made[4].GetFootprints()}
+    chain = circuit.chain_cells()
+    for i, key in enumerate(chain):
+        led, cap = fps["LED%d" % (i + 1)], fps["C%d" % (101 + i)]
+        assert cap.GetFPID().GetLibItemName() == "C_1206" and cap.IsFlipped() and cap.GetValue() == "100n"
+        nets = {p.GetNumber(): p.GetNetname() for p in cap.Pads()}
+        assert nets == {"1": "+5V", "2": "GND"}
+        led_nets = {p.GetNumber(): p.GetNetname() for p in led.Pads()}
+        assert (led_nets["1"], led_nets["3"]) == ("+5V", "GND")
+        (lx, ly), (x, y) = mm(led.GetPosition()), mm(cap.GetPosition())
+        assert (x - lx, y - ly) == pytest.approx((pcb.CAP_DX, pcb.CAP_DY - pcb.LED_DY))
+        assert cap.GetOrientationDegrees() % 180 == pytest.approx(90)  # upright, across the data track
+    assert not any(p.ref in led_caps() for p in circuit.build(chain).parts)  # the modules carry theirs
+
+
 def test_the_led_chain_runs_as_the_firmware_counts(made):
     board = made[4]
     fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
@@ -121,10 +145,12 @@ def test_footprints_match_their_datasheets():
         assert (w, h) == ds["pad"] and abs(x) * 2 == pytest.approx(ds["row_span"]) and abs(y) * 2 == ds["pitch"]
     assert led["cutout"][0] > ds["body"][0] and led["cutout"][1] > ds["body"][1]
     assert pcb.LED_DY == F["SW_MX_Hotswap_Kailh"]["datasheet"]["led_window"][1]
-    for name in ("D_SOD-123", "RC_0805"):
+    for name in ("D_SOD-123", "RC_0805", "C_1206"):
         ds = F[name]["datasheet"]
         (a, b) = F[name]["pads"]
         assert b[2] - a[2] == pytest.approx(ds["pitch"]) and a[4:6] == ds["pad"]
+    (a, b) = F["C_1206"]["pads"]  # the LED's data track passes between its pads
+    assert b[2] - a[2] - a[4] >= pcb.RULES["track_mm"] + 2 * pcb.RULES["clearance_mm"]
     pico = F["RaspberryPi_Pico"]
     ds = pico["datasheet"]
     assert len(pico["pads"]) == ds["pins"]
@@ -174,6 +200,7 @@ def test_the_assembly_files_list_every_smd_part(made):
     for prefix in ("SW", "LED", "D"):
         assert sum(1 for r in refs if r.startswith(prefix) and r[len(prefix):].isdigit()
                    and int(r[len(prefix):]) <= 144) == 144
+    assert sorted(r for r in refs if r in led_caps()) == sorted(led_caps())  # each LED's 100 nF
     assert "U2" in refs and "Q1" in refs and "U1" not in refs  # the Pico is soldered by the maker
     assert all(line.split(",")[3] == "Bottom" for line in text.splitlines()[1:])
 
