@@ -51,7 +51,8 @@ def ipc_amps(width_mm, rise=RISE_C):
     return 0.048 * rise ** 0.44 * (width_mm / 0.0254 * COPPER_MIL) ** 0.725
 
 
-BUS_MM = math.ceil(ipc_width_mm(pins.SUPPLY_MA / 1000.0) * 10) / 10  # the supply's whole current
+# the supply's whole current (a SUPPLY_MA that is no number: main() says so, from circuit's check)
+BUS_MM = math.ceil(ipc_width_mm((pins.SUPPLY_MA if type(pins.SUPPLY_MA) is int else 4000) / 1000.0) * 10) / 10
 ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
 LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/leds.py MA_PER_CHANNEL)
 
@@ -636,8 +637,9 @@ def cost_rows(lay):
 def cost_csv(lay):
     rows, total = cost_rows(lay)
     out = [(item, qty, "%.4f" % unit, "%.2f" % line) for item, qty, unit, line in rows]
+    shown = sum(round(line, 2) for _, _, _, line in rows)  # the sum of the lines as printed
     out.append(("total for %d boards, SMD assembled (shipping, duty and the parts a maker solders "
-                "not included)" % ORDER_QTY, "", "", "%.2f" % total))
+                "not included)" % ORDER_QTY, "", "", "%.2f" % shown))
     return _csv(("item", "quantity", "unit_usd", "total_usd"), out)
 
 

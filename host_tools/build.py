@@ -83,7 +83,7 @@ def build(src=FIRMWARE, out=BUILD, log=print):
     if not os.path.isdir(src):
         raise BuildError("no firmware directory at %s" % src)
     # built beside out, then swapped in: others may be running tests on out meanwhile
-    stage = tempfile.mkdtemp(prefix=".build-", dir=parent_of(out))
+    stage = stage_beside(out, ".build-")
     try:
         built = compile_tree(src, stage)
         swap_in(stage, out)
@@ -119,14 +119,18 @@ def compile_tree(src, out):
     return built
 
 
-def parent_of(out):
-    """The directory `out` goes in, made if missing; BuildError if it cannot be."""
-    parent = os.path.dirname(os.path.abspath(out))
+def stage_beside(out, prefix):
+    """A new empty directory beside `out` (its parent made if missing), to build in and
+    then swap in; BuildError if there can be none (a file where a directory should be,
+    no permission, `out` itself a file)."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise BuildError("%s is a file, not a build directory" % out)
     try:
+        parent = os.path.dirname(os.path.abspath(out))
         os.makedirs(parent, exist_ok=True)
-    except OSError as e:  # a file where a directory should be, no permission
-        raise BuildError("cannot make the directory for %s: %s" % (out, e))
-    return parent
+        return tempfile.mkdtemp(prefix=prefix, dir=parent)
+    except OSError as e:
+        raise BuildError("cannot build beside %s: %s" % (out, e))
 
 
 def swap_in(stage, out):
@@ -144,7 +148,7 @@ def swap_in(stage, out):
         except OSError as e:
             failure = e
     shutil.rmtree(old, ignore_errors=True)
-    if failure is not None:  # (a path that cannot be replaced: the current directory, a file's place)
+    if failure is not None:  # (a directory that cannot be replaced: the one we are in)
         raise BuildError("could not put the build at %s: %s" % (out, failure))
 
 

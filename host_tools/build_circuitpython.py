@@ -14,9 +14,8 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 
-from host_tools.build import FIRMWARE, ROOT, BuildError, firmware_files, parent_of, swap_in
+from host_tools.build import FIRMWARE, ROOT, BuildError, firmware_files, stage_beside, swap_in
 
 OUT = os.path.join(ROOT, "build-circuitpython")
 BOOT = os.path.join(ROOT, "circuitpython", "boot.py")
@@ -69,7 +68,7 @@ def check(out, files):
 
 
 def build(out=OUT, log=print):
-    stage = tempfile.mkdtemp(prefix=".build-cp-", dir=parent_of(out))
+    stage = stage_beside(out, ".build-cp-")
     try:
         files = firmware_files(FIRMWARE, skip=SKIP)
         for rel in files:

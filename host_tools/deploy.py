@@ -80,7 +80,7 @@ def cleanup_code(paths, version=MPY_VERSION, mpy=None):
     and changing nothing if not; then removes each path if it is there."""
     return ("import os, sys\nv = '%%d.%%d.%%d' %% sys.implementation.version[:3]\n"
             "m = getattr(sys.implementation, '_mpy', 0) & 0xff\n"
-            "c = 'RP2040' if 'RP2040' in getattr(sys.implementation, '_machine', '') else 'other-chip'\n"
+            "c = 'RP2040' if 'RP2040' in os.uname().machine.upper() else 'other-chip'\n"
             "if c != 'RP2040' or not ('v' + v).startswith(%r) or %r not in (None, m):\n"
             "    print(%r, v, m, c)\n"
             "else:\n"
@@ -95,11 +95,11 @@ def refusal(output, version=MPY_VERSION, mpy=None):
             words = line.split()
             board = words[1] if len(words) > 1 else "?"
             board_mpy = words[2] if len(words) > 2 else "?"
-            if len(words) > 3 and words[3] != "RP2040":
+            if not ("v" + board).startswith(version):  # (the version first: an old board's words)
+                why = "the board runs MicroPython v%s, but this build is for MicroPython %sx" % (board, version)
+            elif len(words) > 3 and words[3] != "RP2040" and (mpy is None or board_mpy == str(mpy)):
                 return ("the board is not an RP2040 (a Pico or a Pico W): this firmware drives that chip's "
                         "own registers (a Pico 2's RP2350 has others). Nothing was copied.")
-            if not ("v" + board).startswith(version):
-                why = "the board runs MicroPython v%s, but this build is for MicroPython %sx" % (board, version)
             else:
                 why = ("the board's MicroPython loads .mpy version %s, but this build's .mpy files are "
                        "version %s (made by another mpy-cross)" % (board_mpy, mpy))

@@ -164,7 +164,7 @@ def test_an_out_the_build_cannot_take_is_a_clear_failure_not_a_quiet_success(tmp
 
     src, _ = make_firmware(tmp_path, {"ok.py": "x = 1\n"})
     (tmp_path / "afile").write_text("")
-    for out in (str(tmp_path / "afile" / "build"), "."):  # under a file; the directory we are in
+    for out in (str(tmp_path / "afile" / "build"), "afile", "."):  # under a file; a file; where we are
         cwd = os.getcwd()
         os.chdir(str(tmp_path))
         try:
@@ -173,5 +173,6 @@ def test_an_out_the_build_cannot_take_is_a_clear_failure_not_a_quiet_success(tmp
         finally:
             os.chdir(cwd)
         err = capsys.readouterr().err
-        assert err.count("FAILED") == 2 and ("cannot make the directory" in err or "could not put the build" in err)
+        assert err.count("FAILED") == 2 and any(w in err for w in ("cannot build beside", "could not put the build",
+                                                                    "is a file, not a build directory"))
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["afile", "firmware"]

@@ -81,18 +81,26 @@ def test_a_board_of_another_micropython_is_refused_clearly():
     assert deploy.refusal("removed\n", "v1.27.", 6) is None
     why = deploy.refusal("DEPLOY-REFUSED 1.27.0 6 other-chip\n", "v1.27.", 6)
     assert "not an RP2040" in why and "Pico 2" in why and "Nothing was copied" in why
+    why = deploy.refusal("DEPLOY-REFUSED 1.19.1 6 other-chip\n", "v1.27.", 6)  # an old one: its version first
+    assert "runs MicroPython v1.19.1" in why
+
+
+class FakeUname:
+    def __init__(self, machine):
+        self.machine = machine
 
 
 def test_the_board_check_refuses_a_chip_other_than_the_rp2040_and_removes_nothing(monkeypatch, capsys):
     # run as a board would run it: here a "MicroPython" whose version fits (CPython's
-    # own) on no RP2040 (sys.implementation has no _machine naming one)
+    # own) on no RP2040 (os.uname() names a Pico 2's chip)
     removed = []
+    monkeypatch.setattr(os, "uname", lambda: FakeUname("Raspberry Pi Pico2 with RP2350"))
     monkeypatch.setattr(os, "remove", removed.append)
     exec(deploy.cleanup_code(["/app/menu.py"], "v%d." % sys.implementation.version[0], None), {})
     out = capsys.readouterr().out
     assert out.startswith(deploy.REFUSED) and out.split()[-1] == "other-chip" and removed == []
     assert "not an RP2040" in deploy.refusal(out, "v%d." % sys.implementation.version[0])
-    monkeypatch.setattr(sys.implementation, "_machine", "Raspberry Pi Pico with RP2040", raising=False)
+    monkeypatch.setattr(os, "uname", lambda: FakeUname("Raspberry Pi Pico W with RP2040"))
     exec(deploy.cleanup_code(["/app/menu.py"], "v%d." % sys.implementation.version[0], None), {})
     assert capsys.readouterr().out == "" and removed == ["/app/menu.py"]
 

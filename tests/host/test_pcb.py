@@ -226,3 +226,12 @@ def test_a_broken_design_rule_fails_with_the_net_and_place(monkeypatch, tmp_path
     assert not os.listdir(tmp_path)  # no board written
     err = capsys.readouterr().err
     assert "DRC clearance" in err and "[ROW0]" in err and "mm" in err
+
+
+def test_the_cost_sheets_total_is_the_sum_of_its_lines_as_printed(made):
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(made[1][pcb.COST_FILE].decode())))
+    lines = [round(float(r["total_usd"]), 2) for r in rows[:-1]]
+    assert "total" in rows[-1]["item"] and rows[-1]["total_usd"] == "%.2f" % sum(lines)
