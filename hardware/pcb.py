@@ -88,6 +88,11 @@ PULL_UP_DY = 6.5  # a column's pull-up, below the cells
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
 
 
+def cap_of(led):
+    """The 100 nF beside an LED: LEDn's is C(100 + n) (hardware/circuit.py)."""
+    return "C%d" % (100 + int(led[3:]))
+
+
 def cell_centre(row, col):
     return GX + (col + 0.5) * P, GY + (row + 0.5) * P
 
@@ -239,7 +244,7 @@ class Layout:
             self.part("SW%d" % (key + 1), cx, cy)
             led = "LED%d" % led_of[key]
             self.part(led, cx, cy + LED_DY, 180.0 if right[key] else 0.0)
-            cap = "C%d" % (100 + led_of[key])
+            cap = cap_of(led)
             self.part(cap, cx + CAP_DX, cy + CAP_DY, 90.0)
             upper = [self.pad_net[(led, n)] for n in ("1", "3") if self.pad_xy(led, n)[1] < cy + LED_DY]
             if (self.pad_xy(cap, "1")[1] < cy + CAP_DY) != (self.pad_net[(cap, "1")] in upper):
@@ -291,7 +296,7 @@ class Layout:
                     if nets.setdefault(side, net) != net:
                         raise LayoutError("row %d: the LEDs' %s and %s pads share a track" % (r, net, nets[side]))
                     self.track(net, 1, [(x, y), (x, cy + side)], 0.5)
-                cap = "C%d" % (int(led[3:]) + 100)
+                cap = cap_of(led)
                 for num in ("1", "2"):  # the LED's 100 nF across the two tracks
                     x, y = self.pad_xy(cap, num)
                     side = UPPER_DY if y < cy + CAP_DY else LOWER_DY

@@ -515,7 +515,6 @@ function leave() {
   keyboardDown.clear();
   virtualRelease = null;
   for (const el of cellEls) el.classList.remove("down");
-  window.board.away = true;
   clearTimeout(timer);
   timer = null;
   sound.stop();
@@ -638,7 +637,7 @@ function running(what) {
 
 window.board = {
   ready: false,
-  away: false,
+  get away() { return away; },
   state: () => JSON.parse(running("state()").state()),
   frame() {
     const lines = running("frame()").frame().split("\n");
