@@ -254,6 +254,12 @@ def vpico_lines(wasm, vpico):
                 break
     if "press_answers_missed" in vpico:
         verdict("presses whose answer never showed", vpico["press_answers_missed"][0], 0, "presses")
+    if "key_scan_settle_ns" in vpico:  # the scan reads a row's columns no sooner than its wires settle
+        shortest, needed = vpico["key_scan_settle_ns"][0], vpico["key_scan_settle_needed_ns"][0]
+        what = "key scan's wait from a row's drive to its read (virtual Pico's wires)"
+        if shortest < needed:
+            missed.append(what)
+        lines.append(targets.verdict(what, shortest >= needed, ">= %d ns: %d ns" % (needed, shortest)))
     return lines, missed
 
 

@@ -16,13 +16,25 @@ MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
+# A driven row's columns follow it down through the switch and the diode only once the
+# wires' capacitance has discharged: the worst build's column (hand-wired) is below the
+# input-low limit ~100 ns after the drive (hardware/matrix_wires.py works it out from
+# the copper and the datasheets), and the scan reads no sooner than 4 times that. The
+# native pass waits SETTLE_NS in a counted loop; the bytecode path's own instructions
+# between the write and the read take ~2 us on the Pico (measured on the virtual Pico,
+# which models the wires and sees a scan that reads too soon miss every press). Rows
+# are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst, under
+# the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
+SETTLE_NS = const(500)
+ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
+NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)
 # After a row is released, its low columns must climb back through their pull-ups
 # before the next row is read, or a held key shows on the row below too. The scan
-# reads the columns until all are high, at most this many times (~1.5 us a read on
-# the Pico: 10 kOhm pull-ups recover in well under one, the RP2040's own 50-80 kOhm
-# take 2-6 us on a hand-wired column); a column stuck low ends the wait.
-SETTLE_READS = const(24)
-NATIVE_SETTLE_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
+# reads the columns until all are high, at most this many times (~1.5 us a read as
+# bytecode on the Pico; the worst build's columns recover in about 1 us); a column
+# stuck low ends the wait.
+RECOVER_READS = const(24)
+NATIVE_RECOVER_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
 
 
 class EventQueue:
@@ -287,7 +299,7 @@ class Rp2MatrixKeys(MatrixKeys):
     with one register access each, instead of a Pin method call per pin; this is
     what keeps a 1 kHz scan near a tenth of the CPU. row_gpios and col_gpios are the
     GPIO numbers of row_pins and col_pins (pins.MATRIX_ROWS, pins.MATRIX_COLS).
-    After each row the scan waits, bounded (SETTLE_READS), for the columns to read
+    After each row the scan waits, bounded (RECOVER_READS), for the columns to read
     high again. mem32: machine.mem32 (a register model in tests); with the real one,
     on the Pico, a pass is native code (drivers/keys_viper.py)."""
 
@@ -307,7 +319,7 @@ class Rp2MatrixKeys(MatrixKeys):
         mem[_SIO_GPIO_OUT_CLR] = self._row_bits[r]
         bits = ~mem[_SIO_GPIO_IN] & mask
         mem[_SIO_GPIO_OUT_SET] = self._row_bits[r]
-        n = SETTLE_READS
+        n = RECOVER_READS
         while n and ~mem[_SIO_GPIO_IN] & mask:  # the columns recover
             n -= 1
         return bits
@@ -317,7 +329,7 @@ class Rp2MatrixKeys(MatrixKeys):
         # After each row, the columns it pulled low must read high again (bounded
         # wait) before the next row is driven: no phantom press on the row below.
         if self._native is not None:
-            changed = self._native(self._row_words, len(self._row_bits), self._col_mask, NATIVE_SETTLE_READS,
+            changed = self._native(self._row_words, len(self._row_bits), self._col_mask, self._waits,
                                    self._stable, self._dirty, self._readings)
             row_of = self._row_of
             while changed:  # only the rows that moved, or are being debounced
@@ -335,7 +347,7 @@ class Rp2MatrixKeys(MatrixKeys):
             mem[_SIO_GPIO_OUT_CLR] = bit
             bits = ~mem[_SIO_GPIO_IN] & mask
             mem[_SIO_GPIO_OUT_SET] = bit
-            n = SETTLE_READS
+            n = RECOVER_READS
             while n and ~mem[_SIO_GPIO_IN] & mask:
                 n -= 1
             if bits != stable[r] or dirty[r]:

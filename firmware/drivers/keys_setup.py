@@ -4,7 +4,11 @@
 # scan that runs a thousand times a second is drivers/keys.py.
 from array import array
 
-from drivers.keys import BOUNCE_MS, DEBOUNCE_MS, MIN_SCAN_HZ, Debouncer, EventQueue, scan_rows
+from drivers.keys import (BOUNCE_MS, DEBOUNCE_MS, MIN_SCAN_HZ, NATIVE_RECOVER_READS, NATIVE_TURN_CYCLES,
+                          ROW_DRIVE, SETTLE_NS, Debouncer, EventQueue, scan_rows)
+
+_PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
+_DRIVE = 0x30  # its DRIVE field
 
 
 def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
@@ -50,11 +54,18 @@ def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
 def setup_rp2(keys, row_gpios, col_gpios, mem32):
     """Rp2MatrixKeys.__init__'s own work, before MatrixKeys'."""
     keys._native = scan_rows if mem32 is None else None  # it reads the real registers
+    turns = 0
     if mem32 is None:
         import machine
 
         mem32 = machine.mem32
+        # the settle loop's turns at this clock: SETTLE_NS at least, whatever machine.freq()
+        turns = (SETTLE_NS * (machine.freq() // 1000000) + 999) // (1000 * NATIVE_TURN_CYCLES) + 1
+    keys._waits = array("L", (turns, NATIVE_RECOVER_READS))
     keys._mem32 = mem32
+    for g in row_gpios:  # the rows at the drive that keeps a whole held row low (drivers/keys.py)
+        pad = _PADS_BANK0 + 4 * g
+        mem32[pad] = (mem32[pad] & ~_DRIVE) | (ROW_DRIVE << 4)
     keys._row_bits = tuple(1 << g for g in row_gpios)
     keys._row_words = array("L", keys._row_bits)  # for the native pass
     keys._readings = array("l", [0] * len(keys._row_bits))  # what it read, row by row

@@ -273,6 +273,7 @@ def driver_bench(workdir, build_dir, values, notes, games=None, phase_us=0):
             boot_ms = pico.frames[0][0] / 1000
             values["boot_to_menu_main"] = (boot_ms, "ms")
             lat = press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000 + phase_us)
+            settle_figures(pico, values)
         answer_bench(name, saves, presses, pico, values, notes)
         if name == MENU_SCENARIO[0]:
             continue  # (no release-based lines)
@@ -291,6 +292,20 @@ def driver_bench(workdir, build_dir, values, notes, games=None, phase_us=0):
             values["%s_press_to_light_max" % name] = (max(measured), "ms")
             values["%s_presses" % name] = (len(measured), "presses")
     answers.finish(values)
+
+
+def settle_figures(pico, values):
+    """The key scan on the modelled wires (host_tools/vpico/vpico.mjs): the shortest time
+    from a row driven low to the read of its columns over the run, and the model's need
+    (a drive that leaves a whole held row above the input-low limit: no wait is enough)."""
+    shortest, needed, drives = pico.settle()
+    if drives <= 0:
+        return
+    if needed == -2:
+        needed = 10 ** 9
+    old = values.get("key_scan_settle_ns")
+    values["key_scan_settle_ns"] = (shortest if old is None else min(old[0], shortest), "ns")
+    values["key_scan_settle_needed_ns"] = (max(needed, values.get("key_scan_settle_needed_ns", (0,))[0]), "ns")
 
 
 def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None, phase_us=0):

@@ -100,6 +100,15 @@ def pins_config():
     return {"rows": list(pins.MATRIX_ROWS), "cols": list(pins.MATRIX_COLS)}, pins.NEOPIXEL, pins.BUZZER
 
 
+def wires_config():
+    """The key matrix's wires as the virtual Pico models them: the worst build's
+    (hardware/matrix_wires.py), whose columns follow a driven row only after they settle."""
+    from hardware import matrix_wires
+
+    worst = max(matrix_wires.builds(), key=lambda b: b.settle_ns())
+    return matrix_wires.vpico_model(worst)
+
+
 def tree_files(top, prefix="/", skip=()):
     """{prefix + path: bytes} of every file under top (paths with /), less `skip`."""
     files = {}
@@ -157,14 +166,16 @@ class Pico:
     start); buzzer changes in
     `tones` as (us, hz, duty)."""
 
-    def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False, count_fetches=False):
+    def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False, count_fetches=False,
+                 wires=True):
         lacking = missing()
         if image is None and lacking:
             raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
         matrix, leds, buzzer = pins_config()
         config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
-                  "flashSize": FLASH_SIZE, "logFlash": log_flash, "countFetches": count_fetches}
+                  "flashSize": FLASH_SIZE, "logFlash": log_flash, "countFetches": count_fetches,
+                  "wires": wires_config() if wires else None}
         # $VPICO_NODE_FLAGS: node's own options, such as --cpu-prof (where its time goes)
         node = ["node"] + os.environ.get("VPICO_NODE_FLAGS", "").split()
         self.proc = subprocess.Popen(node + [HARNESS, json.dumps(config)], cwd=ROOT,
@@ -194,6 +205,7 @@ class Pico:
         self.frame_counts = []
         self._counts = None
         self.ready = False
+        self._settle = None
         self.on_serial = None  # called with each chunk of bytes, if set (the pty relay)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -238,6 +250,8 @@ class Pico:
                     self.flash_ops.append((op, int(addr), int(arg) if op == "e" else bytes.fromhex(arg)))
                 elif kind == "C":  # (it comes just before its k or F line)
                     self._counts = tuple(int(n) for n in rest.split()[1:])
+                elif kind == "T":
+                    self._settle = tuple(int(n) for n in rest.split())
                 elif kind == "READY":
                     self.ready = True
                 self.cond.notify_all()
@@ -259,6 +273,17 @@ class Pico:
     def key(self, key, down, at_us=None):
         """Press or release a key on the matrix: now, or at emulated time at_us."""
         self._send("K %d %d%s" % (key, 1 if down else 0, "" if at_us is None else " %d" % at_us))
+
+    def settle(self, timeout=30):
+        """The key matrix's settle so far: (the shortest time in ns from a row driven low
+        to the read of its columns, the wire model's need in ns, the drives counted);
+        -1 where nothing was measured, -2 for a need that no wait meets (a drive that
+        leaves a whole held row above the input-low limit)."""
+        with self.cond:
+            self._settle = None
+        self._send("T")
+        self.wait_for(lambda: self._settle is not None, timeout, "the settle figures")
+        return self._settle
 
     def load_flash(self, offset, data):
         """Put `data` in the flash at `offset`, now (the Pico should be waiting)."""

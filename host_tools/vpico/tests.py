@@ -12,6 +12,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     the rp2 port's own littlefs (host_tools.vpico.powercut, small): no game lost; and the
     real main.py powered up from reset on the first torn cut of each kind (the game
     offered back, host_tools.vpico.powerup);
+  - the key scan on the modelled wires (host_tools.vpico.wire_checks): a whole row
+    held and released, read no sooner than the wires settle;
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     (mpremote itself killed mid-file) then repaired by the next, a board of another
@@ -476,6 +478,13 @@ def run_all(select=None, deploy=True, out=print, workers=None):
             results.record(False, "virtual Pico: the test files", str(e))
         if not select or "power" in select:
             jobs.append(("power cuts", run_powercuts))
+        if not select or "wire" in select:
+            from host_tools.vpico import wire_checks
+
+            def wire_job(results):
+                wire_checks.run(results, workdir)
+
+            jobs.append(("wires", wire_job))
         if deploy and (not select or "deploy" in select):
             from host_tools.vpico import deploy_checks
 

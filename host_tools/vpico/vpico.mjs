@@ -5,6 +5,7 @@
 //                   K <key> <0|1> [us]  press or release key (row * 12 + column), now
 //                               or when the emulated clock reaches us
 //                   Q           quit (the flash is saved first, if a file was given)
+//                   T           the key matrix's settle figures so far (answered by a T line)
 //                   L <addr> <hex>  put bytes in the flash at offset addr, now (the power
 //                               cut tests load a flash image's changed sectors)
 //   to the host:    S <hex>     bytes the Pico wrote to its USB serial
@@ -15,6 +16,8 @@
 //                   B <us> <hz> <duty>  the buzzer's PWM changed (duty 0..1)
 //                   R <us>      the Pico was reset (watchdog / machine.reset())
 //                   READY       the USB serial is connected
+//                   T <min ns> <needed ns> <drives>  the shortest time from a row driven low
+//                               to the read of its columns, the wire model's need, the drives
 //                   W e <addr> <count> | W p <addr> <hex>  the flash was erased or
 //                               programmed (only with config.logFlash)
 //                   C <us> <sram> <xip> <rom> <xip data> <misses>  (only with
@@ -119,19 +122,120 @@ function feedSerial() {
   }
 }
 
-function updateColumns() {
-  // a driven-low row pulls the columns of its pressed keys low (through their diodes)
+// -- the matrix's wires --------------------------------------------------------------------
+// A column is a node charged through its pull-up and, while a driven-low row has its key
+// down, discharged through that row's pad and the key's diode: its level moves toward its
+// target exponentially (config.wires, from hardware/matrix_wires.py: the time constants
+// and, for each drive strength and number of keys held in the row, the level it falls
+// to). GPIO_IN shows it through the input's thresholds (below VIL 0, above VIH 1, in
+// between its last reading) as it stood syncNanos before the read (the synchroniser).
+// A scan that reads a row's columns too soon after driving it sees no press. Without
+// config.wires a column follows at once.
+const wires = config.wires || null;
+let columns = []; // per column: its segment now and the one before { t0, v0, target, tau, read0 }
+let driven = null; // the row driven low now and when: for the bench's settle figure
+const settle = { minNanos: Infinity, neededNanos: 0, drives: 0 };
+
+function levelAt(seg, t) {
+  if (seg.tau <= 0 || t <= seg.t0) return seg.v0;
+  return seg.target + (seg.v0 - seg.target) * Math.exp(-(t - seg.t0) / seg.tau);
+}
+
+function readingOf(seg, t) {
+  const v = levelAt(seg, t);
+  return v < wires.vil ? 0 : v > wires.vih ? 1 : seg.read0;
+}
+
+function columnTarget(c) {
+  // the lowest level a driven row with this column's key held pulls it to, and how fast
   const { rows, cols } = config.matrix;
-  for (let c = 0; c < cols.length; c++) {
-    let low = false;
-    for (let r = 0; r < rows.length && !low; r++) {
-      low = keys[r * cols.length + c] === 1 && mcu.gpio[rows[r]].value === GPIOPinState.Low;
-    }
-    if (colLow[c] !== (low ? 1 : 0)) {
-      colLow[c] = low ? 1 : 0;
-      mcu.gpio[cols[c]].setInputValue(!low);
+  let target = wires.iovdd;
+  let tau = wires.riseTauNanos;
+  for (let r = 0; r < rows.length; r++) {
+    const pin = mcu.gpio[rows[r]];
+    if (pin.value !== GPIOPinState.Low || keys[r * cols.length + c] !== 1) continue;
+    let held = 0;
+    for (let k = 0; k < cols.length; k++) held += keys[r * cols.length + k];
+    const low = wires.low[pin.driveStrength][held];
+    if (low < target) {
+      target = low;
+      tau = wires.fallTauNanos[pin.driveStrength];
     }
   }
+  return [target, tau];
+}
+
+function updateColumns() {
+  // a row or a key changed: each column sets off toward its new target from where it is
+  const { rows, cols } = config.matrix;
+  if (!wires) {
+    // a driven-low row pulls the columns of its pressed keys low at once
+    for (let c = 0; c < cols.length; c++) {
+      let low = false;
+      for (let r = 0; r < rows.length && !low; r++) {
+        low = keys[r * cols.length + c] === 1 && mcu.gpio[rows[r]].value === GPIOPinState.Low;
+      }
+      if (colLow[c] !== (low ? 1 : 0)) {
+        colLow[c] = low ? 1 : 0;
+        mcu.gpio[cols[c]].setInputValue(!low);
+      }
+    }
+    return;
+  }
+  const now = mcu.clock.nanos;
+  for (let c = 0; c < cols.length; c++) {
+    const seg = columns[c].now;
+    const [target, tau] = columnTarget(c);
+    if (target === seg.target && tau === seg.tau) continue;
+    columns[c] = { before: seg, now: { t0: now, v0: levelAt(seg, now), target, tau, read0: readingOf(seg, now) } };
+  }
+  noteDrive(now);
+}
+
+function noteDrive(now) {
+  // the settle figure: a row driven low starts the wait for its first read
+  const { rows } = config.matrix;
+  const low = rows.filter((r) => mcu.gpio[r].value === GPIOPinState.Low);
+  if (low.length !== 1) {
+    driven = null;
+    return;
+  }
+  if (driven && driven.gpio === low[0]) return;
+  driven = { gpio: low[0], nanos: now, read: false };
+  const strength = mcu.gpio[low[0]].driveStrength;
+  const worst = wires.low[strength][config.matrix.cols.length];
+  const needed = worst >= wires.vil ? Infinity
+    : wires.fallTauNanos[strength] * Math.log((wires.iovdd - worst) / (wires.vil - worst)) + wires.syncNanos;
+  settle.neededNanos = Math.max(settle.neededNanos, needed);
+}
+
+function wireColumns() {
+  const { rows, cols } = config.matrix;
+  colLow.fill(0);
+  for (const c of cols) mcu.gpio[c].setInputValue(true);
+  for (const r of rows) mcu.gpio[r].addListener(updateColumns);
+  if (!wires) return;
+  const high = { t0: 0, v0: wires.iovdd, target: wires.iovdd, tau: wires.riseTauNanos, read0: 1 };
+  columns = cols.map(() => ({ before: high, now: high }));
+  driven = null;
+  const sioRead = mcu.sio.readUint32.bind(mcu.sio);
+  mcu.sio.readUint32 = (offset) => {
+    let value = sioRead(offset);
+    if (offset !== 4) return value; // GPIO_IN
+    const now = mcu.clock.nanos;
+    const seen = now - wires.syncNanos;
+    for (let c = 0; c < cols.length; c++) {
+      const { before, now: seg } = columns[c];
+      const bit = readingOf(seen >= seg.t0 ? seg : before, seen);
+      value = bit ? value | (1 << cols[c]) : value & ~(1 << cols[c]);
+    }
+    if (driven && !driven.read) {
+      driven.read = true;
+      settle.drives++;
+      settle.minNanos = Math.min(settle.minNanos, now - driven.nanos);
+    }
+    return value >>> 0;
+  };
 }
 
 function wireLeds() {
@@ -338,10 +442,7 @@ function boot() {
   mcu.peripherals[0x40058].onWatchdogTrigger = () => {
     resetPending = true;
   };
-  const { rows, cols } = config.matrix;
-  colLow.fill(0);
-  for (const c of cols) mcu.gpio[c].setInputValue(true);
-  for (const r of rows) mcu.gpio[r].addListener(updateColumns);
+  wireColumns();
   wireLeds();
   wireBuzzer();
   cdc = new USBCDC(mcu.usbCtrl);
@@ -561,6 +662,12 @@ process.stdin.on('data', (chunk) => {
       const delay = at === undefined ? 0 : parseInt(at, 10) * 1000 - mcu.clock.nanos;
       if (delay > 0) mcu.clock.createAlarm(apply).schedule(delay);
       else apply();
+    } else if (cmd === 'T') {
+      // the matrix's settle so far: the shortest time from a row's drive to the read of
+      // its columns, the model's need (-1: none measured; the need of a drive that leaves
+      // a whole held row above VIL is infinite: -2)
+      const ns = (x) => (x === Infinity ? -2 : Math.round(x));
+      send(`T ${settle.drives ? ns(settle.minNanos) : -1} ${wires ? ns(settle.neededNanos) : -1} ${settle.drives}`);
     } else if (cmd === 'Q') {
       quit();
     } else if (cmd === 'L' && b) {

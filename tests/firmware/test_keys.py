@@ -1,6 +1,6 @@
 # The key driver: the event queue's overflow policy, the pure debouncer against
 # scripted readings, and the matrix scan against fake pins.
-from drivers.keys import SETTLE_READS, Debouncer, EventQueue, MatrixKeys, Rp2MatrixKeys
+from drivers.keys import RECOVER_READS, Debouncer, EventQueue, MatrixKeys, Rp2MatrixKeys
 
 
 # -- EventQueue ----------------------------------------------------------------------
@@ -322,22 +322,36 @@ ROW_GPIOS = tuple(range(12))
 COL_GPIOS = (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 26)  # not contiguous, as on the board
 
 
+PADS_BANK0 = 0x4001C004  # GPIOn's pad control at + 4 n
+PAD_RESET = 0x56  # a pad at reset: input on, Schmitt trigger, pull-down, DRIVE 1 (4 mA)
+
+
 class FakeSIO:
-    """machine.mem32 over the SIO GPIO registers of a board whose keys in `down` are pressed."""
+    """machine.mem32 over the SIO GPIO registers of a board whose keys in `down` are
+    pressed, and over the GPIOs' pad controls (`pads`: gpio -> its register)."""
 
     def __init__(self, down=()):
         self.down = set(down)
         self.out = 0xFFF  # rows idle high
+        self.pads = dict((g, PAD_RESET) for g in range(30))
+
+    def pad(self, addr):
+        g = (addr - PADS_BANK0) // 4
+        return g if addr % 4 == 0 and g in self.pads else None
 
     def __setitem__(self, addr, value):
         if addr == 0xD0000014:
             self.out |= value
         elif addr == 0xD0000018:
             self.out &= ~value
+        elif self.pad(addr) is not None:
+            self.pads[self.pad(addr)] = value
         else:
             assert False, "unexpected register write %x" % addr
 
     def __getitem__(self, addr):
+        if self.pad(addr) is not None:
+            return self.pads[self.pad(addr)]
         assert addr == 0xD0000004, "unexpected register read %x" % addr
         level = (1 << 30) - 1  # every input pulled up
         for key in self.down:
@@ -416,6 +430,16 @@ class RecoveringSIO(FakeSIO):
         return level
 
 
+def test_rp2_rows_are_driven_at_12_ma():
+    # a whole row held sinks every column's pull-up current: at the pads' default 4 mA
+    # its columns would sit above the input-low limit (hardware/matrix_wires.py)
+    sio = FakeSIO()
+    Rp2MatrixKeys(FakeMatrix().rows, FakeMatrix().cols, ROW_GPIOS, COL_GPIOS, mem32=sio)
+    for g in range(30):
+        want = (PAD_RESET & ~0x30) | 0x30 if g in ROW_GPIOS else PAD_RESET
+        assert sio.pads[g] == want, (g, hex(sio.pads[g]))
+
+
 def test_rp2_scan_waits_for_the_columns_to_recover():
     held = 3 * 12 + 5  # d4; the key below it, d5 (row 4), is up
     sio = RecoveringSIO(recovery=4)
@@ -435,7 +459,7 @@ def test_rp2_a_column_stuck_low_ends_the_wait():
     sio.down = {0}
     sio.reads = 0
     keys.scan(0)  # returns: the wait is bounded
-    assert sio.reads <= 12 * (SETTLE_READS + 2)
+    assert sio.reads <= 12 * (RECOVER_READS + 2)
     scan_ms(keys, 1, 10)
     pressed = [k for k, p, _ in drain(keys) if p]
     assert pressed[0] == 0 and 12 in pressed  # the stuck column shows in every row

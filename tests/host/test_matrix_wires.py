@@ -1,0 +1,59 @@
+# hardware/matrix_wires.py: the key matrix's wires as a circuit, and the firmware's scan
+# held to it (drivers/keys.py SETTLE_NS and ROW_DRIVE). The virtual Pico's own checks of
+# the scan on the same model: host_tools/vpico/wire_checks.py.
+import hardware  # noqa: F401  (firmware/ on the path)
+from drivers import keys
+from hardware import matrix_wires as wires
+
+
+def test_every_row_and_column_of_the_pcb_has_its_copper():
+    copper = wires.pcb_copper()
+    assert sorted(copper) == sorted(["ROW%d" % i for i in range(12)] + ["COL%d" % i for i in range(12)])
+    for name, (pf, vias) in copper.items():
+        # a column runs the 12 cells (about 23 cm of 0.25 mm track): tens of pF
+        assert 10 < pf < 100 and vias > 0, (name, pf, vias)
+
+
+def test_a_track_over_fr4_is_about_half_a_pf_a_cm():
+    # IPC-2141 for 0.25 mm over 1.51 mm of FR4: about 130 ohm, 0.43 pF/cm
+    assert 0.035 < wires.microstrip_pf_per_mm(0.25) < 0.05
+
+
+def test_the_scan_waits_its_margin_over_the_worst_build():
+    need = wires.needed_settle_ns()
+    assert 50 < need < 1000
+    assert keys.SETTLE_NS >= wires.SETTLE_MARGIN * need, (keys.SETTLE_NS, need)
+    assert max(b.settle_ns() for b in wires.builds()) == need
+
+
+def test_the_rows_drive_keeps_a_whole_held_row_low():
+    assert keys.ROW_DRIVE == wires.ROW_DRIVE
+    for build in wires.builds():
+        assert build.column_low(12, keys.ROW_DRIVE) < wires.VIL_MAX
+        # the pads' default, 4 mA: a whole held row would read as nothing held
+        assert build.column_low(12, 1) > wires.VIL_MAX
+        assert build.settle_ns(drive=1) == float("inf")
+        # one key held sits well below either way
+        assert build.column_low(1, 1) < wires.VIL_MAX - 0.1
+
+
+def test_a_longer_wire_settles_later():
+    pcb, hand = wires.builds()
+    assert hand.col_pf > pcb.col_pf and hand.settle_ns() > pcb.settle_ns()
+    assert hand.recover_ns() > pcb.recover_ns()
+
+
+def test_the_columns_recover_within_the_scans_bounded_wait():
+    # the bytecode scan's bound: RECOVER_READS reads of ~1.5 us each on the Pico
+    assert max(b.recover_ns() for b in wires.builds()) * wires.SETTLE_MARGIN < keys.RECOVER_READS * 1500
+
+
+def test_the_virtual_picos_model_is_the_same_circuit():
+    build = wires.builds()[1]
+    model = wires.vpico_model(build)
+    assert model["vil"] == wires.VIL_MAX and model["vih"] == wires.VIH_MIN
+    assert len(model["low"]) == 4 and all(len(row) == 13 for row in model["low"])
+    assert model["low"][3][12] == build.column_low(12, 3)
+    assert model["fallTauNanos"][3] == build.fall_tau_ns(3)
+    # a drive's level falls with fewer keys held and with a stronger drive
+    assert model["low"][3][1] < model["low"][3][12] < model["low"][1][12]
