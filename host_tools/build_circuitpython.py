@@ -21,8 +21,8 @@ OUT = os.path.join(ROOT, "build-circuitpython")
 BOOT = os.path.join(ROOT, "circuitpython", "boot.py")
 SKIP = ("ports/rp2.py",)  # MicroPython's drivers (machine, its neopixel)
 # What CircuitPython 9 on a Pico has built in, among what the firmware imports.
-BUILT_IN = ("array", "board", "digitalio", "gc", "json", "keypad", "microcontroller", "micropython", "os", "pwmio",
-            "storage", "supervisor", "sys", "time", "traceback", "watchdog")
+BUILT_IN = ("array", "board", "digitalio", "gc", "json", "keypad", "memorymap", "microcontroller", "micropython", "os",
+            "pwmio", "storage", "supervisor", "sys", "time", "traceback", "watchdog")
 LIBRARIES = ("neopixel",)  # from the Adafruit bundle (circup)
 # Imports made only on MicroPython, inside functions CircuitPython never calls (the
 # rp2 key scan and PIO LED driver).

@@ -20,6 +20,8 @@ from drivers.storage import FileStorage
 NAME = "CircuitPython"
 SCAN_S = 0.002  # the matrix scanned every 2 ms (the reference board: at least 500 Hz) ...
 DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
+_PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
+ROW_DRIVE = 3  # the rows' pads at 12 mA, as drivers/keys.py ROW_DRIVE (not imported here: MicroPython's driver)
 WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the board
 
 
@@ -39,7 +41,26 @@ def make_keys():
         max_events=64,
         debounce_threshold=DEBOUNCE_SCANS,
     )
+    drive_rows(pins.MATRIX_ROWS)
     return KeypadKeys(matrix, keypad.Event())
+
+
+def drive_rows(gpios):
+    """The rows' pads at the scan's drive (drivers/keys.py ROW_DRIVE, 12 mA: a whole held
+    row stays under the input-low limit), through memorymap: KeyMatrix leaves them at the
+    default 4 mA, and a pad keeps its drive as KeyMatrix turns its row to an output and
+    back. KeyMatrix has no settle setting: its C code reads a row's first column after
+    the calls that drive the row (estimated, not measured: no CircuitPython runs on the
+    virtual Pico). False where the build has no memorymap (the rows stay at 4 mA)."""
+    try:
+        import memorymap
+    except ImportError:
+        return False
+    pads = memorymap.AddressRange(start=_PADS_BANK0, length=4 * 30)
+    for g in gpios:
+        word = int.from_bytes(pads[4 * g:4 * g + 4], "little")
+        pads[4 * g:4 * g + 4] = ((word & ~0x30) | (ROW_DRIVE << 4)).to_bytes(4, "little")
+    return True
 
 
 def make_pixels():

@@ -323,6 +323,35 @@ def test_keys_come_from_keymatrix_events_with_the_boards_numbering(cp):
     assert keys.get() is None and len(keys) == 0
 
 
+def test_the_rows_are_driven_at_the_scans_12_ma(cp, monkeypatch):
+    from drivers.keys import ROW_DRIVE
+
+    pads = bytearray(b"\x56\x00\x00\x00" * 30)  # every pad at reset: DRIVE 1 (4 mA)
+
+    class AddressRange:
+        def __init__(self, start, length):
+            assert start == 0x4001C004 and length == 4 * 30
+
+        def __getitem__(self, index):
+            return bytes(pads[index])
+
+        def __setitem__(self, index, value):
+            assert len(value) == 4 and index.start % 4 == 0  # whole registers only
+            pads[index] = value
+
+    monkeypatch.setitem(sys.modules, "memorymap", types.SimpleNamespace(AddressRange=AddressRange))
+    port().make_keys()
+    assert port().ROW_DRIVE == ROW_DRIVE
+    for g in range(30):
+        assert pads[4 * g] == (0x76 if g < 12 else 0x56), g  # the rows 12 mA, nothing else touched
+
+
+def test_without_memorymap_the_rows_stay_as_they_are(cp, monkeypatch):
+    monkeypatch.setitem(sys.modules, "memorymap", None)  # (import fails)
+    port().make_keys()
+    assert port().drive_rows(range(12)) is False
+
+
 def test_an_overflow_is_reported_until_cleared(cp):
     keys = port().make_keys()
     matrix = sys.modules["keypad"].KeyMatrix.made[-1]
