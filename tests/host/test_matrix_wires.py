@@ -57,3 +57,13 @@ def test_the_virtual_picos_model_is_the_same_circuit():
     assert model["fallTauNanos"][3] == build.fall_tau_ns(3)
     # a drive's level falls with fewer keys held and with a stronger drive
     assert model["low"][3][1] < model["low"][3][12] < model["low"][1][12]
+
+
+def test_the_build_guide_says_what_the_scan_does():
+    import os
+
+    with open(os.path.join(os.path.dirname(wires.__file__), "BUILD.md"), encoding="utf-8") as f:
+        guide = f.read()
+    assert "reads the row's columns %d ns after driving it" % keys.SETTLE_NS in guide
+    assert "drives each row at %d mA" % wires.DRIVE_MA[keys.ROW_DRIVE] in guide
+    assert "up to %g m of wire from the Pico" % wires.WIRE_TO_PICO_M in guide
