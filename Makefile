@@ -75,13 +75,19 @@ build-circuitpython: setup
 test-vpico: build
 	$(PY) -m host_tools.vpico.tests
 
+# Every bench, its output kept in .bench.log; the last line names every target missed
+# in any of them, and make bench then exits 1 (host_tools/targets.py).
+BENCH_LOG := .bench.log
+bench: SHELL := /bin/bash
 bench: build browser
-	$(PY) -m host_tools.bench
-	$(PY) -m host_tools.bench_players
-	$(PY) -m host_tools.bench_strength
-	$(PY) -m host_tools.bench_web
-	$(PY) -m host_tools.colour_check
-	$(PY) -m host_tools.bench_window
+	@rm -f $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.bench | tee -a $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.bench_players | tee -a $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.bench_strength | tee -a $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.bench_web | tee -a $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.colour_check | tee -a $(BENCH_LOG)
+	set -o pipefail; $(PY) -m host_tools.bench_window | tee -a $(BENCH_LOG)
+	@$(PY) -m host_tools.targets $(BENCH_LOG)
 
 # The board in a web browser: a static site in build/web/ (the firmware on MicroPython's
 # wasm port, nothing fetched at build or run time), served on this machine only.
