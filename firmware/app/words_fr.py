@@ -232,6 +232,11 @@ MESSAGES = {
         "commande inconnue '{0=}' (press CELL, down CELL, up CELL, hold CELL [MS], wait MS, frame, state, start GAME [ARGS])",
     "%s is down already (up %s releases it)": "{0=} est déjà enfoncée (up {1=} la relâche)",
     "%s is not down (down %s presses it)": "{0=} n'est pas enfoncée (down {1=} l'enfonce)",
+    "%s needs a cell (a1..l12)": "{0=} demande une touche (a1..l12)",
+    "--seed must be 0..%d (the generator's range)": "--seed doit être entre 0 et {0} (la plage du générateur)",
+    # -- the simulator's arguments (sim/__main__.py) ------------------------------------------
+    "--saves must be a directory: %s is a file": "--saves doit être un dossier : {0=} est un fichier",
+    "--saves must be a directory: %s cannot be made (%s)": "--saves doit être un dossier : {0=} ne peut être créé ({1=})",
     # -- the referee (host_tools/referee.py, host_tools/inputs.py) --------------------------
     "bad move '%s': %d characters is no move (at most %d)": "coup invalide '{0=}' : {1} caractères ne font pas un coup (au plus {2})",
     "bad move '%s': %s": "coup invalide '{0=}' : {1}",
