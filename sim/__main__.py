@@ -65,15 +65,19 @@ def main(argv=None):
         from sim.window import run_window
 
         return run_window(storage, lang=args.lang)
+    note = None
     if not args.terminal and has_display():
-        from sim.window import NO_WINDOW, run_window
+        from sim.window import open_window, pygame, run_window
 
-        code = run_window(storage, fallback=True, lang=args.lang)  # a DISPLAY with no server behind it:
-        if code != NO_WINDOW:  # the terminal then, as the README says
-            return code
+        try:
+            surface = open_window()
+        except pygame.error as e:  # a DISPLAY with no server behind it: the terminal then, saying so on it
+            note = "no window (%s): playing in the terminal" % e
+        else:
+            return run_window(storage, lang=args.lang, surface=surface)
     from sim.terminal import run_terminal
 
-    return run_terminal(storage, lang=args.lang)
+    return run_terminal(storage, lang=args.lang, note=note)
 
 
 def saves_dir_error(path):

@@ -99,7 +99,7 @@ NOT_WORDS = {  # literals with spaces that are no message people read in the sim
     "%d player%s", "%s, not '%s'",
     # the command lines' help and the start-up errors before a board exists: English
     "no terminal: use --headless for scripts (python -m sim --headless < script)\n", "no display to open a window on",
-    "no window (%s): playing in the terminal\n", "no window (%s): try --terminal, or --headless for scripts\n",
+    "no window (%s): playing in the terminal", "no window (%s): try --terminal, or --headless for scripts\n",
     "no sound (%s): the window plays silently\n", "no device",
     "python -m host_tools.referee", "seed of the game's random generator (deals, dice): 0..4294967295", "number of players",
     "a variant of the game", "the board's level for `hint` lines (1..5, default 5)", "one of: ",
