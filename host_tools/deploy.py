@@ -45,15 +45,22 @@ def deployed_entries(build_dir=BUILD):
     return sorted(name for name in os.listdir(build_dir) if name not in NOT_DEPLOYED)
 
 
+def deployed_files(build_dir=BUILD):
+    """Every file a board gets of build/ ('app/menu.mpy', 'main.py', with /), sorted:
+    the one list of a deploy and of the virtual Pico's flash (host_tools/vpico/board.py)."""
+    found = []
+    for entry in deployed_entries(build_dir):
+        top = os.path.join(build_dir, entry)
+        if not os.path.isdir(top):
+            found.append(entry)
+        for dirpath, _, filenames in os.walk(top):
+            found += [os.path.relpath(os.path.join(dirpath, name), build_dir).replace(os.sep, "/") for name in filenames]
+    return sorted(found)
+
+
 def stale_sources(build_dir=BUILD):
     """'/app/menu.py' for each 'app/menu.mpy' in build/: the sources it replaces."""
-    found = []
-    for dirpath, _, filenames in os.walk(build_dir):
-        for name in sorted(filenames):
-            if name.endswith(".mpy"):
-                rel = os.path.relpath(os.path.join(dirpath, name), build_dir)
-                found.append("/" + rel[:-4].replace(os.sep, "/") + ".py")
-    return sorted(found)
+    return ["/" + rel[:-4] + ".py" for rel in deployed_files(build_dir) if rel.endswith(".mpy")]
 
 
 REFUSED = "DEPLOY-REFUSED"
@@ -62,13 +69,12 @@ REFUSED = "DEPLOY-REFUSED"
 def mpy_version(build_dir=BUILD):
     """The .mpy format version of the build (byte 1 of every .mpy header), or None."""
     versions = set()
-    for dirpath, _, filenames in os.walk(build_dir):
-        for name in filenames:
-            if name.endswith(".mpy"):
-                with open(os.path.join(dirpath, name), "rb") as f:
-                    head = f.read(2)
-                if len(head) == 2 and head[:1] == b"M":
-                    versions.add(head[1])
+    for rel in deployed_files(build_dir):
+        if rel.endswith(".mpy"):
+            with open(os.path.join(build_dir, rel), "rb") as f:
+                head = f.read(2)
+            if len(head) == 2 and head[:1] == b"M":
+                versions.add(head[1])
     if len(versions) > 1:
         raise DeployError("the build mixes .mpy versions %s: rebuild it (`make build`)" % sorted(versions))
     return versions.pop() if versions else None

@@ -1,6 +1,8 @@
 """Lines from outside (the referee's moves, the headless simulator's script) read as an
 attack surface: bytes, at most MAX_LINE of them a line held in memory, decoded as
-UTF-8 or refused with a clear message, and echoed back cut short."""
+UTF-8 or refused with a clear message, and echoed back cut short, with no control
+character reaching a terminal (escaped())."""
+import re
 
 MAX_LINE = 1000  # bytes: a move or a script command is a few dozen
 ECHO = 40  # characters of a line an answer repeats
@@ -9,6 +11,15 @@ ECHO = 40  # characters of a line an answer repeats
 def shown(text, limit=ECHO):
     """`text` as an answer repeats it: cut to `limit` characters."""
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # C0 and C1 controls, DEL (not tab)
+
+
+def escaped(text):
+    """`text` as a message prints it: each control character as \\xNN (an ESC sequence
+    echoed back raw would reach the terminal and act there)."""
+    return CONTROL.sub(lambda m: "\\x%02x" % ord(m.group()), text)
 
 
 def read_lines(stream, limit=MAX_LINE):

@@ -8,7 +8,8 @@ Each answer: {"move", "ok", "error" (when not ok), "status", "winner", "to_move"
 the game unchanged and the run goes on. Blank lines and lines starting with '#' are
 skipped. Input is read as bytes: a line that is not UTF-8 text or is longer than
 1000 bytes gets an answer with "ok": false and its "error", and an answer repeats at
-most 40 characters of a line. Exit 2 on bad arguments, 0 otherwise.
+most 40 characters of a line. Exit 2 on bad arguments (a --seed outside 0..4294967295,
+the generator's range, too), 0 otherwise.
 With --lang fr the words people read (`error`, and the errors of bad arguments) are in
 French; the JSON's keys, its machine-readable values and the moves' notation are the
 same in every language.
@@ -40,8 +41,8 @@ from app.words import translate  # noqa: E402
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
 from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
-from games.rng import Rng  # noqa: E402
-from host_tools.inputs import read_lines, shown  # noqa: E402
+from games.rng import Rng, check_seed  # noqa: E402
+from host_tools.inputs import escaped, read_lines, shown  # noqa: E402
 
 MAX_MOVE = 100  # characters: no move in any notation is near this long
 
@@ -137,7 +138,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.referee", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", choices=GAMES, help="one of: " + ", ".join(GAMES))
-    parser.add_argument("--seed", type=int, help="seed of the game's random generator (deals, dice)")
+    parser.add_argument("--seed", type=int, help="seed of the game's random generator (deals, dice): 0..4294967295")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--variant", help="a variant of the game")
     parser.add_argument("--level", type=int, default=5, choices=LEVELS,
@@ -146,10 +147,12 @@ def main(argv=None):
                         help="the language of the errors people read (en, fr; default en): the JSON's keys do not change")
     args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
     try:
+        if args.seed is not None:
+            check_seed(args.seed)
         state = load(args.game).new_state(players=args.players, variant=args.variant,
                                           rng=Rng(args.seed if args.seed is not None else 0))
     except ValueError as e:
-        parser.error(translate(args.lang, str(e)))
+        parser.error(escaped(translate(args.lang, str(e))))
     try:
         for line, error in read_lines(sys.stdin.buffer):
             text = line.strip()

@@ -24,6 +24,13 @@ def main(argv=None):
     parser.add_argument("--lang", choices=LANGS, help="the language of the names and messages for this run (en, fr; default: the "
                         "board's menu setting, English at first; --vpico: set it on the board's menu, j1/k1)")
     args = parser.parse_args(argv)  # exits 2 with a usage message on bad arguments
+    from app.words import translate
+    from host_tools.inputs import escaped
+
+    if args.saves is not None:
+        why = saves_dir_error(args.saves)
+        if why:
+            parser.error(escaped(translate(args.lang or "en", why)))
 
     from drivers.storage import FileStorage
 
@@ -45,7 +52,7 @@ def main(argv=None):
         except KeyboardInterrupt:
             return 130
         if failure:
-            sys.stderr.write("line %d: %s\n" % failure)
+            sys.stderr.write(escaped("line %d: %s" % failure) + "\n")  # (a line's ESC never reaches the terminal)
             return 1
         return 0
 
@@ -58,15 +65,31 @@ def main(argv=None):
         from sim.window import run_window
 
         return run_window(storage, lang=args.lang)
+    note = None
     if not args.terminal and has_display():
-        from sim.window import NO_WINDOW, run_window
+        from sim.window import open_window, pygame, run_window
 
-        code = run_window(storage, fallback=True, lang=args.lang)  # a DISPLAY with no server behind it:
-        if code != NO_WINDOW:  # the terminal then, as the README says
-            return code
+        try:
+            surface = open_window()
+        except pygame.error as e:  # a DISPLAY with no server behind it: the terminal then, saying so on it
+            note = "no window (%s): playing in the terminal" % e
+        else:
+            return run_window(storage, lang=args.lang, surface=surface)
     from sim.terminal import run_terminal
 
-    return run_terminal(storage, lang=args.lang)
+    return run_terminal(storage, lang=args.lang, note=note)
+
+
+def saves_dir_error(path):
+    """Why `path` cannot keep the games (a file, or a folder that cannot be made), or None:
+    a game played there would save nothing."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return "--saves must be a directory: %s is a file" % path
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        return "--saves must be a directory: %s cannot be made (%s)" % (path, e.strerror)
+    return None
 
 
 def has_display():

@@ -9,6 +9,7 @@ import json
 from app import grid
 from app.app import HOLD_MS, LOOP_MS
 from app.words import translate
+from games.rng import check_seed
 from sim.drivers import SimBoard
 
 HOLD_DEFAULT_MS = HOLD_MS + 300  # `hold CELL` without its time: a sure hold (the terminal's `h`)
@@ -57,6 +58,11 @@ def parse_start_args(words):
             except ValueError:
                 raise ScriptError("%s needs a number, not '%s'" % (flag, shown(value)))
         i += 2
+    if args["seed"] is not None:
+        try:
+            check_seed(args["seed"])
+        except ValueError as e:
+            raise ScriptError(str(e))
     return args
 
 
@@ -138,6 +144,8 @@ class Headless:
                 raise ScriptError("'%s' is too long for any command's word" % shown(word))
         cmd, args = words[0], words[1:]
         board = self.board
+        if cmd in ("press", "hold", "down", "up") and not args:
+            raise ScriptError("%s needs a cell (a1..l12)" % cmd)
         if cmd == "press" and len(args) == 1:  # a down and an up at the same instant
             self.hold(self.key(args[0]), 0)
         elif cmd == "hold" and len(args) in (1, 2):

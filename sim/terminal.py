@@ -3,6 +3,7 @@ else the 256-colour palette), a cursor moved with the arrow keys,
 Enter = tap, h = hold (~1 s), q or Ctrl-C = quit. Also the pieces both interactive
 front-ends share (how a lit LED looks on a screen, the sounds played), which need no pygame."""
 import os
+import re
 import select
 import shutil
 import sys
@@ -12,7 +13,7 @@ from app.app import HOLD_MS
 from compat import ticks_diff, ticks_ms
 from drivers.clock import Clock
 from sim.drivers import SimBoard
-from sim.words import key_label, margin_labels, say, status_text, wrap  # noqa: F401 (the window's too)
+from sim.words import corner_labels, key_label, margin_labels, say, sound_words, status_text, wrap  # noqa: F401
 
 FPS = 60
 HOLD_PRESS_MS = HOLD_MS + 300  # `h` keeps the key down this long: a sure hold (~1 s)
@@ -23,7 +24,6 @@ HOLD_PRESS_MS = HOLD_MS + 300  # `h` keeps the key down this long: a sure hold (
 LIGHTNESS_EXPONENT = 1 / 3
 CAP_RGB = (38, 38, 42)  # an unlit button cap under room light; the LED's light adds to it
 
-CORNER_HELP = "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)"
 KEY_HELP = "arrows move  Enter tap  h hold  q quit"
 WIDTH = 80  # the terminal's columns when it does not say
 
@@ -95,11 +95,31 @@ PITCH = 4  # characters per cell: a gap (or the cursor's bracket), the cell, a g
 LABEL_W = 7  # the row labels' column: a label of 6 characters (a setup's "cards") and a space
 
 
+DIGIT = "\x1b[1m"  # a die's number: bold, in its pips' colour
+
+
+def dice_numbers(board):
+    """{cell: (number, its pips' colour)} of 4 pistes' dice, each at its face's middle
+    (3 x 3 cells of half-blocks are no pips a terminal shows): {} in other games."""
+    d = board.app.describe()
+    if d.get("game") != "pistes" or d["screen"] != "game":
+        return {}
+    from app.c_pistes import DIE_CELLS
+    from games.pistes import ROLLS
+
+    dice = d["dice"] if d["rolls_left"] < ROLLS else d["last_dice"]  # this turn's, else the last turn's (as drawn)
+    out = {}
+    for face, cells in zip(dice or (), DIE_CELLS):
+        out[cells[4]] = (str(face), max((shown_rgb(board, c) for c in cells), key=sum))
+    return out
+
+
 def render(board, cursor, full=True):
     """The board as text lines: the top labels, 12 rows of cells (two characters wide,
-    half a line high, a gap around each), the cursor cell between brackets, the
-    bottom labels. `full`: 24-bit colour, else the 256-colour palette."""
+    half a line high, a gap around each; a die of 4 pistes as its number), the cursor
+    cell between brackets, the bottom labels. `full`: 24-bit colour, else the 256-colour palette."""
     top, bottom, left, right = margin_labels(board)
+    numbers = dice_numbers(board)
     lines = [" " * LABEL_W + "".join(t[:PITCH].center(PITCH) for t in top)]
     for row in range(grid.SIZE):
         parts = ["%*s " % (LABEL_W - 1, left[row][:LABEL_W - 1])]
@@ -107,7 +127,10 @@ def render(board, cursor, full=True):
             c = grid.cell(row, col)
             mark = c == cursor
             parts.append((CURSOR_MARK + "[" + RESET) if mark else " ")
-            parts.append(fg(shown_rgb(board, c), full) + CELL + RESET)
+            if c in numbers:
+                parts.append(DIGIT + fg(numbers[c][1], full) + numbers[c][0].center(len(CELL)) + RESET)
+            else:
+                parts.append(fg(shown_rgb(board, c), full) + CELL + RESET)
             parts.append((CURSOR_MARK + "]" + RESET) if mark else " ")
         parts.append(" " + right[row])
         lines.append("".join(parts))
@@ -122,8 +145,12 @@ def status_lines(board, cursor, last_sound, width=WIDTH):
     d = board.app.screen.describe()
     if d["screen"] == "menu":
         lines += wrap(say(board, "tiles: " + ", ".join("%s %s" % (t["cell"], t["name"]) for t in d["tiles"])), width)
-    lines += wrap(say(board, "cursor %s   sound: %s   %s" % (key_label(board, cursor), last_sound or "-",
-                                                             CORNER_HELP if d["screen"] == "game" else "")), width)
+    words = [say(board, "cursor %s" % key_label(board, cursor))]
+    if last_sound:
+        words.append(sound_words(board, last_sound))
+    if d["screen"] == "game":
+        words.append("  ".join("%s %s" % (grid.name(cell), label) for cell, label in corner_labels(board, d)))
+    lines += wrap("   ".join(words), width)
     if error:
         lines += wrap("(%s)" % error, width)
     lines += wrap(say(board, KEY_HELP), width)
@@ -180,17 +207,29 @@ def move_cursor(cursor, command):
     return grid.cell(row, col)
 
 
-class Session:
-    """The board, the cursor and a hold in progress: what the loop drives."""
+PLAIN = re.compile("\x1b\\[[0-9;?]*[a-zA-Z]")  # an escape sequence: no column on the screen
 
-    def __init__(self, board):
+
+def columns(line):
+    """The terminal columns `line` takes."""
+    return len(PLAIN.sub("", line))
+
+
+class Session:
+    """The board, the cursor and a hold in progress: what the loop drives. `note`: a line
+    said on the screen until the first key (why the terminal and not a window)."""
+
+    def __init__(self, board, note=None):
         self.board = board
         self.cursor = grid.cell(2, 2)  # c3: the first menu tile
         self.holding = None  # (cell, ticks when to release) while `h` holds a key
         self.last_sound = None
+        self.note = note
+        self.in_game = False
 
     def command(self, cmd, now):
         """Apply one command; False when it is time to quit."""
+        self.note = None
         if cmd == "quit":
             return False
         if cmd in MOVES and self.board.app.screen.describe()["screen"] == "attract":
@@ -216,26 +255,38 @@ class Session:
         sounds = take_sounds(self.board)
         if sounds:
             self.last_sound = sounds[-1]
+        d = self.board.app.describe()
+        if d["screen"] == "game" and not self.in_game and d["keys"] and self.board.app.screen.label(self.cursor) is None:
+            row, col = grid.row_col(self.cursor)  # a game begins with the cursor on no key of it: the nearest that plays
+            self.cursor = min((grid.parse(k) for k in d["keys"].values()),
+                              key=lambda k: abs(grid.row_col(k)[0] - row) + abs(grid.row_col(k)[1] - col))
+        self.in_game = d["screen"] == "game"
 
     def screen(self, width=WIDTH, full=True):
-        lines = render(self.board, self.cursor, full) + [""] + status_lines(self.board, self.cursor, self.last_sound, width)
+        board = render(self.board, self.cursor, full)
+        need = max(columns(line) for line in board)
+        if width < need:  # its rows would wrap into a garbled grid
+            return wrap(say(self.board, "the terminal is %d columns wide: the board needs %d, widen it (q quits)"
+                            % (width, need)), width)
+        lines = board + [""] + (wrap(self.note, width) if self.note else []) + status_lines(self.board, self.cursor, self.last_sound, width)
         if self.holding is not None:
             lines[-1] = say(self.board, "holding %s ..." % key_label(self.board, self.holding[0]))
         return lines
 
 
-def run_terminal(storage, stdin=None, stdout=None, lang=None):
+def run_terminal(storage, stdin=None, stdout=None, lang=None, note=None):
+    """Play in this terminal; `note`: said on its screen until the first key."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if not stdin.isatty():
-        sys.stderr.write("no terminal: use --headless for scripts (python -m sim --headless < script)\n")
+        sys.stderr.write(("%s\n" % note if note else "") + "no terminal: use --headless for scripts (python -m sim --headless < script)\n")
         return 2
     import termios
     import tty
 
     fd = stdin.fileno()
     saved = termios.tcgetattr(fd)
-    session = Session(SimBoard(clock=Clock(), storage=storage, lang=lang))
+    session = Session(SimBoard(clock=Clock(), storage=storage, lang=lang), note)
     decoder = KeyDecoder()
     full = truecolor()
     out = stdout.write

@@ -48,7 +48,7 @@ def flash_with_build(path):
     """The flash file, made from build/ (as `make deploy` would put it) if missing."""
     if not os.path.exists(path):
         build_tool.build()
-        files = vpico.tree_files(build_tool.BUILD)
+        files = vpico.build_files(build_tool.BUILD)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         vpico.make_flash(path, files)
     return path

@@ -14,7 +14,7 @@ from compat import ticks_diff  # noqa: E402
 from drivers.clock import Clock  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402
 from sim.terminal import shown_rgb, take_sounds  # noqa: E402
-from sim.words import captions, docs, margin_labels, say, status_text, wrap  # noqa: E402
+from sim.words import captions, docs, margin_labels, say, sound_words, status_text, wrap  # noqa: E402
 
 # How long the window sleeps waiting for an event (wait_ms()): a key down is timed (its
 # hold) at the app's pace; a moving picture until its next frame; a still one until the
@@ -191,13 +191,13 @@ def status_lines(board, last_sound, width=WIDTH - 2 * BOARD_X):
     what, error = status_text(board)
     words = what + ("   (%s)" % error if error else "")  # the last sound last: cut first
     if last_sound:
-        words += say(board, "   sound: %s" % last_sound)
+        words += "   " + sound_words(board, last_sound)
     chars = max(20, width // font(20).size("m")[0] * 2 - 4)  # a safe guess, then checked
     lines = wrap(words, chars)
     while chars > 20 and any(font(20).size(line)[0] > width for line in lines):
         chars -= 4
         lines = wrap(words, chars)
-    return lines
+    return lines[:STATUS_LINES]
 
 
 class quiet_stderr:
@@ -285,22 +285,29 @@ def wait_ms(app, now):
     return max(1, min(IDLE_MAX_MS, IDLE_MAX_MS if ms is None else ms))
 
 
-def run_window(storage, fallback=False, lang=None):
-    """Play in a window; NO_WINDOW when none can be opened (`fallback`: the caller then
-    plays in the terminal, and says so)."""
+def open_window():
+    """The window's surface; a pygame.error says why none can be opened."""
     try:
         pygame.display.init()
         if pygame.display.get_driver() in HEADLESS_DRIVERS and not os.environ.get("SDL_VIDEODRIVER"):
             raise pygame.error("no display to open a window on")  # SDL fell back to an invisible one
         pygame.font.init()
-        surface = pygame.display.set_mode((WIDTH, HEIGHT))
-    except pygame.error as e:
+        return pygame.display.set_mode((WIDTH, HEIGHT))
+    except pygame.error:
         pygame.quit()
-        if fallback:
-            sys.stderr.write("no window (%s): playing in the terminal\n" % e)
-        else:
+        raise
+
+
+def run_window(storage, lang=None, surface=None):
+    """Play in a window (`surface`: one open_window() opened); NO_WINDOW when none can be
+    opened. (`python -m sim` with a DISPLAY but no server behind it opens one itself
+    and plays in the terminal instead, saying so there.)"""
+    if surface is None:
+        try:
+            surface = open_window()
+        except pygame.error as e:
             sys.stderr.write("no window (%s): try --terminal, or --headless for scripts\n" % e)
-        return NO_WINDOW
+            return NO_WINDOW
     clock = Clock()
     board = SimBoard(clock=clock, storage=storage, lang=lang)
     pygame.display.set_caption(say(board, "LED game board: rules in %s" % docs(board)[1]))

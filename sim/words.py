@@ -18,8 +18,23 @@ CORNER_LABELS = (
     (grid.HINT, "hint"),
     (grid.NEW, "new (hold)"),
 )
+NO_UNDO = ("foursquare",)  # the games whose l1 undoes nothing (Foursquare's deal is fixed): no caption offers it
+# What each of the board's sounds (drivers/sound.py) means, as the status line says it.
+SOUND_MEANINGS = {"move": "a move played", "illegal": "a press refused", "win": "a win",
+                  "draw": "a draw", "squeeze": "a squeeze", "menu": "a key of the menu or setup answered",
+                  "hint": "a hint shown"}
 MATCH_CAPTION = "b1 loser / c1 alternate: who starts the next Connect Four game; j1 English / k1 French"
 BRIGHTNESS_CAPTION = "b12 .. k12: brightness (dim .. full)"
+
+
+def corner_labels(board, d):
+    """(cell, label) of the corner keys in this game (`d`: the App's describe()), its words said."""
+    return [(cell, say(board, label)) for cell, label in CORNER_LABELS if cell != grid.UNDO or d["game"] not in NO_UNDO]
+
+
+def sound_words(board, name):
+    """The last sound the board played, by what it means."""
+    return say(board, "last sound: %s" % SOUND_MEANINGS.get(name, name))
 
 
 def docs(board):
@@ -127,7 +142,7 @@ def captions(board, d=None):
     the board, centred under the 2x2 tile whose top-left cell is `cell`)."""
     d = d or board.app.describe()
     if d["screen"] == "game":
-        return [("top" if grid.row_col(cell)[0] == 0 else "bottom", cell, say(board, label)) for cell, label in CORNER_LABELS]
+        return [("top" if grid.row_col(cell)[0] == 0 else "bottom", cell, label) for cell, label in corner_labels(board, d)]
     if d["screen"] == "menu":
         out = [("top-left", grid.parse("b1"), say(board, MATCH_CAPTION)),
                ("bottom-left", grid.parse("b12"), say(board, BRIGHTNESS_CAPTION))]

@@ -232,6 +232,11 @@ MESSAGES = {
         "commande inconnue '{0=}' (press CELL, down CELL, up CELL, hold CELL [MS], wait MS, frame, state, start GAME [ARGS])",
     "%s is down already (up %s releases it)": "{0=} est déjà enfoncée (up {1=} la relâche)",
     "%s is not down (down %s presses it)": "{0=} n'est pas enfoncée (down {1=} l'enfonce)",
+    "%s needs a cell (a1..l12)": "{0=} demande une touche (a1..l12)",
+    "--seed must be 0..%d (the generator's range)": "--seed doit être entre 0 et {0} (la plage du générateur)",
+    # -- the simulator's arguments (sim/__main__.py) ------------------------------------------
+    "--saves must be a directory: %s is a file": "--saves doit être un dossier : {0=} est un fichier",
+    "--saves must be a directory: %s cannot be made (%s)": "--saves doit être un dossier : {0=} ne peut être créé ({1=})",
     # -- the referee (host_tools/referee.py, host_tools/inputs.py) --------------------------
     "bad move '%s': %d characters is no move (at most %d)": "coup invalide '{0=}' : {1} caractères ne font pas un coup (au plus {2})",
     "bad move '%s': %s": "coup invalide '{0=}' : {1}",
@@ -266,8 +271,13 @@ MESSAGES = {
         "menu : appuyez sur une tuile pour voir son jeu, encore pour jouer ; b12..k12 luminosité ; b1 le perdant / "
         "c1 chacun son tour commence la partie suivante de Puissance 4 ; j1 anglais / k1 français   règles : {0=}",
     "tiles: %s": "tuiles : {0=}",
-    "cursor %s   sound: %s   %s": "curseur {0}   son : {1=}   {2}",
-    "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)": "a1 menu (maintenir)  l1 annuler  a12 indice  l12 nouvelle (maintenir)",
+    "cursor %s": "curseur {0}",
+    "last sound: %s": "dernier son : {0}",
+    "a move played": "un coup joué", "a press refused": "un appui refusé",
+    "a win": "une victoire", "a squeeze": "un squeeze", "a key of the menu or setup answered": "une touche du menu ou du réglage a répondu",
+    "a hint shown": "un indice montré",
+    "the terminal is %d columns wide: the board needs %d, widen it (q quits)":
+        "le terminal a {0} colonnes : le plateau en demande {1}, élargissez-le (q quitte)",
     "arrows move  Enter tap  h hold  q quit": "flèches déplacer  Entrée appuyer  h maintenir  q quitter",
     "holding %s ...": "appui long sur {0} ...",
     "menu (hold)": "menu (maintenir)",
@@ -277,7 +287,6 @@ MESSAGES = {
     "b12 .. k12: brightness (dim .. full)": "b12 .. k12 : luminosité (faible .. pleine)",
     "a1: back to the menu": "a1 : retour au menu",
     "press again: %s": "appuyez encore : {0}",
-    "   sound: %s": "   son : {0=}",
     "LED game board: rules in %s": "Plateau de jeux lumineux : règles dans {0=}",
 }
 

@@ -2,6 +2,15 @@
 # and MicroPython, so a game is reproducible from its seed everywhere. Values stay
 # below 2**30 where they can, so they are small ints on a Pico.
 
+SEED_MAX = 0xFFFFFFFF  # seeds 0..SEED_MAX deal different games (n and n + 2**32 the same)
+
+
+def check_seed(seed):
+    """A seed given from outside (the referee's and the headless start's --seed) is in
+    the generator's range, or a ValueError says it."""
+    if not 0 <= seed <= SEED_MAX:
+        raise ValueError("--seed must be 0..%d (the generator's range)" % SEED_MAX)
+
 
 class Rng:
     def __init__(self, seed=0):

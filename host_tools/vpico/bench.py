@@ -260,7 +260,7 @@ def driver_bench(workdir, build_dir, values, notes, games=None, phase_us=0):
     for name, script, extra in PRESS_SCENARIOS + (MENU_SCENARIO,):
         if script not in scenarios or games and name not in games:
             continue
-        files = board.tree_files(build_dir)
+        files = board.build_files(build_dir)
         saves, tile, lines = game_in_flash(scenarios[script], extra)
         files.update(saves)
         board.make_flash(flash, files)

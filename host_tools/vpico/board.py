@@ -109,15 +109,16 @@ def wires_config():
     return matrix_wires.vpico_model(worst)
 
 
-def tree_files(top, prefix="/", skip=()):
-    """{prefix + path: bytes} of every file under top (paths with /), less `skip`."""
+def build_files(build_dir, prefix="/", skip=()):
+    """{prefix + path: bytes} of every file a deploy copies of the build (paths with /:
+    deploy.deployed_files, never build/web), less `skip`."""
+    from host_tools.deploy import deployed_files
+
     files = {}
-    for dirpath, _, names in os.walk(top):
-        for name in names:
-            rel = os.path.relpath(os.path.join(dirpath, name), top).replace(os.sep, "/")
-            if rel not in skip:
-                with open(os.path.join(dirpath, name), "rb") as f:
-                    files[prefix + rel] = f.read()
+    for rel in deployed_files(build_dir):
+        if rel not in skip:
+            with open(os.path.join(build_dir, rel), "rb") as f:
+                files[prefix + rel] = f.read()
     return files
 
 

@@ -27,7 +27,7 @@ MPREMOTE_TIMEOUT_S = 900
 
 
 def build_files(build_dir):
-    return board.tree_files(build_dir, prefix="")
+    return board.build_files(build_dir, prefix="")
 
 
 def board_files(flash_path):

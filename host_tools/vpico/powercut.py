@@ -113,7 +113,7 @@ class SafeModeSession(Session):
 def pico_files(build_dir=upy_tests.BUILD):
     """The build (main.py too, as deployed), the simulator's drivers (the App's boot on
     the port's storage) and powercut_pico."""
-    files = board.tree_files(build_dir)
+    files = board.build_files(build_dir)
     for name in upy_tests.SIM_FILES:
         files["/host/sim/%s.mpy" % name[:-3]] = compiled(os.path.join(build_tool.ROOT, "sim", name), "sim/" + name)
     files["/host/sim/__init__.py"] = b""

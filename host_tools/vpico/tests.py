@@ -68,7 +68,7 @@ def read(path):
 def pico_files(job, build_dir=upy_tests.BUILD, tests_dir=upy_tests.TESTS):
     """{path on the Pico: bytes}: the build (less main.py, which would take over the
     board at boot), the firmware tests, the simulator's headless player, the runners."""
-    files = board.tree_files(build_dir, skip=("main.py",))
+    files = board.build_files(build_dir, skip=("main.py",))
     for name in sorted(os.listdir(tests_dir)):
         path = os.path.join(tests_dir, name)
         if name.endswith(".py"):

@@ -48,7 +48,7 @@ def held_row(pico, plant=""):
 
 def run(results, workdir):
     flash = os.path.join(workdir, "wires-flash.bin")
-    board.make_flash(flash, board.tree_files(upy_tests.BUILD, skip=("main.py",)))
+    board.make_flash(flash, board.build_files(upy_tests.BUILD, skip=("main.py",)))
     row = [(k, True) for k in range(ROW * 12, ROW * 12 + 12)]
     with board.Pico(flash=flash) as pico:
         pico.enter_raw(300)

@@ -96,7 +96,7 @@ def measure(names, build_dir=upy_tests.BUILD, presses_max=PRESSES):
         flash = os.path.join(workdir, "flash.bin")
         for name in names:
             _, script, extra = known[name]
-            files = board.tree_files(build_dir)
+            files = board.build_files(build_dir)
             saves, tile, lines = bench.game_in_flash(scenarios[script], extra)
             files.update(saves)
             board.make_flash(flash, files)

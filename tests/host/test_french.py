@@ -87,7 +87,7 @@ def test_every_name_the_board_scrolls_has_its_glyphs_in_every_language():
 # -- every English message has its French ---------------------------------------------
 MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "*.py")))
                  + sorted(glob.glob(os.path.join(ROOT, "firmware", "app", "*.py")))
-                 + [os.path.join(ROOT, p) for p in ("sim/headless.py", "sim/terminal.py", "sim/window.py", "sim/words.py",
+                 + [os.path.join(ROOT, p) for p in ("sim/__main__.py", "sim/headless.py", "sim/terminal.py", "sim/window.py", "sim/words.py",
                                                      "host_tools/referee.py", "host_tools/inputs.py")])
 NOT_WORDS = {  # literals with spaces that are no message people read in the simulator
     # notation and the referee's board rows: the same in every language
@@ -99,11 +99,17 @@ NOT_WORDS = {  # literals with spaces that are no message people read in the sim
     "%d player%s", "%s, not '%s'",
     # the command lines' help and the start-up errors before a board exists: English
     "no terminal: use --headless for scripts (python -m sim --headless < script)\n", "no display to open a window on",
-    "no window (%s): playing in the terminal\n", "no window (%s): try --terminal, or --headless for scripts\n",
+    "no window (%s): playing in the terminal", "no window (%s): try --terminal, or --headless for scripts\n",
     "no sound (%s): the window plays silently\n", "no device",
-    "python -m host_tools.referee", "seed of the game's random generator (deals, dice)", "number of players",
+    "python -m host_tools.referee", "seed of the game's random generator (deals, dice): 0..4294967295", "number of players",
     "a variant of the game", "the board's level for `hint` lines (1..5, default 5)", "one of: ",
     "the language of the errors people read (en, fr; default en): the JSON's keys do not change",
+    "python -m sim", "run a script from stdin (see sim/headless.py)", "the board in this terminal",
+    "the board in a pygame-ce window", "the window on the virtual Pico (host_tools/vpico)",
+    "keep settings and games in DIR (default: sim-saves/, headless: memory)",
+    "the language of the names and messages for this run (en, fr; default: the board's menu setting, English at "
+    "first; --vpico: set it on the board's menu, j1/k1)",
+    "line %d: %s",  # its message is in the board's language already
 }
 
 

@@ -102,7 +102,8 @@ def test_headless_oversized_numbers_and_arguments():
     for script, error in (("wait 99999999999999999999999999", "wait time must be"),
                           ("hold a1 -1", "hold time must be"),
                           ("start connect4 --players 99999999999999", "connect4 is for 2 players"),
-                          ("start connect4 --seed " + "9" * 30, None),
+                          ("start connect4 --seed " + "9" * 30, "--seed must be 0..4294967295"),
+                          ("start connect4 --seed 4294967295", None),
                           ("start connect4 --seed " + "9" * 500, "too long for any command's word"),
                           ("start " + "q" * 900, "too long"),
                           ("press " + "a" * 900, "too long")):
@@ -112,6 +113,67 @@ def test_headless_oversized_numbers_and_arguments():
             assert out.returncode == 0 and json.loads(out.stdout)["game"] == "connect4"
         else:
             assert out.returncode == 1 and error in err and "Traceback" not in err and len(err) < 400, err
+
+
+def test_a_seed_outside_the_generators_range_is_refused_with_the_range():
+    """Issue #51: --seed wrapped at 2**32 in silence (0, 2**32 and -2**32 dealt the same game)."""
+    for seed in ("4294967296", "-4294967296", "-1", "9" * 30):
+        out = run(["host_tools.referee", "foursquare", "--seed", seed], b"")
+        assert out.returncode == 2 and b"--seed must be 0..4294967295 (the generator's range)" in out.stderr
+        out = run(["sim", "--headless"], ("start foursquare --seed %s\nstate\n" % seed).encode())
+        assert out.returncode == 1 and out.stdout == b""
+        assert out.stderr == b"line 1: --seed must be 0..4294967295 (the generator's range)\n"
+    deals = set()
+    for seed in ("0", "4294967295"):  # the range's ends: two different deals
+        out = run(["host_tools.referee", "foursquare", "--seed", seed], b"")
+        assert out.returncode == 0
+        deals.add(run(["sim", "--headless"], ("start foursquare --seed %s\nstate\n" % seed).encode()).stdout)
+    assert len(deals) == 2
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    assert readme.count("0..4294967295") >= 2  # the referee's --seed and the headless start's
+
+
+def test_press_with_no_cell_says_it_needs_one():
+    for cmd in ("press", "hold", "down", "up"):
+        out = run(["sim", "--headless"], (cmd + "\n").encode())
+        assert out.returncode == 1 and out.stderr.decode() == "line 1: %s needs a cell (a1..l12)\n" % cmd
+
+
+def test_control_bytes_are_escaped_in_every_message(tmp_path):
+    """Issue #51: the headless simulator echoed an ESC sequence raw on stderr."""
+    red = "\x1b[31m"
+    for args, data in ((["sim", "--headless"], ("press %sred\n" % red).encode()),
+                       (["sim", "--headless"], ("start %s\n" % red).encode()),
+                       (["sim", "--headless"], ("start connect4 --variant %s\n" % red).encode()),
+                       (["sim", "--headless", "--saves", str(tmp_path / "no" / red)], b""),
+                       (["host_tools.referee", "squeeze", "--variant", red + "\x9b2J"], b""),
+                       (["host_tools.referee", red], b"")):
+        (tmp_path / "no").write_text("")  # a file: its folder cannot be made
+        out = run(args, data)
+        assert out.returncode in (1, 2) and out.stderr, args
+        assert not any(b in out.stderr for b in (b"\x1b", b"\xc2\x9b", b"\r")), out.stderr
+        assert b"\\x1b[31m" in out.stderr, out.stderr  # written out, for the eye
+    out = run(["host_tools.referee", "connect4"], red.encode() + b"\n")  # JSON escapes it
+    assert b"\x1b" not in out.stdout and json.loads(out.stdout)["move"] == red
+
+
+def test_saves_must_be_a_directory(tmp_path):
+    """Issue #51: --saves naming a file was taken: the game played and nothing was saved."""
+    path = tmp_path / "a-file"
+    path.write_text("mine")
+    for mode in (["--headless"], ["--terminal"], ["--vpico"], []):
+        out = run(["sim", "--saves", str(path)] + mode, b"press c3\npress c3\npress e1\n")
+        assert out.returncode == 2 and out.stdout == b"", out.stderr
+        assert out.stderr.endswith(("--saves must be a directory: %s is a file\n" % path).encode())
+        out = run(["sim", "--saves", str(path / "x")] + mode, b"")
+        assert out.returncode == 2 and b"--saves must be a directory" in out.stderr and b"cannot be made" in out.stderr
+    assert path.read_text() == "mine"  # lost nothing
+    out = run(["sim", "--headless", "--saves", str(path), "--lang", "fr"], b"")
+    assert out.returncode == 2 and "--saves doit être un dossier" in out.stderr.decode()
+    new = tmp_path / "new" / "saves"  # a folder that is not there yet is made
+    out = run(["sim", "--headless", "--saves", str(new)], b"press c3\npress c3\npress e1\n")
+    assert out.returncode == 0 and any(new.iterdir())
 
 
 def damaged(text):

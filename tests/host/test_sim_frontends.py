@@ -16,7 +16,9 @@ import pytest  # noqa: E402
 
 from app import colors, grid  # noqa: E402
 from app.app import HOLD_MS, LOOP_MS  # noqa: E402
-from sim import terminal, window  # noqa: E402
+from app import words_fr  # noqa: E402
+from sim import terminal, window, words  # noqa: E402
+from sim.headless import Headless  # noqa: E402
 from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -176,6 +178,7 @@ def test_run_window_plays_and_quits(monkeypatch):
 
 
 # -- the terminal ----------------------------------------------------------------------------
+PLAIN = re.compile(r"\x1b\[[0-9;]*m")
 CELL_RE = re.compile(r"\x1b\[38;2;(\d+);(\d+);(\d+)m▀▀")
 
 
@@ -209,10 +212,101 @@ def test_render_marks_the_cursor_with_brackets():
 def test_status_line_names_cursor_corners_and_sound():
     board = SimBoard()
     text = " ".join(terminal.status_lines(board, C3, "menu"))
-    assert "cursor c3 (Connect Four)" in text and "sound: menu" in text and "docs/RULES.md" in text
+    assert "cursor c3 (Connect Four)" in text and "docs/RULES.md" in text
+    assert "last sound: a key of the menu or setup answered" in text  # (issue #51: was "sound: menu")
+    assert "sound" not in " ".join(terminal.status_lines(board, C3, None))  # none yet: nothing said
     board.app.start_game("connect4")
-    text = " ".join(terminal.status_lines(board, C3, "menu"))
-    assert "a1 menu (hold)" in text and "l12 new (hold)" in text
+    text = " ".join(terminal.status_lines(board, C3, "illegal"))
+    assert "a1 menu (hold)  l1 undo  a12 hint  l12 new (hold)" in text and "last sound: a press refused" in text
+    for name in window.BEEP_HZ:  # every sound the board plays says what it means, in both languages
+        meaning = words.SOUND_MEANINGS[name]
+        assert meaning != name and words_fr.lookup(meaning) or words_fr.WORDS.get(meaning), name
+    board.app.settings["lang"] = "fr"
+    assert "dernier son : un coup joué" in " ".join(terminal.status_lines(board, C3, "move"))
+
+
+def test_foursquares_help_offers_no_undo():
+    """Issue #51: Foursquare has no undo, and its help offered "l1 undo"."""
+    board = SimBoard()
+    board.app.start_game("foursquare", seed=1)
+    text = " ".join(terminal.status_lines(board, C3, None))
+    assert "a1 menu (hold)  a12 hint  l12 new (hold)" in text and "undo" not in text
+    assert [c for c in words.captions(board) if c[1] == grid.UNDO] == []  # the window's captions too
+    board.app.start_game("connect4")
+    assert [c[2] for c in words.captions(board) if c[1] == grid.UNDO] == ["undo"]
+
+
+def test_pistes_dice_are_numbers_in_the_terminal():
+    """Issue #51: a die's 3 x 3 pips, as half-blocks, read as no number."""
+    sim = Headless()
+    sim.run("start pistes --seed 3")
+    assert terminal.dice_numbers(sim.board) == {}  # nothing rolled yet
+    sim.run("press a8")  # roll
+    dice = sim.state()["dice"]
+    lines = [PLAIN.sub("", line) for line in terminal.render(sim.board, grid.parse("a8"))]
+    for i, face in enumerate(dice):  # each die's number at its face's middle (c2, c5, c8, c11)
+        row, col = grid.row_col(grid.parse("c%d" % (2 + 3 * i)))
+        at = terminal.LABEL_W + terminal.PITCH * col + 1
+        assert lines[1 + row][at:at + 2] == str(face).center(2), (i, lines[1 + row])
+        assert lines[1 + row].count("\u2580\u2580") == grid.SIZE - 1  # the other cells in their columns
+    sim.run("press c2")  # a die set aside: still its number, in its pips' colour
+    assert terminal.dice_numbers(sim.board)[grid.parse("c2")][0] == str(dice[0])
+    sim.board.app.start_game("connect4")
+    assert terminal.dice_numbers(sim.board) == {}
+
+
+def test_connect_fours_cursor_starts_on_a_key_that_plays():
+    """Issue #51: the cursor stayed on the tile's c3, a key off Connect Four's board."""
+    board = SimBoard()
+    s = terminal.Session(board)
+    now = board.clock.ticks_ms
+    for cmd in ("tap", "tap"):  # c3 twice: Connect Four
+        s.command(cmd, now())
+        s.step(now())
+    assert screen(board) == "game" and board.app.screen.label(s.cursor) is not None
+    assert grid.name(s.cursor) == "c1"  # the nearest key that plays: column 1's
+    s.command("tap", now())
+    s.step(now())
+    assert board.app.describe()["moves"] == ["1"]
+    s.cursor = C3  # off the board again: it stays where the player put it
+    s.step(now())
+    assert s.cursor == C3
+
+
+def test_a_terminal_narrower_than_the_board_says_so():
+    """Issue #51: a narrow terminal wrapped the rows into a garbled grid."""
+    board = SimBoard()
+    s = terminal.Session(board)
+    need = max(terminal.columns(line) for line in terminal.render(board, C3))
+    assert need <= terminal.WIDTH and len(s.screen(need)) > 14  # the board fits: drawn
+    for width in (need - 1, 40, 20):
+        lines = s.screen(width)
+        assert "\u2580" not in "".join(lines) and all(len(line) <= width for line in lines)
+        assert "the terminal is %d columns wide: the board needs %d" % (width, need) in " ".join(lines)
+
+
+def test_a_narrow_terminal_in_a_pty_says_so(tmp_path):
+    """The same with a real terminal made 40 columns wide (as a window made narrow)."""
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 40, 0, 0))  # 30 rows, 40 columns
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "--terminal", "--saves", str(tmp_path)],
+                            cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    try:
+        out = read_until(master, b"widen it")
+        assert b"the terminal is 40 columns wide" in out.replace(b"\x1b[K\r\n", b" ") and "\u2580".encode() not in out
+        os.write(master, b"q")
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
 
 
 def test_key_decoder():
@@ -307,6 +401,31 @@ def test_terminal_session_in_a_pty(tmp_path):
             proc.kill()
         os.close(master)
     assert "connect4" in "".join(p.read_text() for p in tmp_path.iterdir())
+
+
+def test_a_display_with_no_server_is_said_on_the_terminal_at_start(tmp_path):
+    """Issue #51: the fallback was written before the terminal's own screen, so it showed
+    only after quitting. It is said on the board's screen, until the first key."""
+    env = dict(os.environ, DISPLAY=":97", TERM="xterm-256color")  # nobody serves display 97
+    for name in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "COLUMNS"):
+        env.pop(name, None)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "sim", "--saves", str(tmp_path)],
+                            cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    try:
+        out = read_until(master, b"menu: press a tile")
+        out += read_until(master, b"playing in the terminal", timeout=3)
+        screen = out.split(b"\x1b[?1049h", 1)  # before it, and on the terminal's own screen
+        assert len(screen) == 2 and b"playing in the terminal" not in screen[0], out
+        assert b"no window (" in screen[1] and b"playing in the terminal" in screen[1]
+        os.write(master, b"q")
+        tail = read_until(master, b"\x1b[?1049l")
+        assert proc.wait(timeout=10) == 0 and b"playing in the terminal" not in tail.split(b"\x1b[?1049l")[-1]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
 
 
 def test_window_without_a_display_says_so(tmp_path):

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import types
 
-from host_tools import bench, build, upy_tests
+from host_tools import bench, build, deploy, upy_tests
 from host_tools.vpico import bench as vbench
 from host_tools.vpico import board, deploy_checks, tests
 
@@ -23,12 +23,20 @@ def test_flash_holds_the_files_where_micropython_mounts_its_filesystem(tmp_path)
     assert deploy_checks.board_files(path) == dict((k.lstrip("/"), v) for k, v in files.items())
 
 
-def test_tree_files_name_every_file_with_slashes(tmp_path):
+def test_build_files_name_every_file_with_slashes_and_leave_the_web_page_out(tmp_path):
+    """Issue #51: after `make web` the bench copied build/web/ into the flash, and its
+    littlefs was full: the flash gets what a deploy copies (one list, deploy's)."""
     (tmp_path / "app").mkdir()
-    (tmp_path / "app" / "x.mpy").write_bytes(b"x")
+    (tmp_path / "app" / "x.mpy").write_bytes(b"M\x06x")
     (tmp_path / "main.py").write_bytes(b"m")
-    assert board.tree_files(str(tmp_path)) == {"/app/x.mpy": b"x", "/main.py": b"m"}
-    assert board.tree_files(str(tmp_path), prefix="", skip=("main.py",)) == {"app/x.mpy": b"x"}
+    (tmp_path / "web" / "app").mkdir(parents=True)  # make web's page: 1.3 MB of it
+    (tmp_path / "web" / "app" / "y.mpy").write_bytes(b"M\x05y")
+    (tmp_path / "web" / "index.html").write_bytes(b"<html>" * 300000)
+    assert board.build_files(str(tmp_path)) == {"/app/x.mpy": b"M\x06x", "/main.py": b"m"}
+    assert board.build_files(str(tmp_path), prefix="", skip=("main.py",)) == {"app/x.mpy": b"M\x06x"}
+    assert deploy.deployed_files(str(tmp_path)) == ["app/x.mpy", "main.py"]
+    assert deploy.stale_sources(str(tmp_path)) == ["/app/x.py"] and deploy.mpy_version(str(tmp_path)) == 6
+    board.make_flash(str(tmp_path / "flash.bin"), board.build_files(str(tmp_path)))  # fits
 
 
 def test_led_frames_decode_to_the_simulators_levels():
