@@ -39,16 +39,31 @@ TIMEOUT_S = 1800  # host time for one power-up (a loaded host runs the emulator 
 
 class Model:
     """CPython's App on the simulator's drivers with `files` ({name: text or None}),
-    given the key events `events` [(ms, key, down)] at their times."""
+    given the key events `events` [(ms, key, down)] at their times. `busy`: the spans
+    [(from ms, until ms)] from a key event to the Pico's first frame after it: a press
+    whose step ran long (a tile's second press that loads and replays a long game the
+    setup screen had not finished replaying ahead) is taken at the span's end, and the
+    App is not stepped within it. CPython's App replays ahead at once, so its press would
+    find the game ready and start a card game's open window counting down at the press,
+    where the Pico starts it when its replay is over, as the game shows."""
 
-    def __init__(self, files, events, start):
+    def __init__(self, files, events, start, busy=()):
         self.model = AppModel(files, start)
-        self.events = sorted(events)
+        self.busy = list(busy)
+        self.events = sorted((self.after_busy(at), key, down) for at, key, down in events)
+
+    def after_busy(self, at):
+        """`at`, or the end of the busy span it falls in."""
+        for begin, end in self.busy:
+            if begin <= at < end:
+                return end
+        return at
 
     def frames(self, nows):
         """{now: the LED levels the App draws at now} for the ascending `nows`."""
         out = {}
         pending = list(self.events)
+        last = None
 
         def taken(at):  # the events at `at`, taken off `pending`
             events = []
@@ -57,13 +72,16 @@ class Model:
             return events
 
         for now in nows:
+            if last is not None and self.after_busy(now) != now:
+                out[now] = last  # the Pico's App is still in its long step: no step here
+                continue
             # an event before `now` is taken at its own time, in a step of its own: a
             # frame equal to the last is not sent, so frames' times may be far apart, and
             # one step would take a press and its release at once
             while pending and pending[0][0] < now:
                 at = pending[0][0]
                 self.model.at(at, taken(at))
-            out[now] = self.model.at(now, taken(now))
+            out[now] = last = self.model.at(now, taken(now))
         return out
 
 
@@ -84,6 +102,17 @@ def first_mismatch(model, frames, late=None):
                 return s
             late.append(s)
     return None
+
+
+def busy_spans(frames, events):
+    """[(a press, the start of the Pico's first frame after it)] for each press in
+    `events` [(ms, key, down)]: the Pico answered it no sooner (Model)."""
+    spans = []
+    for at, _, down in events:
+        after = [s for s, _ in frames if s > at]
+        if down and after:
+            spans.append((at, after[0]))
+    return spans
 
 
 def cellwise(levels, candidates):
@@ -210,6 +239,7 @@ class PowerUp:
     def judge(self, frames, presses, first):
         """The frames [(start ms, levels)] against CPython's App with either reading."""
         events = [(at + KEY_LAG_MS[down], key, down) for at, key, down in presses]
+        busy = busy_spans(frames, events)
         frames = windows(frames, [at for at, _, _ in presses])
         # a key acts on its press: the last press (not its release) starts or resumes the game
         started = max([at for at, _, down in presses if down] or [0])
@@ -218,7 +248,7 @@ class PowerUp:
             shown = frames
             if presses and not has_game:  # a new game starts: the board had none to offer
                 shown = [f for f in frames if f[0] < started]
-            model = Model(files, events, first - DRAW_MS - 1)
+            model = Model(files, events, first - DRAW_MS - 1, busy)
             late = []
             bad = first_mismatch(model, shown, late)
             if bad is None:
@@ -230,7 +260,7 @@ class PowerUp:
             screen = "the menu" if not presses or bad < presses[0][0] else (
                 "the setup screen" if bad < started else "the game")
             # (stepped all along, as the App is: one step at `bad` alone would take every key at once)
-            want = Model(files, events, first - DRAW_MS - 1).frames(list(range(first - DRAW_MS, bad + 1)))[bad]
+            want = Model(files, events, first - DRAW_MS - 1, busy).frames(list(range(first - DRAW_MS, bad + 1)))[bad]
             wrong.append("%s at %d ms is not CPython's with the %s save (%s)" % (screen, bad, label,
                                                                                  describe(levels, want)))
         if self.reading is None:

@@ -109,9 +109,12 @@ def _pico_frames(files, presses, resume_ms=0, until=4000):
     (a Pico replays the game meanwhile)."""
     from host_tools.vpico import powerup
 
-    model = powerup.Model(files, [(at + powerup.KEY_LAG_MS[down], key, down) for at, key, down in presses], 400)
+    events = [(at + powerup.KEY_LAG_MS[down], key, down) for at, key, down in presses]
+    # the step that took the last press ran resume_ms (the replay): no step, no frame meanwhile
+    busy = [(events[-2][0], events[-2][0] + resume_ms)] if presses and resume_ms else []
+    model = powerup.Model(files, events, 400, busy)
     drawn = model.frames(range(401, until))  # the App steps every ms (a Pico's loop wakes at a key)
-    nows = [n for n in range(420, until, 33) if not presses or not presses[-1][0] < n < presses[-1][0] + resume_ms]
+    nows = [n for n in range(420, until, 33) if not any(a <= n < b for a, b in busy)]
     return [(now + 5, drawn[now]) for now in nows]
 
 
@@ -151,6 +154,23 @@ def test_a_power_up_shows_the_old_save_or_the_new_and_nothing_else():
     other = dict(new)
     del other["game_squeeze.json"]
     assert powerup.PowerUp(b"", old, new, name).judge(_pico_frames(other, presses), presses, 425).startswith("the menu")
+
+
+def test_a_card_games_window_counts_down_from_the_end_of_a_long_resume():
+    # the save ends on a card: its Annulation window is open at the resume, and its
+    # countdown starts in the step after the replay (on a Pico seconds after the press)
+    from host_tools.vpico import powerup
+
+    new = _session_files(1)
+    name = "game_squeeze_cards.json"
+    assert new[name].rstrip("\n").rsplit("\n", 1)[-1].startswith("double ")
+    old = dict(new, **{name: new[name][:new[name].rstrip("\n").rfind("\n") + 1]})
+    index = [i for i in range(len(powerup.TILE_CELLS)) if powerup.powercut.tile_of(name) == i][0]
+    tile = powerup.TILE_CELLS[index][0]
+    presses = [(1600, tile, True), (1680, tile, False), (2280, tile, True), (2360, tile, False)]
+    power = powerup.PowerUp(b"", old, new, name)
+    assert power.judge(_pico_frames(new, presses, resume_ms=2000, until=7000), presses, 425) is None
+    assert power.reading == "new"
 
 
 def test_a_power_up_on_the_settings_or_a_first_save_watches_the_menu():
