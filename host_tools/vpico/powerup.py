@@ -35,6 +35,9 @@ DRAW_MS = 60  # a frame's first bit leaves at most this long after the time it w
 EARLY_MS = 10  # ... and CPython may take a key this much later than the Pico did
 SAME_STEP_MS = 20  # a step's second frame begins this soon after its first (a frame is 4.3 ms)
 TIMEOUT_S = 1800  # host time for one power-up (a loaded host runs the emulator slowly)
+# A press the Pico took late (Model's busy spans) was taken by a step that began before
+# its frame left, by the time it took to draw it: this much before, tried in turn
+STEP_LEADS = (10, 20, 30, 40, 50, 60)
 
 
 class Model:
@@ -106,7 +109,8 @@ def first_mismatch(model, frames, late=None):
 
 def busy_spans(frames, events):
     """[(a press, the start of the Pico's first frame after it)] for each press in
-    `events` [(ms, key, down)]: the Pico answered it no sooner (Model)."""
+    `events` [(ms, key, down)]: the Pico answered it no sooner (Model; the step that
+    took it began up to DRAW_MS before that frame: STEP_LEADS)."""
     spans = []
     for at, _, down in events:
         after = [s for s, _ in frames if s > at]
@@ -248,9 +252,14 @@ class PowerUp:
             shown = frames
             if presses and not has_game:  # a new game starts: the board had none to offer
                 shown = [f for f in frames if f[0] < started]
-            model = Model(files, events, first - DRAW_MS - 1, busy)
             late = []
-            bad = first_mismatch(model, shown, late)
+            bad = first_mismatch(Model(files, events, first - DRAW_MS - 1, busy), shown, late)
+            for lead in STEP_LEADS if bad is not None and busy else ():
+                late = []
+                earlier = [(begin, max(begin, end - lead)) for begin, end in busy]
+                if first_mismatch(Model(files, events, first - DRAW_MS - 1, earlier), shown, late) is None:
+                    bad = None
+                    break
             if bad is None:
                 self.late = len(late)
                 self.checked = max(self.checked, len(shown))

@@ -103,7 +103,7 @@ def test_the_bench_lines_name_the_power_ups():
 
 
 # -- main.py's power-up on a cut (host_tools.vpico.powerup), judged without the Pico ---------
-def _pico_frames(files, presses, resume_ms=0, until=4000):
+def _pico_frames(files, presses, resume_ms=0, until=4000, lead=0):
     """The frames a Pico would show, made by CPython's App: (start ms, levels), a frame
     every 33 ms leaving 5 ms after it is drawn; the tile's second press taking `resume_ms`
     (a Pico replays the game meanwhile)."""
@@ -111,10 +111,11 @@ def _pico_frames(files, presses, resume_ms=0, until=4000):
 
     events = [(at + powerup.KEY_LAG_MS[down], key, down) for at, key, down in presses]
     # the step that took the last press ran resume_ms (the replay): no step, no frame meanwhile
-    busy = [(events[-2][0], events[-2][0] + resume_ms)] if presses and resume_ms else []
+    # (its frame leaving `lead` ms after the step began)
+    busy = [(events[-2][0], events[-2][0] + resume_ms - lead)] if presses and resume_ms else []
     model = powerup.Model(files, events, 400, busy)
     drawn = model.frames(range(401, until))  # the App steps every ms (a Pico's loop wakes at a key)
-    nows = [n for n in range(420, until, 33) if not any(a <= n < b for a, b in busy)]
+    nows = [n for n in range(420, until, 33) if not any(a <= n < b + lead for a, b in busy)]
     return [(now + 5, drawn[now]) for now in nows]
 
 
@@ -171,6 +172,15 @@ def test_a_card_games_window_counts_down_from_the_end_of_a_long_resume():
     power = powerup.PowerUp(b"", old, new, name)
     assert power.judge(_pico_frames(new, presses, resume_ms=2000, until=7000), presses, 425) is None
     assert power.reading == "new"
+    # and its step began 45 ms before its frame left (the drawing's time)
+    early = _pico_frames(new, presses, resume_ms=2000, until=7000, lead=45)
+    assert powerup.PowerUp(b"", old, new, name).judge(early, presses, 425) is None
+    saved = powerup.STEP_LEADS
+    try:
+        powerup.STEP_LEADS = ()  # planted: the step taken at its frame's start only
+        assert powerup.PowerUp(b"", old, new, name).judge(early, presses, 425) is not None
+    finally:
+        powerup.STEP_LEADS = saved
 
 
 def test_a_power_up_on_the_settings_or_a_first_save_watches_the_menu():
