@@ -4,6 +4,7 @@ from app import saves
 from app.app import HOLD_MS, LOOP_MS, App, unload
 from app.grid import CELLS
 from drivers.leds import Pixels
+from drivers.storage import aside_name
 
 WAIT_MS = 100  # a player who lets a countdown run out: the time passes by this
 WAIT_STEPS = 100  # ... this many times at most (the longest countdown is 4 s)
@@ -89,6 +90,19 @@ class MemoryStorage:
 
     def remove(self, name):
         self.files.pop(name, None)
+
+    def names(self):
+        """The board's files, sorted (not what was set aside: ASIDE/...)."""
+        return sorted(n for n in self.files if "/" not in n)
+
+    def set_aside(self, name):
+        """Keeps the file as ASIDE/WHEN-N-NAME (as FileStorage) and returns that name;
+        "" if there is none."""
+        if name not in self.files:
+            return ""
+        kept = aside_name(name, lambda k: k in self.files)
+        self.files[kept] = self.files.pop(name)
+        return kept
 
 
 class RunLanguageApp(App):

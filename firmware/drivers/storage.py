@@ -5,7 +5,32 @@
 # if the power went in between. MicroPython has no os.path, so paths are joined by hand.
 # append() adds to the end of a file in place: a cut may leave its last part unwritten,
 # so its caller must be able to tell a torn end (app/saves.py: a line not ended).
+# A write the flash refuses (full, worn out) raises OSError and leaves no .tmp behind:
+# the old file stays whole. set_aside() moves a file the board cannot read back into
+# ASIDE, its bytes unchanged, under a name that says when (aside_name).
 import os
+import time
+
+from compat import ticks_ms
+
+ASIDE = "aside"  # the folder (under the storage's root) of what was set aside
+_DATED = 2025  # a clock that says an earlier year has not been set: no date
+
+
+def aside_name(name, taken):
+    """Where `name` is set aside: ASIDE/WHEN-N-NAME, WHEN the date and time where the
+    runtime knows them (20261206-102500), else the ms since the boot (t1234: a Pico
+    has no clock of the date), N the first count that `taken(path)` says is free
+    (two boots of a Pico reach their checks at much the same tick)."""
+    try:
+        t = time.localtime()
+    except Exception:  # (a runtime without one)
+        t = (0,)
+    when = "%04d%02d%02d-%02d%02d%02d" % tuple(t[:6]) if t[0] >= _DATED else "t%d" % ticks_ms()
+    n = 1
+    while taken("%s/%s-%d-%s" % (ASIDE, when, n, name)):
+        n += 1
+    return "%s/%s-%d-%s" % (ASIDE, when, n, name)
 
 
 class FileStorage:
@@ -20,13 +45,14 @@ class FileStorage:
         return self.root + "/" + name if self.root != "/" else "/" + name
 
     def read(self, name):
-        """The file's text, or None if it is missing or unreadable."""
+        """The file's text, or None if it is missing (UnicodeError for bytes that are no
+        text: the board's readers take that as damage, app/saves.py)."""
         path = self._path(name)
         for candidate in (path, path + ".bak"):  # .bak: a cut in the middle of a FAT write
             try:
                 with open(candidate) as f:
                     return f.read()
-            except (OSError, UnicodeError):
+            except OSError:  # missing (or a folder: no file); UnicodeError goes on
                 pass
         return None
 
@@ -36,15 +62,19 @@ class FileStorage:
         path = self._path(name)
         self._make_root()
         tmp = path + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
         try:
-            os.rename(tmp, path)  # replaces the old file on littlefs and POSIX
-        except OSError:  # FAT (and Windows) refuse to rename over a file
-            self._unlink(path + ".bak")  # a stale one (the file is here: it is complete)
-            os.rename(path, path + ".bak")
-            os.rename(tmp, path)
-            self._unlink(path + ".bak")
+            with open(tmp, "w") as f:
+                f.write(text)
+            try:
+                os.rename(tmp, path)  # replaces the old file on littlefs and POSIX
+            except OSError:  # FAT (and Windows) refuse to rename over a file
+                self._unlink(path + ".bak")  # a stale one (the file is here: it is complete)
+                os.rename(path, path + ".bak")
+                os.rename(tmp, path)
+                self._unlink(path + ".bak")
+        except OSError:  # the flash refused (full): the old file stays, no .tmp is left
+            self._unlink(tmp)
+            raise
 
     def append(self, name, text):
         """Add `text` at the end of the file `name` (OSError if it does not exist: a
@@ -55,6 +85,52 @@ class FileStorage:
         os.stat(path)  # OSError if missing: "a" would make a new file of this text alone
         with open(path, "a") as f:
             f.write(text)
+
+    def names(self):
+        """The board's files kept here (its .json files; one whose write a FAT cut left
+        as NAME.bak by its name), sorted."""
+        try:
+            found = os.listdir(self.root)
+        except OSError:  # no folder yet: no file
+            return []
+        out = set()
+        for entry in found:
+            if entry.endswith(".json.bak"):
+                entry = entry[:-4]
+            if entry.endswith(".json"):
+                out.add(entry)
+        return sorted(out)
+
+    def set_aside(self, name):
+        """Moves the file `name` (its bytes unchanged: a rename) to ASIDE/WHEN-N-NAME
+        (aside_name) and returns that path, under the root; "" when it cannot be moved
+        (there is none, or the flash refuses: it stays where it is)."""
+        path = self._path(name)
+        for candidate in (path, path + ".bak"):
+            try:
+                os.stat(candidate)
+            except OSError:
+                continue
+            try:
+                folder = self.root.rstrip("/") + "/" + ASIDE
+                try:
+                    os.stat(folder)
+                except OSError:
+                    os.mkdir(folder)
+                kept = aside_name(name, self._exists)
+                os.rename(candidate, self.root.rstrip("/") + "/" + kept)
+            except OSError:
+                return ""
+            self._unlink(path + ".tmp")
+            return kept
+        return ""
+
+    def _exists(self, relative):
+        try:
+            os.stat(self.root.rstrip("/") + "/" + relative)
+            return True
+        except OSError:
+            return False
 
     def remove(self, name):
         path = self._path(name)
