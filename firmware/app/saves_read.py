@@ -1,11 +1,40 @@
 # Reading the saves back (app/saves.py writes them): the settings at boot, and a tile's
 # saved game, which only the menu reads (to show it, to resume it). Its own module: a
 # game only writes its save, so this is freed while a game is played (RAM on a Pico).
-# A file that cannot be read back, or is not a well-formed save of its tile, is no save.
+# A file that cannot be read back, or is not a well-formed save of its tile, is no save:
+# it is set aside whole (set_aside), with the board's notice, so that nothing writes
+# over it (app/aside.py at power-up, the menu when it reads a tile's save).
 import json
 
 from app import catalog
-from app.saves import DEFAULT_SETTINGS, LANGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
+from app.saves import DEFAULT_SETTINGS, KEPT, LANGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
+
+
+def set_aside(app, name, what, cell):
+    """Moves the file `name`, which the board cannot read back as its own (`what`: the
+    words that name it), out of the board's way, its bytes unchanged (the storage's
+    set_aside: ASIDE/WHEN-N-NAME), and says so: the notice (the state's, and `cell`
+    blinking orange). One the storage cannot move (full) stays as it is, and the board
+    never writes over it (saves.KEPT). A storage that keeps no other names (a test's)
+    has no set_aside: the file is then only not read."""
+    move = getattr(app.storage, "set_aside", None)
+    if move is None:
+        return
+    kept = move(name)
+    if not kept:
+        KEPT.add(name)
+    app.aside.append((what, kept, cell))
+    app.show_notice("could not read %s: set aside as %s" % (what, kept) if kept
+                    else "could not read %s, nor set it aside: it is kept as it is" % what, cell, add=True)
+
+
+def set_aside_save(app, index):
+    """Sets aside the save of the menu tile `index`, which the board cannot read back
+    (set_aside; its notice blinks the tile's first key). None: it has no save now."""
+    from app.menu import TILE_CELLS
+
+    t = catalog.TILES[index]
+    set_aside(app, game_file(t[0], t[1], t[2]), "the saved game of " + catalog.tile_name(index), TILE_CELLS[index][0])
 
 
 def load_settings(storage):
@@ -30,19 +59,21 @@ def _optional(value, kind):
 
 
 def load_game(storage, game, players, variant=None):
-    """(setup, move texts) of the saved game of that tile, or None if there is none or
-    it is not a well-formed save of it."""
+    """(setup, move texts) of the saved game of that tile, None if there is none, or
+    False if its file is not a well-formed save of it (damaged: the menu sets it aside)."""
     try:
         text = storage.read(game_file(game, players, variant))
-        if text is None or len(text) > MAX_FILE_BYTES:
+        if text is None:
             return None
+        if len(text) > MAX_FILE_BYTES:
+            return False
         lines = text.split("\n")
         text = None
         data = json.loads(lines[0])
     except Exception:  # as read_json: damage of any kind is no save
-        return None
+        return False
     if not isinstance(data, dict) or "moves" not in data:
-        return None
+        return False
     moves = data.pop("moves")
     well_formed = (
         data.get("game") == game
@@ -55,7 +86,7 @@ def load_game(storage, game, players, variant=None):
         and all(isinstance(m, str) for m in moves)
     )
     if not well_formed:
-        return None
+        return False
     # the lines after the setup's, less the last piece: "" after the last newline, or
     # a line torn by a power cut (none in a file of an older board: one line, no newline)
     moves.extend(lines[1:-1])
