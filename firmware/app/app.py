@@ -145,6 +145,7 @@ class App:
         self.no_tap = set()  # keys that were down when the screen or game changed
         self.stuck = set()  # keys down for STUCK_MS or more
         self.notice = None  # (text, cell, until): a message over any screen, for a while
+        self.notice_keys = ()  # ... and the keys of the notices added to it (show_notice), blinking with it
         # what the board could not read and set aside: [(what, where it is kept now, or
         # "" when it could not be moved, the key its notice blinks)] (app/saves_read.py)
         self.aside = []
@@ -294,9 +295,13 @@ class App:
 
     def show_notice(self, text, cell, ms=NOTICE_MS, add=False):
         """Say `text` (in the state) and blink `cell` orange over any screen for `ms`;
-        `add`: after a notice still shown (its key blinks), in the same notice."""
+        `add`: after a notice still shown, in the same notice (both keys blink)."""
         if add and self.notice is not None:
+            if cell != self.notice[1] and cell not in self.notice_keys:
+                self.notice_keys += (cell,)
             text, cell = self.notice[0] + "; " + text, self.notice[1]
+        else:
+            self.notice_keys = ()
         self.notice = (text, cell, ticks_add(self.clock.ticks_ms(), ms))
         self.dirty = True
 
@@ -379,6 +384,8 @@ class App:
                 self.frame.set(key, colors.ORANGE)
             if self.notice is not None:
                 self.frame.set(self.notice[1], colors.ORANGE)
+                for key in self.notice_keys:
+                    self.frame.set(key, colors.ORANGE)
         if self.unsaved is not None:  # over the notice: two short red blinks, then dark
             t = now % UNSAVED_MS
             self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)

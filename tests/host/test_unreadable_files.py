@@ -219,3 +219,14 @@ def test_set_aside_names_never_meet():
         kept.append(storage.set_aside("settings.json"))
     assert len(set(kept)) == 3 and sorted(storage.files[k] for k in kept) == ["one", "three", "two"]
     assert storage.set_aside("settings.json") == "" and storage.names() == []
+
+
+def test_every_key_of_what_was_set_aside_blinks():
+    storage = MemoryStorage()
+    storage.write(saves.SETTINGS_FILE, "{torn")
+    storage.write(saves.game_file("connect4", None), "{torn")
+    storage.write(saves.game_file("cubes", None), "")
+    sim = Headless(storage)
+    notice = sim.state()["notice"]
+    assert "the settings" in notice and "Connect Four" in notice and "Cubes 7x7" in notice
+    assert blinks_orange(sim, "a1") and blinks_orange(sim, tile_key(0)) and blinks_orange(sim, tile_key(3))
