@@ -22,6 +22,24 @@ def fresh_root():
     return base + "/run%d/data" % _count[0]  # two levels that do not exist yet
 
 
+def patched(owner, name, value, run):
+    """run() with owner.name set to value, put back after; False (nothing checked) where
+    this interpreter cannot patch it."""
+    real = getattr(owner, name, None)
+    try:
+        setattr(owner, name, value)
+    except (AttributeError, TypeError):
+        return False
+    try:
+        run()
+    finally:
+        if real is None:
+            delattr(owner, name)
+        else:
+            setattr(owner, name, real)
+    return True
+
+
 def listing(root):
     try:
         return sorted(os.listdir(root))
@@ -127,16 +145,14 @@ def test_rename_over_existing_falls_back():
             return real(src, dst)
         raise OSError(17)  # EEXIST
 
-    try:
-        os.rename = fat_rename
-    except (AttributeError, TypeError):
-        return  # this interpreter's os cannot be patched: nothing to check here
-    try:
-        st = FileStorage(fresh_root())
+    st = FileStorage(fresh_root())
+
+    def both():
         st.write("g.json", "one")
         st.write("g.json", "two")
-    finally:
-        os.rename = real
+
+    if not patched(os, "rename", fat_rename, both):
+        return  # this interpreter's os cannot be patched: nothing to check here
     assert st.read("g.json") == "two"
     # first write, refused overwrite, the old file to .bak, the retry
     assert len(calls) == 4 and calls[2].endswith("g.json.bak")
@@ -229,18 +245,17 @@ def test_a_write_the_flash_refuses_leaves_the_old_file_and_no_tmp():
             self.f.write(text[:3])
             raise OSError(28)  # ENOSPC
 
-    try:
-        driver.open = Full
-    except (AttributeError, TypeError):
-        return  # this interpreter's modules cannot be patched: nothing to check here
-    try:
+    refused = []
+
+    def refused_write():
         try:
             st.write("g.json", "the new text")
-            assert False, "a refused write must raise OSError"
         except OSError:
-            pass
-    finally:
-        del driver.open
+            refused.append(True)
+
+    if not patched(driver, "open", Full, refused_write):
+        return  # this interpreter's modules cannot be patched: nothing to check here
+    assert refused, "a refused write must raise OSError"
     assert st.read("g.json") == "old" and listing(root) == ["g.json"]
     st.write("g.json", "new")  # the next write tries again
     assert st.read("g.json") == "new"
