@@ -4,7 +4,6 @@ from app import saves
 from app.app import HOLD_MS, LOOP_MS, App, unload
 from app.grid import CELLS
 from drivers.leds import Pixels
-from drivers.storage import aside_name
 
 WAIT_MS = 100  # a player who lets a countdown run out: the time passes by this
 WAIT_STEPS = 100  # ... this many times at most (the longest countdown is 4 s)
@@ -98,6 +97,8 @@ class MemoryStorage:
     def set_aside(self, name):
         """Keeps the file as ASIDE/WHEN-N-NAME (as FileStorage) and returns that name;
         "" if there is none."""
+        from drivers.storage_aside import aside_name
+
         if name not in self.files:
             return ""
         kept = aside_name(name, lambda k: k in self.files)

@@ -13,10 +13,10 @@ LOOP_MS = 10  # the main loop's pace on the Pico
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
 NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
-# A write the flash refused (full): the MENU corner blinks red twice every UNSAVED_MS
+# A write the flash refused (full): the MENU corner blinks red twice every _UNSAVED_MS
 # (lit _UNSAVED_ON_MS, dark as long, lit again, then dark) until a write succeeds: a
 # sign no other light of the board makes (docs/RULES.md "When the board cannot save")
-UNSAVED_MS = 1000
+_UNSAVED_MS = const(1000)
 UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
@@ -150,10 +150,9 @@ class App:
         # "" when it could not be moved, the key its notice blinks)] (app/saves_read.py)
         self.aside = []
         self.unsaved = None  # the words of a write the flash refused, until one succeeds (saved())
-        from app.aside import check  # (power-up's check of the stored files: freed at once)
+        from app.aside import check  # (power-up's check of the stored files: it frees itself)
 
         check(self)
-        unload("app.aside")
         self.settings = saves.load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
@@ -387,7 +386,7 @@ class App:
                 for key in self.notice_keys:
                     self.frame.set(key, colors.ORANGE)
         if self.unsaved is not None:  # over the notice: two short red blinks, then dark
-            t = now % UNSAVED_MS
+            t = now % _UNSAVED_MS
             self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
         self.pixels.show(self.frame.buf)
         self.dirty = False

@@ -117,7 +117,7 @@ class Menu:
         for t in catalog.TILES:
             game = saves.load_game(self.app.storage, t[0], t[1], t[2])
             if game is False:  # a file the board cannot read back: set aside, said on its tile
-                from app.saves_read import set_aside_save
+                from app.aside import set_aside_save
 
                 game = set_aside_save(self.app, len(self.saved))
             self.saved.append(game is not None)

@@ -2,39 +2,12 @@
 # saved game, which only the menu reads (to show it, to resume it). Its own module: a
 # game only writes its save, so this is freed while a game is played (RAM on a Pico).
 # A file that cannot be read back, or is not a well-formed save of its tile, is no save:
-# it is set aside whole (set_aside), with the board's notice, so that nothing writes
-# over it (app/aside.py at power-up, the menu when it reads a tile's save).
+# it is set aside whole, with the board's notice, so that nothing writes over it
+# (app/aside.py: at power-up, and when the menu or a tile's setup reads a tile's save).
 import json
 
 from app import catalog
-from app.saves import DEFAULT_SETTINGS, KEPT, LANGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
-
-
-def set_aside(app, name, what, cell):
-    """Moves the file `name`, which the board cannot read back as its own (`what`: the
-    words that name it), out of the board's way, its bytes unchanged (the storage's
-    set_aside: ASIDE/WHEN-N-NAME), and says so: the notice (the state's, and `cell`
-    blinking orange). One the storage cannot move (full) stays as it is, and the board
-    never writes over it (saves.KEPT). A storage that keeps no other names (a test's)
-    has no set_aside: the file is then only not read."""
-    move = getattr(app.storage, "set_aside", None)
-    if move is None:
-        return
-    kept = move(name)
-    if not kept:
-        KEPT.add(name)
-    app.aside.append((what, kept, cell))
-    app.show_notice("could not read %s: set aside as %s" % (what, kept) if kept
-                    else "could not read %s, nor set it aside: it is kept as it is" % what, cell, add=True)
-
-
-def set_aside_save(app, index):
-    """Sets aside the save of the menu tile `index`, which the board cannot read back
-    (set_aside; its notice blinks the tile's first key). None: it has no save now."""
-    from app.menu import TILE_CELLS
-
-    t = catalog.TILES[index]
-    set_aside(app, game_file(t[0], t[1], t[2]), "the saved game of " + catalog.tile_name(index), TILE_CELLS[index][0])
+from app.saves import DEFAULT_SETTINGS, LANGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
 
 
 def load_settings(storage):

@@ -6,32 +6,9 @@
 # append() adds to the end of a file in place: a cut may leave its last part unwritten,
 # so its caller must be able to tell a torn end (app/saves.py: a line not ended).
 # A write the flash refuses (full, worn out) raises OSError and leaves no .tmp behind:
-# the old file stays whole. set_aside() moves a file the board cannot read back into
-# ASIDE, its bytes unchanged, under a name that says when (aside_name).
+# the old file stays whole. names() and set_aside() (a file the board cannot read back
+# moved aside whole) are drivers/storage_aside.py's, loaded when asked (at power-up).
 import os
-import time
-
-from compat import ticks_ms
-
-ASIDE = "aside"  # the folder (under the storage's root) of what was set aside
-_DATED = 2025  # a clock that says an earlier year has not been set: no date
-
-
-def aside_name(name, taken):
-    """Where `name` is set aside: ASIDE/WHEN-N-NAME, WHEN the date and time where the
-    runtime knows them (20261206-102500), else the ms since the boot (t1234: a Pico
-    has no clock of the date), N the first count that `taken(path)` says is free
-    (two boots of a Pico reach their checks at much the same tick)."""
-    try:
-        t = time.localtime()
-    except Exception:  # (a runtime without one)
-        t = (0,)
-    when = "%04d%02d%02d-%02d%02d%02d" % tuple(t[:6]) if t[0] >= _DATED else "t%d" % ticks_ms()
-    n = 1
-    while taken("%s/%s-%d-%s" % (ASIDE, when, n, name)):
-        n += 1
-    return "%s/%s-%d-%s" % (ASIDE, when, n, name)
-
 
 class FileStorage:
     """Files named `name` (a plain file name) in the directory `root`."""
@@ -87,50 +64,17 @@ class FileStorage:
             f.write(text)
 
     def names(self):
-        """The board's files kept here (its .json files; one whose write a FAT cut left
-        as NAME.bak by its name), sorted."""
-        try:
-            found = os.listdir(self.root)
-        except OSError:  # no folder yet: no file
-            return []
-        out = set()
-        for entry in found:
-            if entry.endswith(".json.bak"):
-                entry = entry[:-4]
-            if entry.endswith(".json"):
-                out.add(entry)
-        return sorted(out)
+        """The board's files kept here, sorted (drivers/storage_aside.py)."""
+        from drivers.storage_aside import names
+
+        return names(self, os)
 
     def set_aside(self, name):
-        """Moves the file `name` (its bytes unchanged: a rename) to ASIDE/WHEN-N-NAME
-        (aside_name) and returns that path, under the root; "" when it cannot be moved
-        (there is none, or the flash refuses: it stays where it is)."""
-        path = self._path(name)
-        for candidate in (path, path + ".bak"):
-            try:
-                os.stat(candidate)
-            except OSError:
-                continue
-            try:
-                folder = self.root.rstrip("/") + "/" + ASIDE
-                try:
-                    os.stat(folder)
-                except OSError:
-                    os.mkdir(folder)
-                kept = aside_name(name, self._exists)
-                os.rename(candidate, self.root.rstrip("/") + "/" + kept)
-            except OSError:
-                return ""
-            self._unlink(path + ".tmp")
-            return kept
-        return ""
+        """Moves the file `name` out of the board's way, whole; where it is kept now, or
+        "" (drivers/storage_aside.py)."""
+        from drivers.storage_aside import set_aside
 
-    def _exists(self, relative):
-        try:
-            os.stat(self.root.rstrip("/") + "/" + relative)
-            return True
-        except OSError:
-            return False
+        return set_aside(self, name, os)
 
     def remove(self, name):
         path = self._path(name)

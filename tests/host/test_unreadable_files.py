@@ -12,7 +12,8 @@ import pytest
 
 from app import catalog, grid, saves
 from app.menu import TILE_CELLS
-from drivers.storage import ASIDE, FileStorage
+from drivers.storage import FileStorage
+from drivers.storage_aside import ASIDE
 from sim.drivers import MemoryStorage
 from sim.headless import Headless
 
