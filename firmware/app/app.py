@@ -147,7 +147,7 @@ class App:
         self.notice = None  # (text, cell, until): a message over any screen, for a while
         self.notice_keys = ()  # ... and the keys of the notices added to it (show_notice), blinking with it
         # what the board could not read and set aside: [(what, where it is kept now, or
-        # "" when it could not be moved, the key its notice blinks)] (app/saves_read.py)
+        # "" when it could not be moved, the key its notice blinks)] (app/aside.py)
         self.aside = []
         self.unsaved = None  # the words of a write the flash refused, until one succeeds (saved())
         from app.aside import check  # (power-up's check of the stored files: it frees itself)
