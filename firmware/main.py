@@ -74,8 +74,8 @@ def main():
         try:
             app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
-            if notice:
-                app.show_notice(notice, grid.MENU)
+            if notice:  # (after what power-up set aside, if anything: app/aside.py)
+                app.show_notice(notice, grid.MENU, add=True)
             app.run(watchdog)
         except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
             break

@@ -53,12 +53,17 @@ class Flash:
     """A file system of text files, as FileStorage uses it through `open` and `os`.
     Every change is a step; with `cut_at` set, the power goes before that step."""
 
-    def __init__(self, fat=False):
+    def __init__(self, fat=False, size=None):
         self.fat = fat  # FAT: rename refuses to replace a file
+        self.size = size  # the bytes its files may hold in all (None: no end): a full flash
         self.files = {}
         self.dirs = {"/"}
         self.steps = 0
         self.cut_at = None
+
+    def free(self):
+        """The bytes still free, or None when the flash has no end."""
+        return None if self.size is None else self.size - sum(len(t) for t in self.files.values())
 
     def step(self):
         if self.cut_at is not None and self.steps >= self.cut_at:
@@ -105,6 +110,13 @@ class Flash:
             raise OSError(2, "ENOENT")
         return (0,) * 10
 
+    def listdir(self, path):
+        if path not in self.dirs:
+            raise OSError(2, "ENOENT")
+        inside = path.rstrip("/") + "/"
+        return [p[len(inside):] for p in list(self.files) + list(self.dirs)
+                if p.startswith(inside) and p != inside and "/" not in p[len(inside):]]
+
     def mkdir(self, path):
         if path in self.dirs or path in self.files:
             raise OSError(17, "EEXIST")
@@ -142,7 +154,12 @@ class _Writer:
     def write(self, text):
         for i in range(0, len(text), BLOCK):
             self.flash.step()  # a cut here leaves the blocks before this one
-            self.flash.files[self.path] += text[i:i + BLOCK]
+            block = text[i:i + BLOCK]
+            free = self.flash.free()
+            if free is not None and len(block) > free:  # full: what fits is written
+                self.flash.files[self.path] += block[:free]
+                raise OSError(28, "ENOSPC")
+            self.flash.files[self.path] += block
         return len(text)
 
 

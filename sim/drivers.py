@@ -90,6 +90,21 @@ class MemoryStorage:
     def remove(self, name):
         self.files.pop(name, None)
 
+    def names(self):
+        """The board's files, sorted (not what was set aside: ASIDE/...)."""
+        return sorted(n for n in self.files if "/" not in n)
+
+    def set_aside(self, name):
+        """Keeps the file as ASIDE/WHEN-N-NAME (as FileStorage) and returns that name;
+        "" if there is none."""
+        from drivers.storage_aside import aside_name
+
+        if name not in self.files:
+            return ""
+        kept = aside_name(name, lambda k: k in self.files)
+        self.files[kept] = self.files.pop(name)
+        return kept
+
 
 class RunLanguageApp(App):
     """The App with a language for this run only (`--lang`): its words in it, the saved

@@ -12,7 +12,6 @@ from sim import words
 from sim.drivers import SimBoard, VirtualClock
 from sim.headless import Headless, frame_lines
 from web.drivers import BrowserSound, BrowserStorage
-from web.stored import set_aside_foreign
 
 # Nothing moves and no key is down: the screen is not busy, so nothing changes but by
 # the clock alone, and the page sleeps until the next of the clock's IDLE_WAKE_MS marks
@@ -28,25 +27,16 @@ class Page:
     test's presses give the very frames of the headless simulator (sim/headless.py)."""
 
     def __init__(self, host, virtual=False, notice=None):
-        storage = BrowserStorage(host)
-        self.set_aside = set_aside_foreign(storage)  # before the board reads a file
-        self.board = SimBoard(clock=VirtualClock() if virtual else Clock(), storage=storage,
+        # (at power-up the board sets aside what it cannot read back, with its notice:
+        # app/aside.py, through BrowserStorage.set_aside; the page lists them, set_aside)
+        self.board = SimBoard(clock=VirtualClock() if virtual else Clock(), storage=BrowserStorage(host),
                               sound=BrowserSound(host))
         self.virtual = virtual
         self.headless = Headless(board=self.board)
         app = self.board.app
-        if self.set_aside:  # the board's notice: the first file's key blinks orange a while
-            kept = ", ".join(entry[0] for entry in self.set_aside if entry[1])
-            left = ", ".join(entry[0] for entry in self.set_aside if not entry[1])  # (storage full)
-            words = ["set aside what the board could not read: " + kept] if kept else []
-            if left:
-                words.append("the board could not read %s, nor set it aside" % left)
-            if notice:
-                words.append(notice)
-            app.show_notice("; ".join(words), self.set_aside[0][2])
-        elif notice:  # the page restarted the board after an error, as main.py does
-            app.show_notice(notice, MENU)
-        if notice:
+        self.set_aside = app.aside
+        if notice:  # the page restarted the board after an error, as main.py does
+            app.show_notice(notice, MENU, add=True)
             app.step()
         self.shown = -1  # the strip's write count the page last drew
 

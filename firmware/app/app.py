@@ -13,6 +13,12 @@ LOOP_MS = 10  # the main loop's pace on the Pico
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
 NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
+# A write the flash refused (full): the MENU corner blinks red twice every _UNSAVED_MS
+# (lit _UNSAVED_ON_MS, dark as long, lit again, then dark) until a write succeeds: a
+# sign no other light of the board makes (docs/RULES.md "When the board cannot save")
+_UNSAVED_MS = const(1000)
+UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
+_UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
 FLASH_MS = 400  # a refused press: its flash this long (see flashing())
 _FLICKER_MS = const(100)
@@ -139,6 +145,14 @@ class App:
         self.no_tap = set()  # keys that were down when the screen or game changed
         self.stuck = set()  # keys down for STUCK_MS or more
         self.notice = None  # (text, cell, until): a message over any screen, for a while
+        self.notice_keys = ()  # ... and the keys of the notices added to it (show_notice), blinking with it
+        # what the board could not read and set aside: [(what, where it is kept now, or
+        # "" when it could not be moved, the key its notice blinks)] (app/aside.py)
+        self.aside = []
+        self.unsaved = None  # the words of a write the flash refused, until one succeeds (saved())
+        from app.aside import check  # (power-up's check of the stored files: it frees itself)
+
+        check(self)
         self.settings = saves.load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
@@ -190,7 +204,20 @@ class App:
             self.save_settings(None)
 
     def save_settings(self, now):
-        saves.save_settings(self.storage, self.settings)
+        self.saved(saves.save_settings(self.storage, self.settings), "the settings could not be saved (is the flash full?)")
+
+    def saved(self, ok, words):
+        """After a write: one the flash refused (`ok` False: full, worn out) is said (the
+        notice, `unsaved` in the state: `words`) and shown on the board until a write
+        succeeds (the MENU corner's double blink, render()); play goes on in memory, the
+        last good save stays whole, and the next write tries again."""
+        if ok:
+            if self.unsaved is not None:
+                self.unsaved = None
+                self.dirty = True
+        elif self.unsaved is None:
+            self.unsaved = words
+            self.show_notice(words, grid.MENU, NOTICE_MS, True)
 
     # -- the loop ----------------------------------------------------------------------------
     def key(self, key, pressed, now):
@@ -265,8 +292,15 @@ class App:
                 self.sound.play("illegal")
                 self.dirty = True
 
-    def show_notice(self, text, cell, ms=NOTICE_MS):
-        """Say `text` (in the state) and blink `cell` orange over any screen for `ms`."""
+    def show_notice(self, text, cell, ms=NOTICE_MS, add=False):
+        """Say `text` (in the state) and blink `cell` orange over any screen for `ms`;
+        `add`: after a notice still shown, in the same notice (both keys blink)."""
+        if add and self.notice is not None:
+            if cell != self.notice[1] and cell not in self.notice_keys:
+                self.notice_keys += (cell,)
+            text, cell = self.notice[0] + "; " + text, self.notice[1]
+        else:
+            self.notice_keys = ()
         self.notice = (text, cell, ticks_add(self.clock.ticks_ms(), ms))
         self.dirty = True
 
@@ -277,6 +311,8 @@ class App:
             info["stuck"] = sorted(grid.name(k) for k in self.stuck)
         if self.notice is not None:
             info["notice"] = self.notice[0]
+        if self.unsaved is not None:
+            info["unsaved"] = self.unsaved
         if self.settings["lang"] != "en":  # the words in the menu's language (app/words.py)
             from app.words import state
 
@@ -313,7 +349,7 @@ class App:
         if self.dirty:  # a hold's answer lights before its sound starts and the screen's busy work
             self.render(now)
         self.sound.tick(now)
-        busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None
+        busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None or self.unsaved is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         self.was_busy = busy
@@ -347,6 +383,11 @@ class App:
                 self.frame.set(key, colors.ORANGE)
             if self.notice is not None:
                 self.frame.set(self.notice[1], colors.ORANGE)
+                for key in self.notice_keys:
+                    self.frame.set(key, colors.ORANGE)
+        if self.unsaved is not None:  # over the notice: two short red blinks, then dark
+            t = now % _UNSAVED_MS
+            self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
         self.pixels.show(self.frame.buf)
         self.dirty = False
 

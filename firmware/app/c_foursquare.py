@@ -47,7 +47,7 @@ _FLASH_MS = const(150)  # a turning card flashes white this long, then shows its
 _PEEK_MS = const(1500)  # a tap on the legend or the bar shows its answer this long
 _LOOK_MS = const(3000)  # the end: the final piles this long, then each figure
 _FIGURE_MS = const(1500)
-STATS_FILE = "stats_foursquare.json"  # (app/c_foursquare_stats.py reads it)
+STATS_FILE = saves.STATS_FILE  # (app/c_foursquare_stats.py reads it)
 
 # A rank as pips on a 3x3 block (bit k = cell k, row by row), as a die's faces; the 10 is
 # the 9 with a white centre; a face-down pile shows a white cross (cells 1, 3, 5, 7).

@@ -37,7 +37,7 @@ STEP_MS = 700  # a board player's pace: one action (a die, a roll, a choice) thi
 MOVED_MS = 900  # the pawns a move put somewhere else blink this long ...
 MOVED_BLINK_MS = 150  # ... at this pace
 SHOW_MS = 3000  # at the end: the scores, then the final board, this long each
-BEST_FILE = "pistes_best.json"
+BEST_FILE = saves.BEST_FILE
 POINTS_PER_LIGHT = 4  # a score bar: one light per 4 points
 
 KEYS_COL = 0

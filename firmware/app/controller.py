@@ -6,7 +6,7 @@ import sys
 from array import array
 
 from app import colors, grid, saves
-from app.app import FLASH_MS, blink_on, flashing, free_menu, menu_ahead, pending, slice_of, unload  # noqa: F401 (the controllers import them from here)
+from app.app import FLASH_MS, UNSAVED_GAME, blink_on, flashing, free_menu, menu_ahead, pending, slice_of, unload  # noqa: F401 (the controllers import them from here)
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -308,8 +308,10 @@ class GameController:
         return True
 
     def save_or_refuse(self, now):
-        if not self.save():
-            self.refuse((grid.MENU,), now, "unsaved", colors.ORANGE)
+        ok = self.save()
+        self.app.saved(ok, UNSAVED_GAME)  # (refused: the MENU corner's sign until a save succeeds)
+        if not ok:
+            self.refuse((), now, "unsaved")  # the state's error and the beep
             self.app.dirty = True
 
     def undo(self, now):

@@ -2,6 +2,7 @@
 # status line, its margin labels. A board never asks, so these words are kept apart:
 # the controller loads this module for each question and unloads it after.
 from app import grid
+from app.app import UNSAVED_GAME
 from games.base import DRAW, PLAYING
 
 # The words of the controller's own refusals, by the name it gives refuse().
@@ -9,7 +10,7 @@ REFUSALS = {
     "hold": "hold this key to use it",
     "over": "the game is over: hold the new-game key (bottom-right corner)",
     "thinking": "the board is thinking: wait for its move (or undo yours)",
-    "unsaved": "the game could not be saved (is the flash full?)",
+    "unsaved": UNSAVED_GAME,
     "no undo": "nothing to undo",
 }
 

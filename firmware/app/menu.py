@@ -116,6 +116,10 @@ class Menu:
         """Which tiles have a game to resume (and against the board), a tile a step."""
         for t in catalog.TILES:
             game = saves.load_game(self.app.storage, t[0], t[1], t[2])
+            if game is False:  # a file the board cannot read back: set aside, said on its tile
+                from app.aside import set_aside_save
+
+                game = set_aside_save(self.app, len(self.saved))
             self.saved.append(game is not None)
             self.setups.append(game and game[0])
             self.against.append(game is not None and bool(game[0].get("board")))

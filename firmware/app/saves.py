@@ -1,8 +1,10 @@
 # Settings and the games in progress, kept through the storage driver so that a power
 # loss loses nothing. Each menu tile keeps its own game (starting one game never
 # overwrites another): its setup plus its moves in notation. A file that cannot be
-# read back is treated as absent, and a flash that refuses a write loses only that
-# write: never a crash.
+# read back is set aside whole (app/saves_read.py set_aside: at power-up and when the
+# menu reads a tile's save), never written over; a flash that refuses a write loses
+# only that write, never a crash, and the board says so until a write succeeds again
+# (app.app.App.saved).
 #
 # A game's file is lines: the setup as JSON (its "moves" are [], or all of them in a
 # file an older board wrote), then one line per move, each ended by a newline. A move
@@ -16,6 +18,8 @@
 import json
 
 SETTINGS_FILE = "settings.json"
+STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (app/c_foursquare.py)
+BEST_FILE = "pistes_best.json"  # 4 pistes' best score (app/c_pistes.py)
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 LANGS = ("en", "fr")  # the language of the names the board scrolls and of the simulator's words
@@ -25,6 +29,9 @@ MAX_FILE_BYTES = 16384
 # What a state's file holds, kept on the state by save_game: (file name, moves in it,
 # its length, the last of them). A state made afresh (undo, new game) has none.
 SAVED = "saved_file"
+# The files the board could not read and could not set aside either (a full flash): it
+# never writes over them (write() refuses them as a full flash would).
+KEPT = set()
 
 
 # Whether a tile's player count is a choice (then it keeps one save, whatever the count),
@@ -45,7 +52,10 @@ def game_file(game, players, variant=None):
 
 
 def write(storage, name, text):
-    """True if stored; False when the flash refuses (full, worn out)."""
+    """True if stored; False when the flash refuses (full, worn out), or for a file
+    the board keeps as it is (KEPT)."""
+    if name in KEPT:
+        return False
     try:
         storage.write(name, text)
         return True
@@ -122,8 +132,8 @@ def save_game(storage, setup, state):
 
 
 def load_game(storage, game, players, variant=None):
-    """(setup, move texts) of the saved game of that tile, or None if there is none or
-    it is not a well-formed save of it: app/saves_read.py."""
+    """(setup, move texts) of the saved game of that tile, None if there is none, False
+    if its file is not a well-formed save of it: app/saves_read.py."""
     from app.saves_read import load_game
 
     return load_game(storage, game, players, variant)

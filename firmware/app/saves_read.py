@@ -1,7 +1,9 @@
 # Reading the saves back (app/saves.py writes them): the settings at boot, and a tile's
 # saved game, which only the menu reads (to show it, to resume it). Its own module: a
 # game only writes its save, so this is freed while a game is played (RAM on a Pico).
-# A file that cannot be read back, or is not a well-formed save of its tile, is no save.
+# A file that cannot be read back, or is not a well-formed save of its tile, is no save:
+# it is set aside whole, with the board's notice, so that nothing writes over it
+# (app/aside.py: at power-up, and when the menu or a tile's setup reads a tile's save).
 import json
 
 from app import catalog
@@ -30,19 +32,21 @@ def _optional(value, kind):
 
 
 def load_game(storage, game, players, variant=None):
-    """(setup, move texts) of the saved game of that tile, or None if there is none or
-    it is not a well-formed save of it."""
+    """(setup, move texts) of the saved game of that tile, None if there is none, or
+    False if its file is not a well-formed save of it (damaged: the menu sets it aside)."""
     try:
         text = storage.read(game_file(game, players, variant))
-        if text is None or len(text) > MAX_FILE_BYTES:
+        if text is None:
             return None
+        if len(text) > MAX_FILE_BYTES:
+            return False
         lines = text.split("\n")
         text = None
         data = json.loads(lines[0])
     except Exception:  # as read_json: damage of any kind is no save
-        return None
+        return False
     if not isinstance(data, dict) or "moves" not in data:
-        return None
+        return False
     moves = data.pop("moves")
     well_formed = (
         data.get("game") == game
@@ -55,7 +59,7 @@ def load_game(storage, game, players, variant=None):
         and all(isinstance(m, str) for m in moves)
     )
     if not well_formed:
-        return None
+        return False
     # the lines after the setup's, less the last piece: "" after the last newline, or
     # a line torn by a power cut (none in a file of an older board: one line, no newline)
     moves.extend(lines[1:-1])

@@ -86,6 +86,10 @@ class Setup:
         the tile then starts a new game)."""
         if self.saved is not None and self.saved[1] is None:
             self.saved = saves.load_game(self.app.storage, self.game, self.players, self.variant)
+            if self.saved is False:  # damaged since the menu read it: set aside, said on its tile
+                from app.aside import set_aside_save
+
+                self.saved = set_aside_save(self.app, self.index)
         return self.saved is not None
 
     def ahead(self, now):

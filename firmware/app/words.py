@@ -17,7 +17,7 @@ def translate(lang, text):
 
 def state(lang, info):
     """The screen's state (App.describe()) with its words in `lang`."""
-    for key in ("error", "turn", "notice"):
-        if isinstance(info.get(key), str):
-            info[key] = translate(lang, info[key])
+    for key in ("error", "turn", "notice", "unsaved"):
+        if isinstance(info.get(key), str):  # (a notice of several: each of them)
+            info[key] = "; ".join(translate(lang, part) for part in info[key].split("; "))
     return info

@@ -45,6 +45,17 @@ MESSAGES = {
         "la partie enregistrée de {0} avait un choix abîmé ({1*}), remis par défaut, et ne se rejoue que jusqu'au "
         "coup {2} sur {3}",
     "the game could not be saved (is the flash full?)": "la partie n'a pas pu être enregistrée (la mémoire flash est-elle pleine ?)",
+    "the settings could not be saved (is the flash full?)":
+        "les réglages n'ont pas pu être enregistrés (la mémoire flash est-elle pleine ?)",
+    # a file the board cannot read back, set aside at power-up (app/saves_read.py set_aside)
+    "could not read %s: set aside as %s": "impossible de lire {0} : mis de côté sous {1=}",
+    "could not read %s, nor set it aside: it is kept as it is":
+        "impossible de lire {0}, ni de le mettre de côté : il est gardé tel quel",
+    "the saved game of %s": "la partie enregistrée de {0}",
+    "the settings": "les réglages",
+    "Foursquare's scores": "les scores du Foursquare",
+    "4 pistes' best score": "le meilleur score de 4 pistes",
+    "'%s', not a file of the board": "« {0=} », qui n'est pas un fichier du plateau",
     "nothing to undo": "rien à annuler",
     "%s plays no move": "{0} ne joue aucun coup",
     "%s plays no move: %s": "{0} ne joue aucun coup : {1}",

@@ -5,8 +5,10 @@
 # if the power went in between. MicroPython has no os.path, so paths are joined by hand.
 # append() adds to the end of a file in place: a cut may leave its last part unwritten,
 # so its caller must be able to tell a torn end (app/saves.py: a line not ended).
+# A write the flash refuses (full, worn out) raises OSError and leaves no .tmp behind:
+# the old file stays whole. names() and set_aside() (a file the board cannot read back
+# moved aside whole) are drivers/storage_aside.py's, loaded when asked (at power-up).
 import os
-
 
 class FileStorage:
     """Files named `name` (a plain file name) in the directory `root`."""
@@ -20,13 +22,14 @@ class FileStorage:
         return self.root + "/" + name if self.root != "/" else "/" + name
 
     def read(self, name):
-        """The file's text, or None if it is missing or unreadable."""
+        """The file's text, or None if it is missing (UnicodeError for bytes that are no
+        text: the board's readers take that as damage, app/saves.py)."""
         path = self._path(name)
         for candidate in (path, path + ".bak"):  # .bak: a cut in the middle of a FAT write
             try:
                 with open(candidate) as f:
                     return f.read()
-            except (OSError, UnicodeError):
+            except OSError:  # missing (or a folder: no file); UnicodeError goes on
                 pass
         return None
 
@@ -36,15 +39,19 @@ class FileStorage:
         path = self._path(name)
         self._make_root()
         tmp = path + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
         try:
-            os.rename(tmp, path)  # replaces the old file on littlefs and POSIX
-        except OSError:  # FAT (and Windows) refuse to rename over a file
-            self._unlink(path + ".bak")  # a stale one (the file is here: it is complete)
-            os.rename(path, path + ".bak")
-            os.rename(tmp, path)
-            self._unlink(path + ".bak")
+            with open(tmp, "w") as f:
+                f.write(text)
+            try:
+                os.rename(tmp, path)  # replaces the old file on littlefs and POSIX
+            except OSError:  # FAT (and Windows) refuse to rename over a file
+                self._unlink(path + ".bak")  # a stale one (the file is here: it is complete)
+                os.rename(path, path + ".bak")
+                os.rename(tmp, path)
+                self._unlink(path + ".bak")
+        except OSError:  # the flash refused (full): the old file stays, no .tmp is left
+            self._unlink(tmp)
+            raise
 
     def append(self, name, text):
         """Add `text` at the end of the file `name` (OSError if it does not exist: a
@@ -55,6 +62,19 @@ class FileStorage:
         os.stat(path)  # OSError if missing: "a" would make a new file of this text alone
         with open(path, "a") as f:
             f.write(text)
+
+    def names(self):
+        """The board's files kept here, sorted (drivers/storage_aside.py)."""
+        from drivers.storage_aside import names
+
+        return names(self, os)
+
+    def set_aside(self, name):
+        """Moves the file `name` out of the board's way, whole; where it is kept now, or
+        "" (drivers/storage_aside.py)."""
+        from drivers.storage_aside import set_aside
+
+        return set_aside(self, name, os)
 
     def remove(self, name):
         path = self._path(name)

@@ -17,7 +17,11 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     (mpremote itself killed mid-file) then repaired by the next, a board of another
-    MicroPython refused, and the deployed board boots to the menu and plays a move.
+    MicroPython refused, and the deployed board boots to the menu and plays a move;
+  - issue #51 (host_tools.vpico.saves_checks): main.py powered up on its own littlefs
+    holding a torn save (set aside whole, the tile's key blinking orange), and on a full
+    flash (a move's refused save: the last good save whole, no .tmp, the MENU corner's
+    double red blink).
 They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
 the firmware's tests in the shares of TEST_SHARES, the scenarios taken one at a time
 from one queue by SCENARIO_SESSIONS Picos, each booted once), each line
@@ -304,7 +308,7 @@ JOBS = 3  # checks run side by side (VPICO_JOBS): each on its own virtual Pico
 # long in wall time), the firmware tests 1 101 and 186, 3 97 and 153, 2 80 and 131;
 # the scenarios, from one queue, 115 and 64 CPU s)
 ORDER = ("power cuts", "deploy", "firmware tests 1", "firmware tests 3", "firmware tests 2", "scenarios 1",
-         "scenarios 2")
+         "scenarios 2", "saves")
 SCENARIO_SESSIONS = 2  # this many booted Picos take the scenarios from one queue
 
 
@@ -485,6 +489,14 @@ def run_all(select=None, deploy=True, out=print, workers=None):
                 wire_checks.run(results, workdir)
 
             jobs.append(("wires", wire_job))
+        if not select or "saves" in select:
+            from host_tools.vpico import saves_checks
+
+            def saves(results):
+                os.makedirs(os.path.join(workdir, "saves"))
+                saves_checks.run(results, os.path.join(workdir, "saves"))
+
+            jobs.append(("saves", saves))
         if deploy and (not select or "deploy" in select):
             from host_tools.vpico import deploy_checks
 

@@ -247,4 +247,4 @@ def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
     loaded = saves.load_game(storage, "squeeze", None, "cards")
     assert loaded is not None and len(loaded[1]) == 1800
     storage.files[name] = storage.files[name][:-1] + " " * saves.MAX_FILE_BYTES + "}"
-    assert saves.load_game(storage, "squeeze", None, "cards") is None
+    assert saves.load_game(storage, "squeeze", None, "cards") is False  # damage: set aside

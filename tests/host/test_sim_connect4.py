@@ -251,10 +251,24 @@ def test_a_full_flash_loses_the_save_but_not_the_game():
     sim.run("press " + TILE)
     drop(sim, "4")
     s = sim.state()
-    assert s["moves"] == ["4"] and "could not be saved" in s["error"]
-    assert sim.leds()["a1"][2] == 0 and sim.leds()["a1"][1] > 0  # the menu corner flashes orange
+    assert s["moves"] == ["4"] and "could not be saved" in s["error"] and "could not be saved" in s["unsaved"]
+    assert unsaved_sign(sim) == [True, False, True, False]  # the menu corner: two red blinks a second
     drop(sim, "4")
     assert sim.state()["moves"] == ["4", "4"]
+
+
+def unsaved_sign(sim):
+    """The menu corner over one second, a frame every 10 ms, from the first blink: its runs
+    of red (True) and dark (False); an AssertionError for any other light there."""
+    lit = []
+    for _ in range(100):
+        sim.run("wait 10")
+        r, g, b = sim.leds()["a1"]
+        assert g == b == 0, (r, g, b)
+        lit.append(r > 0)
+    start = next(i for i in range(100) if lit[i] and not lit[i - 1])
+    lit = lit[start:] + lit[:start]
+    return [lit[0]] + [lit[i] for i in range(1, 100) if lit[i] != lit[i - 1]]
 
 
 def test_each_game_keeps_its_own_save():

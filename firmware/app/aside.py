@@ -1,0 +1,94 @@
+# At power-up (App.__init__, before anything reads a file for use): every file the
+# storage keeps is read back by the board's own readers, and what the board cannot read
+# as its own (a damaged file, too big, empty, not text; a file of another program or
+# version under the board's name) is set aside whole, with the board's notice
+# (set_aside), so that nothing writes over it. The tiles' saves are read by the menu as
+# it shows (app/menu.py read_saves, and a tile's setup screen), which sets a damaged one
+# aside the same way (set_aside_save): one reading of each file. Every runtime runs
+# this: the Pico's littlefs, CircuitPython's FAT, the simulators and the browser page
+# (each storage driver's names() and set_aside()). Boot-time code (and, rarely, the
+# menu's), freed once it ran (free()); in the MicroPython subset.
+from app import catalog, saves
+from app.app import free_game, unload
+from app.grid import MENU
+
+
+def set_aside(app, name, what, cell):
+    """Moves the file `name`, which the board cannot read back as its own (`what`: the
+    words that name it), out of the board's way, its bytes unchanged (the storage's
+    set_aside: ASIDE/WHEN-N-NAME), and says so: the notice (the state's, and `cell`
+    blinking orange). One the storage cannot move (full) stays as it is, and the board
+    never writes over it (saves.KEPT). A storage that keeps no other names (a test's)
+    has no set_aside: the file is then only not read."""
+    move = getattr(app.storage, "set_aside", None)
+    if move is None:
+        return
+    kept = move(name)
+    if not kept:
+        saves.KEPT.add(name)
+    app.aside.append((what, kept, cell))
+    app.show_notice("could not read %s: set aside as %s" % (what, kept) if kept
+                    else "could not read %s, nor set it aside: it is kept as it is" % what, cell, add=True)
+
+
+def set_aside_save(app, index):
+    """Sets aside the save of the menu tile `index`, which the board cannot read back
+    (set_aside; its notice blinks the tile's first key). None: it has no save now."""
+    from app.menu import TILE_CELLS
+
+    t = catalog.TILES[index]
+    set_aside(app, saves.game_file(t[0], t[1], t[2]), "the saved game of " + catalog.tile_name(index),
+              TILE_CELLS[index][0])
+    free()
+
+
+# the board's files but the tiles' saves: what each is, in words
+WHAT = {saves.SETTINGS_FILE: "the settings", saves.STATS_FILE: "Foursquare's scores",
+        saves.BEST_FILE: "4 pistes' best score"}
+
+
+def readable(storage, name):
+    """Whether the board reads the file `name` (one of WHAT) back as its own: what its
+    reader takes from it is all the file says."""
+    data = saves.read_json(storage, name)
+    if not isinstance(data, dict):
+        return False
+    if name == saves.STATS_FILE:
+        from app.c_foursquare_stats import load_stats
+
+        return load_stats(storage) == dict((k, data.get(k)) for k in ("played", "won", "best"))
+    if name == saves.BEST_FILE:
+        from app.c_pistes_start import load_best
+
+        return load_best(storage) == data.get("best")
+    return True
+
+
+def check(app):
+    """Sets aside every stored file that is not the board's, or that the board cannot
+    read back (the tiles' saves: the menu, as it reads them)."""
+    storage = app.storage
+    names = getattr(storage, "names", None)
+    if names is None:  # (a test's storage: nothing but the board's files)
+        return
+    tiles = [saves.game_file(t[0], t[1], t[2]) for t in catalog.TILES]
+    loaded = len(app.aside)
+    names = names()
+    for name in names:
+        if name in tiles:
+            continue
+        try:
+            ok = name in WHAT and readable(storage, name)
+        except Exception:  # as the board's own readers: damage of any kind is no file
+            ok = False
+        if not ok:
+            set_aside(app, name, WHAT.get(name) or "'%s', not a file of the board" % name, MENU)
+    if len(app.aside) > loaded or saves.STATS_FILE in names or saves.BEST_FILE in names:
+        free_game()  # (what checked the scores: a game loads its own)
+    free()
+
+
+def free():
+    """This module and the storage's setting aside, unloaded (RAM on a Pico)."""
+    unload("app.aside")
+    unload("drivers.storage_aside")
