@@ -81,7 +81,7 @@ def powered_up(flash, work):
 def torn_save(results, workdir, build_dir=build_tool.BUILD):
     flash = os.path.join(workdir, "torn.bin")
     torn, noise = SAVE[:40], bytes(random.Random(51).randrange(256) for _ in range(300))
-    files = board.tree_files(build_dir)
+    files = board.build_files(build_dir)
     files["/data/game_connect4.json"] = torn
     files["/data/settings.json"] = noise
     board.make_flash(flash, files)
@@ -161,7 +161,7 @@ def filled(flash):
 
 def full_flash(results, workdir, build_dir=build_tool.BUILD):
     flash = os.path.join(workdir, "full.bin")
-    files = board.tree_files(build_dir)
+    files = board.build_files(build_dir)
     files["/data/game_connect4.json"] = SAVE
     board.make_flash(flash, files)
     written = filled(flash)
