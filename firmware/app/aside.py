@@ -9,7 +9,7 @@
 # (each storage driver's names() and set_aside()). Boot-time code (and, rarely, the
 # menu's), freed once it ran (free()); in the MicroPython subset.
 from app import catalog, saves
-from app.app import free_game, unload
+from app.app import unload
 from app.grid import MENU
 
 
@@ -49,18 +49,19 @@ WHAT = {saves.SETTINGS_FILE: "the settings", saves.STATS_FILE: "Foursquare's sco
 
 def readable(storage, name):
     """Whether the board reads the file `name` (one of WHAT) back as its own: what its
-    reader takes from it is all the file says."""
+    reader takes from it is all the file says (the scores by app/score_files.py, their
+    readers' checks: no game is loaded at boot)."""
     data = saves.read_json(storage, name)
     if not isinstance(data, dict):
         return False
     if name == saves.STATS_FILE:
-        from app.c_foursquare_stats import load_stats
+        from app.score_files import stats_from
 
-        return load_stats(storage) == dict((k, data.get(k)) for k in ("played", "won", "best"))
+        return stats_from(data) is not None
     if name == saves.BEST_FILE:
-        from app.c_pistes_start import load_best
+        from app.score_files import best_from
 
-        return load_best(storage) == data.get("best")
+        return best_from(data) == data.get("best")
     return True
 
 
@@ -72,7 +73,6 @@ def check(app):
     if names is None:  # (a test's storage: nothing but the board's files)
         return
     tiles = [saves.game_file(t[0], t[1], t[2]) for t in catalog.TILES]
-    loaded = len(app.aside)
     names = names()
     for name in names:
         if name in tiles:
@@ -83,12 +83,11 @@ def check(app):
             ok = False
         if not ok:
             set_aside(app, name, WHAT.get(name) or "'%s', not a file of the board" % name, MENU)
-    if len(app.aside) > loaded or saves.STATS_FILE in names or saves.BEST_FILE in names:
-        free_game()  # (what checked the scores: a game loads its own)
     free()
 
 
 def free():
     """This module and the storage's setting aside, unloaded (RAM on a Pico)."""
     unload("app.aside")
+    unload("app.score_files")
     unload("drivers.storage_aside")

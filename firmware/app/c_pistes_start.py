@@ -2,8 +2,8 @@
 # board's seats checked, the solo's best score read), loaded then and freed at once:
 # a Pico does not hold it while the game is played.
 from app import saves
+from app.app import unload
 from app.c_pistes import BEST_FILE
-from games import pistes as rules
 
 
 def check_seats(seats, players):
@@ -21,6 +21,8 @@ def check_seats(seats, players):
 
 
 def load_best(storage):
-    data = saves.read_json(storage, BEST_FILE)
-    best = data.get("best") if isinstance(data, dict) else None
-    return best if isinstance(best, int) and 0 <= best <= 4 * rules.END else None
+    from app.score_files import best_from
+
+    best = best_from(saves.read_json(storage, BEST_FILE))
+    unload("app.score_files")
+    return best

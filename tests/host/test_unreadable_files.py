@@ -231,3 +231,12 @@ def test_every_key_of_what_was_set_aside_blinks():
     notice = sim.state()["notice"]
     assert "the settings" in notice and "Connect Four" in notice and "Cubes 7x7" in notice
     assert blinks_orange(sim, "a1") and blinks_orange(sim, tile_key(0)) and blinks_orange(sim, tile_key(3))
+
+
+def test_the_scores_checks_bounds_are_the_games():
+    # app/score_files.py checks the scores files with no game loaded: its bounds by name
+    from app import score_files
+    from games import foursquare, pistes
+
+    assert score_files.FOURSQUARE_DECK == foursquare.DECK
+    assert score_files.PISTES_BEST_MAX == 4 * pistes.END
