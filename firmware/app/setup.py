@@ -158,8 +158,9 @@ class Setup:
                 resume_game(self.app, self.saved[0], self.saved[1], self.ready)
                 return
             players, options = self.start_args()
-            try:
-                self.app.start_game(self.game, players=players, variant=self.variant, options=options)
+            try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
+                self.app.start_game(self.game, players=players, variant=self.variant, seed=now & 0x3FFFFFFF,
+                                    options=options)
             except ValueError as e:  # a choice the game refuses: stay here and say why
                 self.refuse(now, str(e))
             return

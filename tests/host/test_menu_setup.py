@@ -455,3 +455,32 @@ def test_a_save_gone_before_the_setup_screen_reads_it_starts_a_new_game():
     sim.run("press " + TILE)
     s = sim.state()
     assert (s["screen"], s["moves"]) == ("game", [])
+
+
+def test_a_game_with_chance_is_seeded_from_the_press_not_from_after_its_start():
+    # a Pico that loads the game's modules in the press that starts it reads its clock
+    # tens of ms later: the seed (the cubes' first mover, a deal) is the press's time,
+    # so that the press's answer is the one the press's moment gives
+    sim = Headless()
+    tile = grid.name(menu.TILE_CELLS[[i for i, t in enumerate(catalog.TILES) if t[0] == "cubes"][0]][0])
+    sim.run("press %s" % tile)
+    sim.run("wait 1000")
+    clock = sim.board.clock
+    pressed = clock.ticks_ms()
+
+    class Slow:  # each read of the clock 7 ms after the last
+        def __init__(self, now):
+            self.now = now
+
+        def ticks_ms(self):
+            self.now += 7
+            return self.now
+
+    slow = Slow(pressed)
+    app = sim.board.app
+    saved, app.clock = app.clock, slow
+    try:
+        app.screen.tap(grid.parse(tile), pressed)
+    finally:
+        app.clock = saved
+    assert app.screen.setup["game"] == "cubes" and app.screen.setup["seed"] == pressed & 0x3FFFFFFF
