@@ -39,7 +39,6 @@ PULL_UP_OHMS = 10e3  # R11..R22, a column each (hardware/circuit.py)
 VF_1MA = 0.715
 VF_DECADE = 0.14
 DIODE_PF = 4.0
-DIODE_OHMS = 10.0  # a conducting 1N4148's slope resistance at a few mA (its curve)
 KEY_PF = 1.0  # a switch's contacts and its socket's pads: assumed
 # Copper: the PCB's outer layers over 1.6 mm FR4 (JLCPCB's standard stack-up, 1 oz).
 FR4_ER = 4.5
@@ -53,7 +52,9 @@ VIA_PF = 0.6  # a 0.6 mm via in 1.6 mm FR4 (the usual 1.41 er T D1 / (D2 - D1) e
 WIRE_PF_PER_M = 100.0
 WIRE_TO_PICO_M = 0.45
 
-SETTLE_MARGIN = 4  # the firmware waits at least this many times the worst build's need
+# The firmware waits at least this many times the worst build's need: that need stacks
+# every datasheet limit at once with a whole row held (its columns 8 mV under VIL_MAX).
+SETTLE_MARGIN = 2
 
 
 def vf(amps):
@@ -116,11 +117,15 @@ class Build:
             v = vf(amps) + VOL_MAX * held * amps / (DRIVE_MA[drive] * 1e-3)
         return v
 
-    def fall_tau_ns(self, drive=ROW_DRIVE):
-        """The row's pad (VOL_MAX at its drive current: its on resistance) and a held
-        key's diode discharge the row and the column together."""
-        ohms = VOL_MAX / (DRIVE_MA[drive] * 1e-3) + DIODE_OHMS
-        return ohms * (self.row_pf + self.col_pf) * 1e-3
+    def fall_tau_ns(self, drive=ROW_DRIVE, held=N):
+        """The row's pad (VOL_MAX at its drive current: its on resistance) discharges the
+        row and every held key's column; each column also through its diode, whose slope
+        resistance is highest at the end of the fall, at the pull-up's current."""
+        pad = VOL_MAX / (DRIVE_MA[drive] * 1e-3)
+        low = self.column_low(held, drive)
+        amps = (IOVDD - low) / self.pull_up
+        diode = VF_DECADE / math.log(10) / amps
+        return (pad * (self.row_pf + max(1, held) * self.col_pf) + diode * self.col_pf) * 1e-3
 
     def settle_ns(self, drive=ROW_DRIVE, held=N):
         """From the row's drive to a read that is sure to see the column low: the
@@ -128,7 +133,7 @@ class Build:
         low = self.column_low(held, drive)
         if low >= VIL_MAX:
             return math.inf
-        fall = self.fall_tau_ns(drive) * math.log((IOVDD - low) / (VIL_MAX - low))
+        fall = self.fall_tau_ns(drive, held) * math.log((IOVDD - low) / (VIL_MAX - low))
         return fall + SYNC_CYCLES * 1e9 / CLOCK_HZ
 
     def recover_ns(self):
@@ -159,11 +164,11 @@ def needed_settle_ns(path=PCB_FILE):
 def vpico_model(build=None):
     """The wire model the virtual Pico runs (host_tools/vpico/vpico.mjs): its column's
     time constants and, for each drive strength and number of keys held in the driven
-    row, the level a held key's column falls to."""
+    row, the level a held key's column falls to and how fast."""
     build = build or builds()[0]
     return {
         "iovdd": IOVDD, "vil": VIL_MAX, "vih": VIH_MIN, "syncNanos": SYNC_CYCLES * 1e9 / CLOCK_HZ,
-        "fallTauNanos": [build.fall_tau_ns(d) for d in range(len(DRIVE_MA))],
+        "fallTauNanos": [[build.fall_tau_ns(d, held) for held in range(N + 1)] for d in range(len(DRIVE_MA))],
         "riseTauNanos": pull_up_ohms(PULL_UP_INTERNAL_MAX) * build.col_pf * 1e-3,
         "low": [[build.column_low(held, d) for held in range(N + 1)] for d in range(len(DRIVE_MA))],
         "build": build.name,

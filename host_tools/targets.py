@@ -20,7 +20,7 @@ def watch(what, within, detail):
 
 def missed_targets(lines):
     """The TARGET lines of a run that say MISSED, each as its what and detail."""
-    return [line[len("TARGET"):-len("MISSED")].strip() for line in lines
+    return [" ".join(line[len("TARGET"):-len("MISSED")].split()) for line in lines
             if line.startswith("TARGET ") and line.rstrip().endswith(" MISSED")]
 
 

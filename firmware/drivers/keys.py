@@ -16,16 +16,17 @@ MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
-# A driven row's columns follow it down through the switch and the diode only once the
-# wires' capacitance has discharged: the worst build's column (hand-wired) is below the
-# input-low limit ~100 ns after the drive (hardware/matrix_wires.py works it out from
-# the copper and the datasheets), and the scan reads no sooner than 4 times that. The
-# native pass waits SETTLE_NS in a counted loop; the bytecode path's own instructions
-# between the write and the read take ~2 us on the Pico (measured on the virtual Pico,
-# which models the wires and sees a scan that reads too soon miss every press). Rows
-# are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst, under
-# the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
-SETTLE_NS = const(500)
+# A driven row's columns follow it down through the switches and the diodes only once
+# the wires' capacitance has discharged through the row's pad: with a whole row held on
+# the worst build (hand-wired), every datasheet limit at once, its columns are below the
+# input-low limit 688 ns after the drive (hardware/matrix_wires.py works it out from the
+# copper and the datasheets), and the scan reads no sooner than twice that. The native
+# pass waits SETTLE_NS in a counted loop (keys_setup.settle_turns); the bytecode path's
+# own instructions between the write and the read take ~2 us on the Pico (measured on
+# the virtual Pico, which models the wires: a scan that reads too soon misses presses).
+# Rows are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst,
+# under the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
+SETTLE_NS = const(1400)
 ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
 NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)
 # After a row is released, its low columns must climb back through their pull-ups

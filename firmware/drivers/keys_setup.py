@@ -51,6 +51,13 @@ def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
                 keys._muted[base + c] = 1
 
 
+def settle_turns(hz):
+    """The turns of keys_viper's settle loop that last SETTLE_NS at least at a clock of
+    `hz` (machine.freq(): an overclocked Pico turns faster)."""
+    cycles = SETTLE_NS * (hz // 1000000)  # (ns x MHz: cycles x 1000)
+    return -(-cycles // (1000 * NATIVE_TURN_CYCLES))
+
+
 def setup_rp2(keys, row_gpios, col_gpios, mem32):
     """Rp2MatrixKeys.__init__'s own work, before MatrixKeys'."""
     keys._native = scan_rows if mem32 is None else None  # it reads the real registers
@@ -59,8 +66,7 @@ def setup_rp2(keys, row_gpios, col_gpios, mem32):
         import machine
 
         mem32 = machine.mem32
-        # the settle loop's turns at this clock: SETTLE_NS at least, whatever machine.freq()
-        turns = (SETTLE_NS * (machine.freq() // 1000000) + 999) // (1000 * NATIVE_TURN_CYCLES) + 1
+        turns = settle_turns(machine.freq())
     keys._waits = array("L", (turns, NATIVE_RECOVER_READS))
     keys._mem32 = mem32
     for g in row_gpios:  # the rows at the drive that keeps a whole held row low (drivers/keys.py)

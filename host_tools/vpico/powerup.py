@@ -53,7 +53,14 @@ class Model:
     def __init__(self, files, events, start, busy=()):
         self.model = AppModel(files, start)
         self.busy = list(busy)
-        self.events = sorted((self.after_busy(at), key, down) for at, key, down in events)
+        # a press in a busy span is taken at its end; a release no sooner than its press
+        moved, pressed_at = [], {}
+        for at, key, down in sorted(events):
+            at = self.after_busy(at) if down else max(at, pressed_at.get(key, at))
+            if down:
+                pressed_at[key] = at
+            moved.append((at, key, down))
+        self.events = sorted(moved)
 
     def after_busy(self, at):
         """`at`, or the end of the busy span it falls in."""

@@ -132,6 +132,7 @@ function feedSerial() {
 // A scan that reads a row's columns too soon after driving it sees no press. Without
 // config.wires a column follows at once.
 const wires = config.wires || null;
+const PAD_RESET = 0x56; // PADS_BANK0 GPIOn at reset: input on, Schmitt trigger, pull-down, DRIVE 1 (4 mA)
 let columns = []; // per column: its segment now and the one before { t0, v0, target, tau, read0 }
 let driven = null; // the row driven low now and when: for the bench's settle figure
 const settle = { minNanos: Infinity, neededNanos: 0, drives: 0 };
@@ -159,7 +160,7 @@ function columnTarget(c) {
     const low = wires.low[pin.driveStrength][held];
     if (low < target) {
       target = low;
-      tau = wires.fallTauNanos[pin.driveStrength];
+      tau = wires.fallTauNanos[pin.driveStrength][held];
     }
   }
   return [target, tau];
@@ -204,8 +205,9 @@ function noteDrive(now) {
   driven = { gpio: low[0], nanos: now, read: false };
   const strength = mcu.gpio[low[0]].driveStrength;
   const worst = wires.low[strength][config.matrix.cols.length];
+  const held = config.matrix.cols.length; // the need of a whole row held (hardware/matrix_wires.py settle_ns)
   const needed = worst >= wires.vil ? Infinity
-    : wires.fallTauNanos[strength] * Math.log((wires.iovdd - worst) / (wires.vil - worst)) + wires.syncNanos;
+    : wires.fallTauNanos[strength][held] * Math.log((wires.iovdd - worst) / (wires.vil - worst)) + wires.syncNanos;
   settle.neededNanos = Math.max(settle.neededNanos, needed);
 }
 
@@ -215,6 +217,9 @@ function wireColumns() {
   for (const c of cols) mcu.gpio[c].setInputValue(true);
   for (const r of rows) mcu.gpio[r].addListener(updateColumns);
   if (!wires) return;
+  // every pad as the RP2040 resets it (rp2040js starts them at DRIVE 3, 12 mA): the
+  // firmware must set the rows' drive itself
+  for (const pin of mcu.gpio) pin.padValue = PAD_RESET;
   const high = { t0: 0, v0: wires.iovdd, target: wires.iovdd, tau: wires.riseTauNanos, read0: 1 };
   columns = cols.map(() => ({ before: high, now: high }));
   driven = null;

@@ -21,9 +21,21 @@ def test_a_track_over_fr4_is_about_half_a_pf_a_cm():
 
 def test_the_scan_waits_its_margin_over_the_worst_build():
     need = wires.needed_settle_ns()
-    assert 50 < need < 1000
+    assert 300 < need < 2000
     assert keys.SETTLE_NS >= wires.SETTLE_MARGIN * need, (keys.SETTLE_NS, need)
-    assert max(b.settle_ns() for b in wires.builds()) == need
+    # the worst case is a whole row held: its pad discharges all twelve columns, to a
+    # level just under VIL; one key held settles far sooner
+    for build in wires.builds():
+        assert build.settle_ns(held=12) > 3 * build.settle_ns(held=1)
+
+
+def test_the_settle_loop_lasts_settle_ns_at_any_clock():
+    from drivers.keys_setup import settle_turns
+
+    for mhz in (48, 125, 133, 200, 250):
+        turns = settle_turns(mhz * 1000000)
+        ns = turns * keys.NATIVE_TURN_CYCLES * 1000.0 / mhz
+        assert keys.SETTLE_NS <= ns < keys.SETTLE_NS + keys.NATIVE_TURN_CYCLES * 1000.0 / mhz, (mhz, turns)
 
 
 def test_the_rows_drive_keeps_a_whole_held_row_low():
@@ -48,15 +60,20 @@ def test_the_columns_recover_within_the_scans_bounded_wait():
     assert max(b.recover_ns() for b in wires.builds()) * wires.SETTLE_MARGIN < keys.RECOVER_READS * 1500
 
 
-def test_the_virtual_picos_model_is_the_same_circuit():
-    build = wires.builds()[1]
-    model = wires.vpico_model(build)
-    assert model["vil"] == wires.VIL_MAX and model["vih"] == wires.VIH_MIN
-    assert len(model["low"]) == 4 and all(len(row) == 13 for row in model["low"])
-    assert model["low"][3][12] == build.column_low(12, 3)
-    assert model["fallTauNanos"][3] == build.fall_tau_ns(3)
-    # a drive's level falls with fewer keys held and with a stronger drive
+def test_the_virtual_pico_models_the_worst_build_and_needs_what_it_needs():
+    import math
+
+    from host_tools.vpico import board
+
+    model = board.wires_config()
+    assert model["build"] == "hand-wired"  # the longer wires
+    # the need vpico.mjs works out from the model (a whole row held), as settle_ns does
+    low, tau = model["low"][3][12], model["fallTauNanos"][3][12]
+    need = tau * math.log((model["iovdd"] - low) / (model["vil"] - low)) + model["syncNanos"]
+    assert abs(need - wires.needed_settle_ns()) < 1
+    # a drive's level falls with fewer keys held and with a stronger drive, and faster
     assert model["low"][3][1] < model["low"][3][12] < model["low"][1][12]
+    assert model["fallTauNanos"][3][1] < model["fallTauNanos"][3][12] < model["fallTauNanos"][1][12]
 
 
 def test_the_build_guide_says_what_the_scan_does():
@@ -65,5 +82,6 @@ def test_the_build_guide_says_what_the_scan_does():
     with open(os.path.join(os.path.dirname(wires.__file__), "BUILD.md"), encoding="utf-8") as f:
         guide = f.read()
     assert "reads the row's columns %d ns after driving it" % keys.SETTLE_NS in guide
+    assert "limit after %.2f us" % (wires.needed_settle_ns() / 1000) in guide
     assert "drives each row at %d mA" % wires.DRIVE_MA[keys.ROW_DRIVE] in guide
     assert "up to %g m of wire from the Pico" % wires.WIRE_TO_PICO_M in guide

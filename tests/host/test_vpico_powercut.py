@@ -181,6 +181,13 @@ def test_a_card_games_window_counts_down_from_the_end_of_a_long_resume():
         assert powerup.PowerUp(b"", old, new, name).judge(early, presses, 425) is not None
     finally:
         powerup.STEP_LEADS = saved
+    spans = powerup.busy_spans
+    try:
+        powerup.busy_spans = lambda frames, events: []  # planted: the judge before, a press taken at once
+        late = _pico_frames(new, presses, resume_ms=2000, until=7000)
+        assert powerup.PowerUp(b"", old, new, name).judge(late, presses, 425) is not None
+    finally:
+        powerup.busy_spans = spans
 
 
 def test_a_power_up_on_the_settings_or_a_first_save_watches_the_menu():
