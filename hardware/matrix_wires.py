@@ -164,13 +164,16 @@ def needed_settle_ns(path=PCB_FILE):
 def vpico_model(build=None):
     """The wire model the virtual Pico runs (host_tools/vpico/vpico.mjs): its column's
     time constants and, for each drive strength and number of keys held in the driven
-    row, the level a held key's column falls to and how fast."""
+    row, the level a held key's column falls to and how fast; and the wait a whole row
+    held needs at each drive."""
     build = build or builds()[0]
     return {
         "iovdd": IOVDD, "vil": VIL_MAX, "vih": VIH_MIN, "syncNanos": SYNC_CYCLES * 1e9 / CLOCK_HZ,
         "fallTauNanos": [[build.fall_tau_ns(d, held) for held in range(N + 1)] for d in range(len(DRIVE_MA))],
         "riseTauNanos": pull_up_ohms(PULL_UP_INTERNAL_MAX) * build.col_pf * 1e-3,
         "low": [[build.column_low(held, d) for held in range(N + 1)] for d in range(len(DRIVE_MA))],
+        # a whole row held at each drive (settle_ns); None: never below VIL, no wait is enough
+        "needNanos": [None if math.isinf(build.settle_ns(d)) else build.settle_ns(d) for d in range(len(DRIVE_MA))],
         "build": build.name,
     }
 

@@ -1,7 +1,7 @@
 # Settings and the games in progress, kept through the storage driver so that a power
 # loss loses nothing. Each menu tile keeps its own game (starting one game never
 # overwrites another): its setup plus its moves in notation. A file that cannot be
-# read back is set aside whole (app/saves_read.py set_aside: at power-up and when the
+# read back is set aside whole (app/aside.py set_aside: at power-up and when the
 # menu reads a tile's save), never written over; a flash that refuses a write loses
 # only that write, never a crash, and the board says so until a write succeeds again
 # (app.app.App.saved).

@@ -47,7 +47,7 @@ MESSAGES = {
     "the game could not be saved (is the flash full?)": "la partie n'a pas pu être enregistrée (la mémoire flash est-elle pleine ?)",
     "the settings could not be saved (is the flash full?)":
         "les réglages n'ont pas pu être enregistrés (la mémoire flash est-elle pleine ?)",
-    # a file the board cannot read back, set aside at power-up (app/saves_read.py set_aside)
+    # a file the board cannot read back, set aside (app/aside.py set_aside)
     "could not read %s: set aside as %s": "impossible de lire {0} : mis de côté sous {1=}",
     "could not read %s, nor set it aside: it is kept as it is":
         "impossible de lire {0}, ni de le mettre de côté : il est gardé tel quel",

@@ -10,6 +10,7 @@
 # moved aside whole) are drivers/storage_aside.py's, loaded when asked (at power-up).
 import os
 
+
 class FileStorage:
     """Files named `name` (a plain file name) in the directory `root`."""
 

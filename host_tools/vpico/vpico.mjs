@@ -127,7 +127,7 @@ function feedSerial() {
 // down, discharged through that row's pad and the key's diode: its level moves toward its
 // target exponentially (config.wires, from hardware/matrix_wires.py: the time constants
 // and, for each drive strength and number of keys held in the row, the level it falls
-// to). GPIO_IN shows it through the input's thresholds (below VIL 0, above VIH 1, in
+// to; the wait a whole row held needs at each drive, for the bench's figure). GPIO_IN shows it through the input's thresholds (below VIL 0, above VIH 1, in
 // between its last reading) as it stood syncNanos before the read (the synchroniser).
 // A scan that reads a row's columns too soon after driving it sees no press. Without
 // config.wires a column follows at once.
@@ -203,12 +203,8 @@ function noteDrive(now) {
   }
   if (driven && driven.gpio === low[0]) return;
   driven = { gpio: low[0], nanos: now, read: false };
-  const strength = mcu.gpio[low[0]].driveStrength;
-  const worst = wires.low[strength][config.matrix.cols.length];
-  const held = config.matrix.cols.length; // the need of a whole row held (hardware/matrix_wires.py settle_ns)
-  const needed = worst >= wires.vil ? Infinity
-    : wires.fallTauNanos[strength][held] * Math.log((wires.iovdd - worst) / (wires.vil - worst)) + wires.syncNanos;
-  settle.neededNanos = Math.max(settle.neededNanos, needed);
+  const needed = wires.needNanos[mcu.gpio[low[0]].driveStrength]; // a whole row held at this drive
+  settle.neededNanos = Math.max(settle.neededNanos, needed === null ? Infinity : needed);
 }
 
 function wireColumns() {
