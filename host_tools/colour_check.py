@@ -104,8 +104,13 @@ def _players(module, players, classic=False):
 def screens():
     """(game, players, kind, pairs) of every screen's meaningful colours, read from the
     firmware's own modules (so a palette change is seen here)."""
-    from app import c_connect4, c_cubes, c_foursquare, c_pistes, c_squeeze, c_squeeze_cards
+    from games.connect4 import screen as c_connect4
 
+    from games.cubes import screen as c_cubes
+    from games.foursquare import screen as c_foursquare
+    from games.pistes import screen as c_pistes
+    from games.squeeze import screen as c_squeeze
+    from games.squeeze import cards_screen as c_squeeze_cards
     out = []
 
     def game(name, players, ctrl_colours, glows):

@@ -29,7 +29,7 @@ RAM_UPY = os.path.join(upy_tests.UPY_DIR, "ram_map_upy.py")
 BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.saves_read", "app.app",
         "app.menu", "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.keys_setup", "drivers.sound",
         "drivers.storage", "drivers.clock", "ports.rp2")
-GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.player")
+GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.search")
 MENU_SCREENS = ("app.font", "app.setup", "app.names_en", "app.attract")  # (app.names_fr instead in French)
 OBJECTS = (
     ("sim.drivers (the simulator's drivers, not on a Pico)", "import sim.drivers"),
@@ -50,10 +50,10 @@ def steps():
 
     out = [(m, "import " + m) for m in BOOT + GAME_CORE + MENU_SCREENS]
     for game in GAMES:
-        out.append(("games." + game, "import games." + game))
+        out.append(("games.%s.rules" % game, "import games.%s.rules" % game))
         out.append((catalog.CONTROLLERS[game], "import " + catalog.CONTROLLERS[game]))
     for (game, variant), module in sorted(catalog.VARIANT_CONTROLLERS.items()):
-        out.append(("games.%s_%s" % (game, variant), "import games.%s_%s" % (game, variant)))
+        out.append(("games.%s.%s" % (game, variant), "import games.%s.%s" % (game, variant)))
         out.append((module, "import " + module))
     return out + list(OBJECTS)
 

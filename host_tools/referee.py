@@ -40,7 +40,7 @@ from app.saves import LANGS  # noqa: E402
 from app.words import translate  # noqa: E402
 from games import GAMES, load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
-from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
+from games.search import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
 from games.rng import Rng, check_seed  # noqa: E402
 from host_tools.inputs import escaped, read_lines, shown  # noqa: E402
 
@@ -87,13 +87,13 @@ def play_line(state, text):
 
 
 def _foursquare_hint(state):
-    from games.foursquare_hint import best_move
+    from games.foursquare.hint import best_move
 
     return best_move(state)
 
 
 def _pistes_hint(state):
-    from games.pistes_player import board_move
+    from games.pistes.player import board_move
 
     return board_move(state)
 

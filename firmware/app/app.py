@@ -36,7 +36,7 @@ MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog
 MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")  # what the menu's screen loads (menu_ahead)
 # What only a game needs: the controllers' common code, and the rules package (the
 # rules, the board's players, their common base: games.*). Back in the menu they are
-# freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
+# freed with every game's screen (games.GAME.screen), about 14 KB after a game, so one game's RAM
 # is free for the next; it loads them again (the menu names a cell with games.base
 # only when it shows an error: loaded then).
 GAME_MODULES = ("app.controller", "games")
@@ -122,10 +122,10 @@ def free_menu():
 
 
 def free_game():
-    """Unloads every game module (GAME_MODULES, games.*, app.c_*): none stays behind to
+    """Unloads every game module (GAME_MODULES, games.*): none stays behind to
     hold a rules base that the next game loads afresh."""
     for name in list(sys.modules):
-        if name in GAME_MODULES or name.startswith("games.") or name.startswith("app.c_"):
+        if name in GAME_MODULES or name.startswith("games."):
             unload(name)
 
 

@@ -1,14 +1,14 @@
 # What the menu offers: the controller of each game, and the menu's tiles (one per
 # game and player count, in menu order). A game is listed once its rules module
-# (games/) and its controller (app/c_GAME.py) exist.
+# (games/) and its controller (games/GAME/screen.py) exist.
 from app import colors
 
 CONTROLLERS = {
-    "connect4": "app.c_connect4",
-    "squeeze": "app.c_squeeze",
-    "cubes": "app.c_cubes",
-    "foursquare": "app.c_foursquare",
-    "pistes": "app.c_pistes",
+    "connect4": "games.connect4.screen",
+    "squeeze": "games.squeeze.screen",
+    "cubes": "games.cubes.screen",
+    "foursquare": "games.foursquare.screen",
+    "pistes": "games.pistes.screen",
 }
 
 # (game, players or None for the game's default, variant or None, the tile's 4
@@ -36,7 +36,7 @@ TILES = (
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
 OPTIONS = {}
-# Against the board (games/GAME_player.py): which seats it plays (none: people only),
+# Against the board (games/GAME/player.py): which seats it plays (none: people only),
 # and how well.
 AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
 OPTIONS["connect4"] = AGAINST_THE_BOARD
@@ -50,7 +50,7 @@ OPTIONS["pistes"] = (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
 OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
 
 # A variant with its own controller module: (game, variant) -> module.
-VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
+VARIANT_CONTROLLERS = {("squeeze", "cards"): "games.squeeze.cards_screen"}
 
 
 def names(lang="en"):
@@ -108,7 +108,7 @@ def tile_of(game, players, variant):
 # What a game's start (or resume) loads beyond its controller's own imports: the
 # common parts first, then these, loaded ahead while its setup screen waits (app/setup.py).
 START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
-GAME_PARTS = {"foursquare": ("app.c_foursquare_stats",), "pistes": ("app.c_pistes_start", "games.pistes_text")}
+GAME_PARTS = {"foursquare": ("games.foursquare.stats",), "pistes": ("games.pistes.start", "games.pistes.notation")}
 
 
 # What a game's rules make once, at its first state, and keep (game -> the rules'
@@ -121,14 +121,14 @@ def start_ahead(game):
     """Work ahead (app/setup.py): what the game's first state makes once (START_AHEAD)."""
     name = START_AHEAD.get(game)
     if name is not None:
-        getattr(__import__("games." + game, None, None, (name,)), name)()
+        getattr(__import__("games.%s.rules" % game, None, None, (name,)), name)()
 
 
 def start_modules(game, variant=None):
     """The modules a game of this tile loads as it starts, in an order where each one's
     own imports are loaded before it (the rules, then the controller)."""
     module = VARIANT_CONTROLLERS.get((game, variant), CONTROLLERS[game])
-    return START_PARTS + GAME_PARTS.get(game, ()) + ("games." + game, module)
+    return START_PARTS + GAME_PARTS.get(game, ()) + ("games.%s.rules" % game, module)
 
 
 def controller_class(game, variant=None):

@@ -1,6 +1,6 @@
 # What every game screen shares: the corner keys (hold MENU for the menu, UNDO, HINT,
 # hold NEW for a new game), the red flash and beep of a refused press, the end of the
-# game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
+# game, saving after every move. A game's controller (games/GAME/screen.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
 import sys
 from array import array
@@ -57,14 +57,14 @@ FREE_PARTS = sys.implementation.name != "cpython"
 
 
 def call_part(module, name, *args):
-    """`name`(*args) of app/`module`.py, loaded for the call (and unloaded after it,
+    """`name`(*args) of `module` (a module name), loaded for the call (and unloaded after it,
     see FREE_PARTS; a call made within it finds it loaded)."""
-    part = __import__("app." + module, None, None, (name,))
+    part = __import__(module, None, None, (name,))
     try:
         return getattr(part, name)(*args)
     finally:
         if FREE_PARTS:
-            unload("app." + module)
+            unload(module)
 
 
 class GameController:
@@ -72,7 +72,7 @@ class GameController:
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
-    words = "controller_text"  # the module of the simulator's words: describe(), turn_text()
+    words = "app.controller_text"  # the module of the simulator's words: describe(), turn_text()
     # The keys that have a hold (app.App.key): they wait for their release (a tap) or
     # HOLD_MS (a hold); every other key acts on its press.
     holds = (grid.MENU, grid.NEW)
@@ -140,17 +140,17 @@ class GameController:
         """`cell` in the game's own notation (what messages say and the simulator's
         labels show), or None for a key that is no part of the game. By default the
         move a press on it plays, in the notation (app/controller_text.py)."""
-        return call_part("controller_text", "label", self, cell)
+        return call_part("app.controller_text", "label", self, cell)
 
     def mover_colour(self):
         """The index in player_colors of the side to move (a team game: its team)."""
         return self.state.to_move
 
-    # -- the board as a player (games/GAME_player.py) ----------------------------------
+    # -- the board as a player (games/GAME/player.py) ----------------------------------
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
         setup["level"]; ValueError for a bad value (app/controller_start.py)."""
-        return call_part("controller_start", "check_board", setup)
+        return call_part("app.controller_start", "check_board", setup)
 
     def has_player(self):
         from games.levels import PLAYER_GAMES
@@ -161,7 +161,7 @@ class GameController:
         return self.state.status == PLAYING and self.state.to_move in self.board_seats
 
     def start_thinking(self, now, hint=False):
-        from games.player import load_player
+        from games.search import load_player
         from games.rng import Rng
 
         if self.player is None:
@@ -433,4 +433,4 @@ class GameController:
         """The simulator's labels around the board, in the game's own notation: the
         (top, bottom, left, right) margins, 12 strings each ('' for none). By default
         the grid's own a..l and 1..12."""
-        return call_part("controller_text", "axis_labels", self)
+        return call_part("app.controller_text", "axis_labels", self)

@@ -20,5 +20,5 @@ def check_board(setup):
             if seat not in range(1, players + 1) or list(seats).count(seat) > 1:
                 raise ValueError("board seats must be distinct numbers 1..%d, not %r" % (players, seats))
     else:  # people only: the players' code is freed (RAM) until a hint needs it
-        unload("games.player")
+        unload("games.search")
     return list(seats), level

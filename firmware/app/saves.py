@@ -18,8 +18,8 @@
 import json
 
 SETTINGS_FILE = "settings.json"
-STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (app/c_foursquare.py)
-BEST_FILE = "pistes_best.json"  # 4 pistes' best score (app/c_pistes.py)
+STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)
+BEST_FILE = "pistes_best.json"  # 4 pistes' best score (games/pistes/screen.py)
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 LANGS = ("en", "fr")  # the language of the names the board scrolls and of the simulator's words

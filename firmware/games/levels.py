@@ -1,4 +1,4 @@
-# The board's levels and the games it plays as a player (games/player.py says what the
+# The board's levels and the games it plays as a player (games/search.py says what the
 # levels mean). Apart, and small, so that a game of people only checks its setup
 # without loading the players: their modules cost kilobytes of a Pico's RAM.
 LEVELS = (1, 2, 3, 4, 5)

@@ -1,7 +1,7 @@
 # The parts of a game's controller that only some moments need (app/controller.py
 # call_part): the simulator's words and the refusals' texts (app/controller_text.py, a
 # game's own), a game's setup check (app/controller_start.py), Foursquare's stats file
-# read (app/c_foursquare_stats.py). Each works through the app as before, and where RAM
+# read (games/foursquare/stats.py). Each works through the app as before, and where RAM
 # is short (MicroPython, FREE_PARTS) none stays loaded after its moment; a key press's
 # own work (an undo, a new game) loads none. Plain asserts: runs under MicroPython too.
 import sys
@@ -9,7 +9,7 @@ import sys
 from app import controller, grid
 from sim.drivers import SimBoard
 
-PARTS = ("app.controller_text", "app.controller_start", "app.c_foursquare_text", "app.c_foursquare_stats")
+PARTS = ("app.controller_text", "app.controller_start", "games.foursquare.words", "games.foursquare.stats")
 
 
 def parts_left():
@@ -97,7 +97,7 @@ def test_a_games_own_words_and_its_stats_file_are_parts_too():
 
 
 def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
-    # games.foursquare_hint (~4 KB) is loaded when a card's search begins, after the
+    # games.foursquare.hint (~4 KB) is loaded when a card's search begins, after the
     # move's light, and freed once the hint is found (MicroPython: FREE_PARTS); HINT
     # then shows that key without loading it again
     board = SimBoard()
@@ -113,9 +113,9 @@ def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
     found = screen.hint_found()
     assert found is not None
     if controller.FREE_PARTS:
-        assert "games.foursquare_hint" not in sys.modules
+        assert "games.foursquare.hint" not in sys.modules
     board.keys.push(grid.HINT, True, board.clock.now)
     board.app.step()
     assert board.app.describe()["hint"] == grid.name(found)
     if controller.FREE_PARTS:
-        assert "games.foursquare_hint" not in sys.modules
+        assert "games.foursquare.hint" not in sys.modules

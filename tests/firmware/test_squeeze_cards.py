@@ -5,7 +5,11 @@
 # limits on who may play, the end. Positions are drawn by hand in the rows() legend.
 import sys
 
-from games import squeeze, squeeze_cards as cards, squeeze_lines
+from games.squeeze import rules as squeeze
+
+from games.squeeze import cards
+
+from games.squeeze import notation as squeeze_lines
 from games.base import DRAW, PLAYING, WON, IllegalMove
 from games.rng import Rng
 

@@ -65,12 +65,12 @@ def test_unload_forgets_a_module_and_its_packages_name_for_it():
     import sys
 
     from app.app import unload
-    from games import squeeze_lines
+    from games.squeeze import notation as squeeze_lines
 
-    name = "games.squeeze_lines"
+    name = "games.squeeze.notation"
     unload(name)
     assert name not in sys.modules and not hasattr(sys.modules["games"], "squeeze_lines")
     unload(name)  # already gone: nothing to do
-    from games import squeeze_lines as again
+    from games.squeeze import notation as again
 
     assert again is not squeeze_lines and sys.modules[name] is again

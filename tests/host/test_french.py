@@ -85,7 +85,7 @@ def test_every_name_the_board_scrolls_has_its_glyphs_in_every_language():
 
 
 # -- every English message has its French ---------------------------------------------
-MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "*.py")))
+MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "**", "*.py"), recursive=True))
                  + sorted(glob.glob(os.path.join(ROOT, "firmware", "app", "*.py")))
                  + [os.path.join(ROOT, p) for p in ("sim/__main__.py", "sim/headless.py", "sim/terminal.py", "sim/window.py", "sim/words.py",
                                                      "host_tools/referee.py", "host_tools/inputs.py")])

@@ -145,7 +145,7 @@ def test_the_heap_is_collected_after_a_save_not_during_a_press():
 
 
 def test_the_cube_games_allowed_cells_follow_the_moves():
-    from app.c_cubes import Controller
+    from games.cubes.screen import Controller
 
     board = SimBoard()
     app = board.app

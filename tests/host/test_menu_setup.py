@@ -218,7 +218,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
     sim.run("wait 100")  # ... and the setup screen loads its game's (Setup.ahead)
-    assert "app.controller" in sys.modules and "app.c_connect4" in sys.modules
+    assert "app.controller" in sys.modules and "games.connect4.screen" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
@@ -226,7 +226,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     moves = sim.state()["moves"]
     assert len(moves) == 1 and "app.catalog" not in sys.modules
     assert sim.board.storage.files["game_connect4.json"].endswith("\n%s\n" % moves[0])
-    assert "games.player" not in sys.modules  # nobody plays against the board
+    assert "games.search" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
     # no game code stays (the rules' base too: checked before state() names a cell with it)
     assert not [m for m in sys.modules if m in GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
@@ -421,7 +421,7 @@ def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
     sim = Headless()
     sim.run("press f3")  # 4D Squeeze's tile: its setup screen
     sim.run("wait 100")
-    from games import squeeze
+    from games.squeeze import rules as squeeze
 
     assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
     sim.run("press f3")

@@ -28,7 +28,7 @@ class Counting(MemoryStorage):
 
 
 def connect4(moves=(), storage=None):
-    from games import connect4
+    from games.connect4 import rules as connect4
 
     state = connect4.new_state()
     for text in moves:

@@ -1,8 +1,9 @@
 # Foursquare on the board, through the headless simulator, as a player would press.
-from app import c_foursquare as board
+from games.foursquare import screen as board
 from app import colors, grid
 from app.frame import Frame
-from games import foursquare, foursquare_hint
+from games.foursquare import rules as foursquare
+from games.foursquare import hint as foursquare_hint
 from games.rng import Rng
 from sim.drivers import MemoryStorage
 from sim.headless import Headless
@@ -31,7 +32,7 @@ def new_game(seed=WIN_SEED, storage=None):
 
 
 def hint_move(moves):
-    """The move the hint names after WIN_MOVES' `moves` (games.foursquare_hint)."""
+    """The move the hint names after WIN_MOVES' `moves` (games.foursquare.hint)."""
     state = foursquare.new_state(rng=Rng(WIN_SEED))
     for m in moves:
         state.play_text(m)

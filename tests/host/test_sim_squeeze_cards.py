@@ -3,9 +3,9 @@
 # windows' countdowns (answered, or run out), every kind played by presses, the golden
 # rule's gold pulse, undo, the "deal" mode's hands seen while a card key is held, and
 # the real cards' "no card" end.
-from app import c_squeeze_cards as screen
+from games.squeeze import cards_screen as screen
 from app import grid
-from games import squeeze_cards as cards
+from games.squeeze import cards
 from games.rng import Rng
 from hypothesis import given, settings, strategies as st
 from sim.headless import Headless, ScriptError
@@ -347,7 +347,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     import sys
 
     from app import saves
-    from games import squeeze
+    from games.squeeze import rules as squeeze
     from sim.drivers import MemoryStorage, SimBoard
 
     helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE, squeeze.LINES_MODULE)

@@ -9,7 +9,7 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
-from games import squeeze
+from games.squeeze import rules as squeeze
 from games.base import PLAYING
 from games.rng import Rng
 from host_tools import referee

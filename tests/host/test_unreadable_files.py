@@ -236,7 +236,8 @@ def test_every_key_of_what_was_set_aside_blinks():
 def test_the_scores_checks_bounds_are_the_games():
     # app/score_files.py checks the scores files with no game loaded: its bounds by name
     from app import score_files
-    from games import foursquare, pistes
+    from games.foursquare import rules as foursquare
 
+    from games.pistes import rules as pistes
     assert score_files.FOURSQUARE_DECK == foursquare.DECK
     assert score_files.PISTES_BEST_MAX == 4 * pistes.END

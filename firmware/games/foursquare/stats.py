@@ -1,0 +1,17 @@
+# Foursquare's stats (games/foursquare/screen.py): the games played and won and the best
+# score, kept across power cycles in their own file, read as a game starts: loaded
+# for that and unloaded after, so that a game in play does not hold this code.
+from app import saves
+from app.app import unload
+from games.foursquare.screen import STATS_FILE
+
+
+def load_stats(storage):
+    """{"played", "won", "best"} kept across power cycles; none (zeros) when the file
+    is missing or damaged."""
+    from app.score_files import stats_from
+
+    stats = stats_from(saves.read_json(storage, STATS_FILE))
+    unload("app.score_files")
+    return stats or {"played": 0, "won": 0, "best": None}
+
