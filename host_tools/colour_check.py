@@ -12,7 +12,7 @@ full-severity simulations, Machado et al. 2009):
 - Foursquare's `ranks`: the ten ranks' colours (a ramp no dichromat sees whole: its
   cue that needs no colour is the pile's pips view, see docs/rules/foursquare.md).
 
-How a colour is shown: the firmware's own Pixels table (drivers.leds.gamma_table, the
+How a colour is shown: the firmware's own Pixels table (drivers.pixels.gamma_table, the
 brightness setting's gamma 1.8 curve with every lit channel at least 1) turns the
 logical colour into LED levels at the default brightness (app.saves.DEFAULT_SETTINGS).
 A WS2812B's light is linear in its level (PWM), so the levels divided by the level full
@@ -43,7 +43,7 @@ from host_tools import targets  # noqa: E402
 
 from app import colors  # noqa: E402
 from app.saves import DEFAULT_SETTINGS  # noqa: E402
-from drivers.leds import gamma_table  # noqa: E402
+from drivers.pixels import gamma_table  # noqa: E402
 
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 _CVD = {"protanopia": "protanomaly", "deuteranopia": "deuteranomaly", "tritanopia": "tritanomaly"}

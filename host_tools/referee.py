@@ -149,7 +149,7 @@ def main(argv=None):
     try:
         if args.seed is not None:
             check_seed(args.seed)
-        state = load(args.game).new_state(players=args.players, variant=args.variant,
+        state = load(args.game, args.variant).new_state(players=args.players, variant=args.variant,
                                           rng=Rng(args.seed if args.seed is not None else 0))
     except ValueError as e:
         parser.error(escaped(translate(args.lang, str(e))))

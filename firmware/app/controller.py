@@ -2,11 +2,12 @@
 # hold NEW for a new game), the red flash and beep of a refused press, the end of the
 # game, saving after every move. A game's controller (games/GAME/screen.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
-import sys
 from array import array
 
 from app import colors, grid, saves
-from app.app import FLASH_MS, UNSAVED_GAME, blink_on, flashing, free_menu, menu_ahead, pending, slice_of, unload  # noqa: F401 (the controllers import them from here)
+from app.app import UNSAVED_GAME
+from app.parts import call_part, free_menu, imports, slice_of, unload
+from app.timing import FLASH_MS, blink_on, flashing, pending
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -47,24 +48,21 @@ def next_swap(policy, swap, winner):
     return swap
 
 
-# Parts of a controller that only some moments need (app/controller_*.py, a game's
-# own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
-# Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
-# them: it has the RAM, and a fresh import each time the simulator asks costs ~1 ms.
-# Never for a key press's own work: an import from a Pico's flash takes ~25 ms, more
-# than a press's light may (the game's start, the simulator's questions: they may).
-FREE_PARTS = sys.implementation.name != "cpython"
+# What the menu's screen loads, before it reads the tiles' saves (menu_ahead).
+MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")
 
 
-def call_part(module, name, *args):
-    """`name`(*args) of `module` (a module name), loaded for the call (and unloaded after it,
-    see FREE_PARTS; a call made within it finds it loaded)."""
-    part = __import__(module, None, None, (name,))
-    try:
-        return getattr(part, name)(*args)
-    finally:
-        if FREE_PARTS:
-            unload(module)
+def menu_ahead(app):
+    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
+    modules loaded and its tiles' saves read, one a step of this generator, so that the
+    hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
+    result: the menu."""
+    yield from imports(MENU_AHEAD)
+    from app.menu import Menu
+
+    menu = Menu(app, False)
+    yield from menu.read_saves()
+    return menu
 
 
 class GameController:
@@ -87,7 +85,7 @@ class GameController:
         self.app = app
         self.setup = setup
         self.set_swap(bool(setup.get("swap")))
-        self.module = load(setup["game"])
+        self.module = load(setup["game"], setup.get("variant"))
         self.flash_cells = ()
         self.flash_color = colors.ILLEGAL
         self.flash_until = None  # ticks when the refusal flash ends, while it shows
@@ -251,7 +249,7 @@ class GameController:
 
     def hold_ahead(self, cell, now):
         """Work ahead while a key of `holds` is down (app.App.check_holds): for MENU, a
-        slice of the menu's making (app.app.menu_ahead), so that its hold shows it at once;
+        slice of the menu's making (menu_ahead), so that its hold shows it at once;
         released before, it is a tap, which frees it again."""
         if cell != grid.MENU or self.next_menu is not None:
             return

@@ -76,13 +76,6 @@ def read_json(storage, name):
         return None
 
 
-def load_settings(storage):
-    """The settings kept, each checked (a bad one: its default): app/saves_read.py."""
-    from app.saves_read import load_settings
-
-    return load_settings(storage)
-
-
 def remembered_level(settings, game, default):
     """The level last chosen on the board for `game` (against the board), else default."""
     return settings.get("levels", {}).get(game, default)
@@ -129,11 +122,3 @@ def save_game(storage, setup, state):
         return False
     setattr(state, SAVED, (name, len(history), len(text), history[-1] if history else None))
     return True
-
-
-def load_game(storage, game, players, variant=None):
-    """(setup, move texts) of the saved game of that tile, None if there is none, False
-    if its file is not a well-formed save of it: app/saves_read.py."""
-    from app.saves_read import load_game
-
-    return load_game(storage, game, players, variant)

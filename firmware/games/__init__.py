@@ -9,8 +9,16 @@ def part(game, name):
     return "games.%s.%s" % (game, name)
 
 
-def load(game, name="rules"):
-    """A game's part (its rules by default), imported now."""
+def load(game, variant=None):
+    """A game's rules, imported now: those of its `variant` when the variant has rules
+    of its own (games/GAME/VARIANT.py, like Squeeze's cards), else games/GAME/rules.py."""
     if game not in GAMES:
         raise ValueError("unknown game '%s' (games: %s)" % (game, ", ".join(GAMES)))
-    return __import__(part(game, name), None, None, (name,))
+    if variant not in (None, "classic"):
+        name = part(game, variant)
+        try:
+            return __import__(name, None, None, (variant,))
+        except ImportError as e:
+            if name not in str(e):  # (an import the variant's module itself could not make)
+                raise
+    return __import__(part(game, "rules"), None, None, ("rules",))

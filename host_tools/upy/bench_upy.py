@@ -123,7 +123,7 @@ def plan():
     # -- boot to the menu: load the firmware, make the drivers and the App, first frame
     start = clock_ms()
     from drivers.storage import FileStorage
-    from sim.drivers import SimBoard  # imports app.app, drivers.pixels, ...
+    from sim.drivers import SimBoard  # imports app.app, drivers.pixels_setup, ...
 
     # the Pico's own storage driver: the saves go to files (the Pico's flash, this
     # interpreter's filesystem), not into the heap as the simulator's MemoryStorage
@@ -133,7 +133,8 @@ def plan():
     yield "heap_boot", None
 
     from app import grid
-    from app.app import LOOP_MS, unload
+    from app.app import LOOP_MS
+    from app.parts import unload
     from app.frame import Frame
     from games import GAMES
 
@@ -144,10 +145,10 @@ def plan():
 
         return Rng(seed)
 
-    def load(game):
+    def load(game, variant=None):
         from games import load
 
-        return load(game)
+        return load(game, variant)
 
     clock = board.clock
     app = board.app
@@ -386,7 +387,7 @@ def plan():
 
     # -- the rules alone: legal moves + play, per move, for every game ------------------
     def rules_game(game, measure_heap, first=False, last=False, variant=None):
-        module = load(game)
+        module = load(game, variant)
         name = game if variant is None else "%s_%s" % (game, variant)
         rng = Rng(SEED)
         # Timing: RULES_COPIES identical games play each move in turn, so that a move
@@ -428,7 +429,7 @@ def plan():
     # 4D Squeeze with cards, dealt: per line, what the board computes (the line, then
     # the launch points it may light); the lines are picked from the whole legal list
     # outside the timer (the board never lists every card play)
-    from app.app import unload
+    from app.parts import unload
 
     for name in GAMES:  # the board holds one game's modules at a time
         if name != "squeeze":

@@ -156,7 +156,7 @@ class Session:
 def chain_to_levels(data):
     """A decoded LED frame (wire order GRB, chain positions) as the simulator's levels
     (RGB, cell order), through the pin map's chain layout."""
-    from drivers.pixels import from_pins
+    from drivers.pixels_setup import from_pins
 
     layout = from_pins()
     order = (1, 0, 2)

@@ -95,7 +95,9 @@ def test_new_state_rejects_bad_players_and_variants():
         else:
             raise AssertionError((players, variant))
     assert squeeze.new_state(4, "classic").players == 4
-    assert squeeze.new_state(4, "cards").dealt  # the card variant (games/squeeze/cards.py)
+    from games import load
+
+    assert load("squeeze", "cards").new_state(4).dealt  # the card variant: its own rules (games/squeeze/cards.py)
 
 
 def test_launches_from_every_side_stop_on_the_median():

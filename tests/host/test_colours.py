@@ -56,7 +56,7 @@ def test_the_cubes_glow_stands_out_from_an_empty_cell_for_every_eye():
 
 
 def test_led_levels_go_through_the_firmware_gamma():
-    from drivers.leds import gamma_table
+    from drivers.pixels import gamma_table
 
     lut = gamma_table(25)
     assert colour_check.led_rgb(colors.WHITE) == (1.0, 1.0, 1.0)

@@ -185,7 +185,7 @@ rng = random.Random(26)
 untranslated, seen = set(), 0
 for game, players, variant in %(setups)r:
     for seed in range(3):
-        st = referee.load(game).new_state(players=players, variant=variant, rng=referee.Rng(seed))
+        st = referee.load(game, variant).new_state(players=players, variant=variant, rng=referee.Rng(seed))
         pool = %(junk)r + st.legal_texts()[:40]
         for _ in range(60):
             if st.status != PLAYING:

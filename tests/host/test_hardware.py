@@ -13,7 +13,7 @@ import pytest
 import hardware  # noqa: F401  (puts firmware/ on the path, as `make hardware` does)
 import pins
 from app import grid
-from drivers.pixels import ChainLayout, cap_for_supply, from_pins
+from drivers.pixels_setup import ChainLayout, cap_for_supply, from_pins
 from games import GAMES
 from hardware import HERE, circuit, generate, mechanics, power
 from hardware.parts import (BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,

@@ -90,7 +90,7 @@ def test_the_bench_resumes_each_tiles_game_from_the_menu():
     import os
 
     from app import catalog
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
     from host_tools import upy_tests
     from host_tools.vpico import bench
 

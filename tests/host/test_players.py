@@ -308,7 +308,7 @@ def tile_levels(sim, index, times):
 
 
 def test_the_tile_breathes_while_the_board_plays_a_seat():
-    from app.menu import BREATH_MS
+    from app.tiles import BREATH_MS
     from sim.drivers import MemoryStorage
 
     index, c4 = tile_key("connect4")

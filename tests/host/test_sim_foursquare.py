@@ -1,6 +1,6 @@
 # Foursquare on the board, through the headless simulator, as a player would press.
 from games.foursquare import screen as board
-from app import colors, grid
+from app import colors, grid, saves
 from app.frame import Frame
 from games.foursquare import rules as foursquare
 from games.foursquare import hint as foursquare_hint
@@ -184,7 +184,7 @@ def test_a_win_shows_the_score_and_the_stats_last_across_power_cycles():
 def test_a_damaged_stats_file_means_no_stats_never_a_crash():
     for text in ("{", "[]", '{"played": -1, "won": 0}', '{"played": 1, "won": 2, "best": 3}', "x" * 9000):
         storage = MemoryStorage()
-        storage.write(board.STATS_FILE, text)
+        storage.write(saves.STATS_FILE, text)
         sim = new_game(storage=storage)
         assert sim.state()["stats"] == {"played": 0, "won": 0, "best": None}, text
 

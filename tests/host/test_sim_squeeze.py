@@ -285,7 +285,7 @@ def test_the_notation_module_is_loaded_only_to_read_lines():
     import sys
 
     from app import grid
-    from app.app import unload
+    from app.parts import unload
     from games.squeeze.screen import Controller
     from games.squeeze import rules as squeeze
 

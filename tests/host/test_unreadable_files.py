@@ -11,7 +11,7 @@ import random
 import pytest
 
 from app import catalog, grid, saves
-from app.menu import TILE_CELLS
+from app.tiles import TILE_CELLS
 from drivers.storage import FileStorage
 from drivers.storage_aside import ASIDE
 from sim.drivers import MemoryStorage

@@ -16,8 +16,9 @@ import json
 from array import array
 
 from app import colors, grid, saves
-from app.controller import FREE_PARTS, GameController, blink_on, call_part, pending, unload
-from app.app import slice_of
+from app.controller import GameController
+from app.parts import FREE_PARTS, call_part, slice_of, unload
+from app.timing import blink_on, pending
 from compat import const, ticks_add, ticks_diff
 from games.foursquare import rules
 from games.base import LOST, PLAYING, WON
@@ -47,7 +48,6 @@ _FLASH_MS = const(150)  # a turning card flashes white this long, then shows its
 _PEEK_MS = const(1500)  # a tap on the legend or the bar shows its answer this long
 _LOOK_MS = const(3000)  # the end: the final piles this long, then each figure
 _FIGURE_MS = const(1500)
-STATS_FILE = saves.STATS_FILE  # (games/foursquare/stats.py reads it)
 
 # A rank as pips on a 3x3 block (bit k = cell k, row by row), as a die's faces; the 10 is
 # the 9 with a white centre; a face-down pile shows a white cross (cells 1, 3, 5, 7).
@@ -247,7 +247,7 @@ class Controller(GameController):
         saved = GameController.save(self)
         if self.stats_unsaved:
             self.stats_unsaved = False
-            saves.write(self.app.storage, STATS_FILE, json.dumps(self.stats))
+            saves.write(self.app.storage, saves.STATS_FILE, json.dumps(self.stats))
         return saved
 
     # -- the flips' animation --------------------------------------------------------------------

@@ -2,8 +2,7 @@
 # score, kept across power cycles in their own file, read as a game starts: loaded
 # for that and unloaded after, so that a game in play does not hold this code.
 from app import saves
-from app.app import unload
-from games.foursquare.screen import STATS_FILE
+from app.parts import unload
 
 
 def load_stats(storage):
@@ -11,7 +10,7 @@ def load_stats(storage):
     is missing or damaged."""
     from app.score_files import stats_from
 
-    stats = stats_from(saves.read_json(storage, STATS_FILE))
+    stats = stats_from(saves.read_json(storage, saves.STATS_FILE))
     unload("app.score_files")
     return stats or {"played": 0, "won": 0, "best": None}
 

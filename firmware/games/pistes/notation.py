@@ -4,7 +4,7 @@
 # simulator; games/pistes/screen.py frees it). Why a move is refused stays in the rules: a
 # refused press's flash must not wait for an import (~45 ms on a Pico).
 from games.base import PLAYING, is_number
-from games.pistes.rules import BACK, DICE, END, JOKER, KEEP, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TRACKS, UNKEEP
+from games.pistes.moves import BACK, DICE, END, JOKER, KEEP, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TRACKS, UNKEEP
 
 
 

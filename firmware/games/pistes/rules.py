@@ -11,34 +11,14 @@
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
 from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup
+from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_DECIDE,  # noqa: F401
+                                TO_ROLL, TRACKS, UNKEEP, UNKEEPS)
 
-TRACKS = const(4)
-DICE = const(4)
-END = const(10)  # the end cell; 0 is the start cell
-ROLLS = const(3)
 BACK_CELLS = const(2)  # a backward move: 2 cells
 SIX4_CELLS = const(4)  # four 6s: one pawn moves 4 cells
 HOME_TO_END = const(2)  # the game stops at the end of the turn with 2 pawns home
 PLAYER_COUNTS = (1, 2, 3, 4, 5, 6)
 DEFAULT_PLAYERS = 2
-
-ROLL = "roll"
-STOP = "stop"
-KEEP = "keep"
-UNKEEP = "unkeep"
-JOKER = "joker"
-SIX4 = "six4"
-BACK = "back"
-
-# The moves of one die, made once: a game's history holds these, not a new tuple each
-# (16 bytes of a Pico's RAM a move, some 30 keeps a game).
-KEEPS = tuple((KEEP, 1 << i) for i in range(DICE))
-UNKEEPS = tuple((UNKEEP, 1 << i) for i in range(DICE))
-
-# What a turn waits for (`phase`).
-TO_ROLL = "roll"  # the first roll of a turn
-TO_DECIDE = "decide"  # after a roll: set dice aside, roll again or stop
-TO_CHOOSE = "choose"  # a choice of the resolution: `pending` says which
 
 
 def jokers(sixes):

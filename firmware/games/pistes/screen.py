@@ -27,8 +27,9 @@
 from array import array
 
 from app import colors, grid, saves
-from app.app import unload
-from app.controller import GameController, blink_on, pending
+from app.controller import GameController
+from app.parts import unload
+from app.timing import blink_on, pending
 from compat import const, ticks_add, ticks_diff
 from games.base import PLAYING, WON
 from games.pistes import rules
@@ -37,7 +38,6 @@ STEP_MS = 700  # a board player's pace: one action (a die, a roll, a choice) thi
 MOVED_MS = 900  # the pawns a move put somewhere else blink this long ...
 MOVED_BLINK_MS = 150  # ... at this pace
 SHOW_MS = 3000  # at the end: the scores, then the final board, this long each
-BEST_FILE = saves.BEST_FILE
 POINTS_PER_LIGHT = 4  # a score bar: one light per 4 points
 
 KEYS_COL = 0
@@ -329,7 +329,7 @@ class Controller(GameController):
             return
         if self.best is None or st.scores[0] > self.best:
             self.best = st.scores[0]
-            saves.write(self.app.storage, BEST_FILE, '{"best": %d}' % self.best)
+            saves.write(self.app.storage, saves.BEST_FILE, '{"best": %d}' % self.best)
 
     # -- drawing -------------------------------------------------------------------------
     def player_cell(self, player):

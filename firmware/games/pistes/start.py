@@ -2,8 +2,7 @@
 # board's seats checked, the solo's best score read), loaded then and freed at once:
 # a Pico does not hold it while the game is played.
 from app import saves
-from app.app import unload
-from games.pistes.screen import BEST_FILE
+from app.parts import unload
 
 
 def check_seats(seats, players):
@@ -23,6 +22,6 @@ def check_seats(seats, players):
 def load_best(storage):
     from app.score_files import best_from
 
-    best = best_from(saves.read_json(storage, BEST_FILE))
+    best = best_from(saves.read_json(storage, saves.BEST_FILE))
     unload("app.score_files")
     return best

@@ -24,60 +24,16 @@
 # the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
 # card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
 from compat import const
-from games.base import DRAW, PLAYING, WON, GameState
+from games.base import DRAW, PLAYING, WON, GameState, check_setup
 from games.squeeze import rules as sq
 from games.rng import Rng
 from games.squeeze.rules import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState, line_through  # noqa: F401 (the effects' too)
 from games.squeeze.rules import LINE_OF, PATHS, update_arrivals
+from games.squeeze.cards_moves import (ANNULATION, ANNULATION_WINDOW, CARD_BASE, COPIES, DEALT, DOUBLE, ECLAIR,  # noqa: F401
+                                       FLAMMES, HAND, INSTEAD, KINDS, NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE,
+                                       POUSSEE, TRAHISON, TRUSTED, card, square, unpack)
 
-# Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
-TRAHISON = const(0)
-FLAMMES = const(1)
-ECLAIR = const(2)
-POUSSEE = const(3)
-DOUBLE = const(4)
-NEGATION = const(5)
-ANNULATION = const(6)
-PASS = const(7)
-KINDS = ("trahison", "flammes", "eclair", "poussee", "double", "negation", "annulation", "pass")
-INSTEAD = (TRAHISON, FLAMMES, ECLAIR, POUSSEE)  # played instead of the turn's launch
-COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
-HAND = const(2)  # every player always holds 2 cards
-
-CARD_BASE = const(1000)  # above every launch move (CELL_MOVE + CELLS)
 _ONE = bytearray(1)  # _put()'s changed cell
-
-
-def card(kind, a=0, b=0, seat=0):
-    """The move of a card (or a pass): `a`, `b` its target (a cell or a launch, the
-    second launch of a double), `seat` its player (0 for a pass)."""
-    return CARD_BASE + ((kind * CELLS + a) * LAUNCHES + b) * 5 + seat
-
-
-def unpack(move):
-    """card()'s (kind, a, b, seat) back from a move >= CARD_BASE."""
-    move, seat = divmod(move - CARD_BASE, 5)
-    move, b = divmod(move, LAUNCHES)
-    kind, a = divmod(move, CELLS)
-    return kind, a, b, seat
-
-
-PASS_MOVE = card(PASS)
-
-# Modes of keeping hands
-DEALT = "dealt"
-TRUSTED = "trusted"
-
-# Windows
-NEGATION_WINDOW = "negation"
-ANNULATION_WINDOW = "annulation"
-
-
-def square(cell):
-    """The 2x2 square whose top-left cell is `cell` (Eclair), or None off the board."""
-    if cell % SIZE == SIZE - 1 or cell // SIZE == SIZE - 1:
-        return None
-    return (cell, cell + 1, cell + SIZE, cell + SIZE + 1)
 
 
 class CardsState(SqueezeState):
@@ -368,5 +324,6 @@ def effects():
     return squeeze_cards_effects
 
 
-def new_state(players=2, rng=None, hands=DEALT):
+def new_state(players=None, variant="cards", rng=None, hands=DEALT):
+    players = check_setup("4D Squeeze with cards", players, None if variant == "cards" else variant, (2, 4))
     return CardsState(players, rng, hands)

@@ -6,8 +6,8 @@
 # referee's list uses it too).
 from games.squeeze import rules as sq
 from games.squeeze.rules import CELLS, EMPTY, HALF, LAUNCHES, NONE, PATHS, SqueezeState
-from games.squeeze.cards import (DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS, NEGATION, POUSSEE, TRAHISON, line_through,
-                                 square, unpack)
+from games.squeeze.cards_moves import DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS, NEGATION, POUSSEE, TRAHISON, square, unpack
+from games.squeeze.rules import line_through
 from games.base import DRAW, WON
 
 VERBS = ("turn", "burn", "strike", "push")

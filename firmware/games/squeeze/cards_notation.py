@@ -7,8 +7,8 @@ from games.squeeze import rules as sq
 from games.squeeze import cards_effects as effects
 from games.base import PLAYING, is_number, parse_cell
 from games.squeeze.rules import CELLS, EMPTY, LAUNCHES, NONE, SIZE, SqueezeState
-from games.squeeze.cards import (ANNULATION, ANNULATION_WINDOW, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS,
-                                 NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE, POUSSEE, TRAHISON, card, square)
+from games.squeeze.cards_moves import (ANNULATION, ANNULATION_WINDOW, DOUBLE, ECLAIR, FLAMMES, INSTEAD, KINDS,
+                                       NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE, POUSSEE, TRAHISON, card, square)
 
 USAGE = {
     TRAHISON: "trahison names an opposing pawn (trahison e5)",

@@ -6,7 +6,7 @@
 # Pico is free while the players launch.
 from games.squeeze import screen as classic
 from app import colors, grid
-from games.squeeze.cards_screen import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, side_cell
+from games.squeeze.cards_keys import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, side_cell
 from games.squeeze import rules
 from games.squeeze import cards
 

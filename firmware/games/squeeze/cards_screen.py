@@ -29,14 +29,16 @@ from array import array
 
 from app import colors, grid
 from games.squeeze import screen as classic
-from app.app import unload
+from app.parts import unload
 from games.squeeze.screen import BOARD_CELLS, RING_CELLS, SLIDE_MS, TINT  # (the slide's, a press's light: one lookup each)
-from app.controller import GameController, blink_on, pending
+from app.controller import GameController
+from app.timing import blink_on, pending
 from compat import ticks_add, ticks_diff
 from games.squeeze import rules
 from games.squeeze import cards
 from games.base import PLAYING
 from games.rng import Rng
+from games.squeeze.cards_keys import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, PEEK, SEAT_SIDES, side_cell
 from games.squeeze.rules import HALF, NONE, PATHS
 
 MODES = ("cards", "deal")
@@ -44,11 +46,8 @@ NEGATION_MS = 3000  # the Negation window's countdown
 ANNULATION_MS = 4000  # the Annulation window's countdown
 EFFECT_MS = 900  # a card's effect flashes this long
 GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
-PINK = 0xFF3090
-# Each kind's colour (none is a player's) and its symbol (3x3, rows top to bottom, the
-# top-left cell the highest bit; drawn at the board's centre): trahison, flammes, eclair, poussee, double, negation,
-# annulation.
-KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
+# Each kind's symbol (3x3, rows top to bottom, the top-left cell the highest bit; drawn
+# at the board's centre): trahison, flammes, eclair, poussee, double, negation, annulation.
 SYMBOLS = (
     0b101010101,  # trahison: a cross, a pawn changing sides
     0b010111111,  # flammes: a flame
@@ -65,18 +64,6 @@ NO_CARD = colors.scale(colors.RED, 1, 3)
 # each window's (countdown in ms, countdown colour: its answer's kind, dim)
 WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
            cards.ANNULATION_WINDOW: (ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
-
-SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
-PEEK = (1, 2)  # places along the side: the hand, the kinds, "no card"
-KIND_PLACES = (3, 4, 5, 6, 7)
-NO_CARD_PLACE = 8
-
-
-def side_cell(side, place):
-    """The launch point `place` steps along `side` from its card key (the seat's right
-    hand: the south and west lines count down to it, the north and east ones up)."""
-    line = 9 - place if side in (rules.S, rules.W) else place
-    return classic.RING_CELLS[side * 10 + line]
 
 
 TEXT_MODULE = "games.squeeze.cards_words"
@@ -113,7 +100,7 @@ class Controller(classic.Controller):
         seed = self.setup.get("seed")
         rng = Rng(seed if seed is not None else 0)
         hands = cards.TRUSTED if self.mode == "cards" else cards.DEALT
-        return cards.new_state(self.setup.get("players") or 2, rng, hands)
+        return cards.new_state(self.setup.get("players") or 2, rng=rng, hands=hands)
 
     # -- keys -------------------------------------------------------------------------------
     def move_for_cell(self, cell):
@@ -425,7 +412,6 @@ class Controller(classic.Controller):
 
     def turn_text(self):
         return _text().turn_text(self)
-
 
 
 def _pick():

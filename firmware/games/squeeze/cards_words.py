@@ -4,8 +4,8 @@
 # when the simulator asks, and unloads it with the game's modules.
 from games.squeeze import screen as classic
 from app import grid
-from games.squeeze.cards_screen import KIND_PLACES, NO_CARD_PLACE, side_cell
-from app.controller import call_part
+from games.squeeze.cards_keys import KIND_PLACES, NO_CARD_PLACE, side_cell
+from app.parts import call_part
 from games.squeeze import rules
 from games.squeeze import cards
 from games.squeeze import cards_notation as lines

@@ -4,7 +4,7 @@
 # Kept apart so that a Pico playing does not hold it in RAM: SqueezeState loads it
 # when asked, the controllers unload it after a save's replay and with the game.
 from games.base import is_number, parse_cell
-from games.squeeze.rules import HALF, N, S, SIDES, SIZE
+from games.squeeze.board import HALF, SIDES, SIZE, N, S
 
 # rows() legend: pawns Y/B, neutral pentacle *, pentacles made y/b, o an empty cell a
 # launch reaches now, . any other empty cell; | and --- are the medians.

@@ -8,9 +8,8 @@
 # cell "d3" (the same move: a launch is fully described by where it lands).
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup, cell_name, four_in_a_row, parse_cell
+from games.squeeze.board import HALF, SIDES, SIZE, E, N, S, W  # noqa: F401 (the rules' names too)
 
-SIZE = const(10)
-HALF = const(5)  # the medians lie between index 4 and 5, in both directions
 CELLS = const(100)
 LAUNCHES = const(40)
 CELL_MOVE = const(40)  # moves CELL_MOVE + cell: an arrival cell that no launch reaches
@@ -22,9 +21,6 @@ EMPTY = const(0)
 YELLOW = const(1)
 BLUE = const(2)
 PENTACLE = const(3)  # neutral pentacle; 4 and 5 are the yellow and blue ones
-
-SIDES = "NESW"
-N, E, S, W = 0, 1, 2, 3
 
 # [reading] the start layout (the seed's picture is missing): docs/rules/squeeze.md.
 START_PAWNS = (("e5", YELLOW), ("f6", YELLOW), ("f5", BLUE), ("e6", BLUE))
@@ -394,9 +390,9 @@ def _lines():
 
 
 def new_state(players=None, variant=None, rng=None):
+    """The classic game; the card variant has rules of its own (games/squeeze/cards.py),
+    which games.load("squeeze", "cards") gives."""
     players = check_setup("4D Squeeze", players, variant, (2, 4), ("classic", "cards"))
-    if variant == "cards":  # the card variant: its own module, loaded only when played
-        from games.squeeze import cards as squeeze_cards
-
-        return squeeze_cards.new_state(players, rng)
+    if variant == "cards":
+        raise ValueError("4D Squeeze with cards has rules of its own: games.load('squeeze', 'cards')")
     return SqueezeState(players)

@@ -13,7 +13,8 @@
 from array import array
 
 from app import colors, grid
-from app.controller import GameController, blink_on
+from app.controller import GameController
+from app.timing import blink_on
 from compat import ticks_diff
 from games.base import DRAW, PLAYING
 from games.squeeze import rules
@@ -85,7 +86,7 @@ class Controller(GameController):
             self.unload_helpers()
 
     def unload_helpers(self):
-        from app.app import unload
+        from app.parts import unload
 
         for name in self.helpers:
             unload(name)
