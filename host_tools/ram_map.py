@@ -45,11 +45,11 @@ OBJECTS = (
 
 
 def steps():
-    from games import GAMES  # firmware/ is on the path (see main)
+    from app.catalog import game_ids  # firmware/ is on the path (see main)
     from app import catalog
 
     out = [(m, "import " + m) for m in BOOT + GAME_CORE + MENU_SCREENS]
-    for game in GAMES:
+    for game in game_ids():
         out.append(("games.%s.rules" % game, "import games.%s.rules" % game))
         out.append((catalog.CONTROLLERS[game], "import " + catalog.CONTROLLERS[game]))
     for (game, variant), module in sorted(catalog.VARIANT_CONTROLLERS.items()):

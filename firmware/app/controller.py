@@ -71,6 +71,11 @@ class GameController:
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
     words = "app.controller_text"  # the module of the simulator's words: describe(), turn_text()
+    # The parts of the game its start needs (its own imports in functions): loaded ahead
+    # while the setup screen waits, so that the start press finds them (app/setup.py).
+    ahead_parts = ()
+    # The board plays this game's seats, by levels (games/GAME/player.py's think()).
+    level_player = False
     # The keys that have a hold (app.App.key): they wait for their release (a tap) or
     # HOLD_MS (a hold); every other key acts on its press.
     holds = (grid.MENU, grid.NEW)
@@ -148,12 +153,10 @@ class GameController:
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
         setup["level"]; ValueError for a bad value (app/controller_start.py)."""
-        return call_part("app.controller_start", "check_board", setup)
+        return call_part("app.controller_start", "check_board", setup, self.level_player)
 
     def has_player(self):
-        from games.levels import PLAYER_GAMES
-
-        return self.setup["game"] in PLAYER_GAMES and self.state.players == 2
+        return self.level_player and self.state.players == 2
 
     def board_to_move(self):
         return self.state.status == PLAYING and self.state.to_move in self.board_seats

@@ -17,12 +17,13 @@
 # copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 import json
 
+from app.catalog import LANGS  # noqa: F401 (the languages a setting may name)
+
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)
 BEST_FILE = "pistes_best.json"  # 4 pistes' best score (games/pistes/screen.py)
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
-LANGS = ("en", "fr")  # the language of the names the board scrolls and of the simulator's words
 # A save is a few hundred bytes, a long card game's a few KB (2.5 KB at 322 lines:
 # every launch and card is followed by a window's pass); anything far bigger is damage.
 MAX_FILE_BYTES = 16384

@@ -136,7 +136,11 @@ def plan():
     from app.app import LOOP_MS
     from app.parts import unload
     from app.frame import Frame
-    from games import GAMES
+    from app.catalog import game_ids
+
+    GAMES = game_ids()  # (the menu's catalog: freed below, as in a game)
+    game_ids = None
+    unload("app.catalog")
 
     # The board frees the catalog in a game and the rules package back in the menu:
     # the bench holds none of their modules (a reference kept here would count them)

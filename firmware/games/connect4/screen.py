@@ -19,6 +19,7 @@ _FALL_MS_PER_ROW = const(35)  # the falling disc's speed
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
+    level_player = True
     first_starter = FIXED  # [reading] player 1 (yellow) starts ...
     match_starter = MATCH_SETTING  # ... then "loser starts next" or "alternate starter"
     where_to_press = "press a column, or the ring key above it"

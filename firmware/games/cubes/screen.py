@@ -36,6 +36,7 @@ _GLOW_LOOK = const(3)
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.PURPLE, colors.GREEN)  # as in the seed's pictures
+    level_player = True
     first_starter = RANDOM  # [reading] the board picks the starter at random ...
     match_starter = ALTERNATE  # ... and alternates in a match
 

@@ -111,6 +111,7 @@ def draw_number(frame, value, color):
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.WHITE)
+    ahead_parts = ("games.foursquare.stats",)
     words = "games.foursquare.words"  # its state (the stats, the hint's key) and status line
 
     def __init__(self, app, setup, moves=()):

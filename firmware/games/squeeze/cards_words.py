@@ -5,7 +5,6 @@
 from games.squeeze import screen as classic
 from app import grid
 from games.squeeze.cards_keys import KIND_PLACES, NO_CARD_PLACE, side_cell
-from app.parts import call_part
 from games.squeeze import rules
 from games.squeeze import cards
 from games.squeeze import cards_notation as lines
@@ -66,8 +65,6 @@ def describe(ctrl):
     info = classic.Controller.describe(ctrl)
     info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
     info["mode"] = ctrl.mode
-    words = call_part("app.controller_text", "names", ctrl)  # "4D Squeeze with cards", in the menu's language
-    info["title"] = words.NAMES["squeeze"] + words.WITH + words.VARIANTS["cards"]
     info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in ctrl.card_keys.items())
     info["cards"] = [cards.KINDS[k] for k in lines.card_kinds(ctrl.state)]  # the mover may play now
     # deal mode: the hands a held card key shows (two dim colours on the board), named

@@ -389,6 +389,9 @@ def _lines():
     return squeeze_lines
 
 
+ahead = start_position  # made while the setup screen waits (app/catalog.py start_ahead)
+
+
 def new_state(players=None, variant=None, rng=None):
     """The classic game; the card variant has rules of its own (games/squeeze/cards.py),
     which games.load("squeeze", "cards") gives."""

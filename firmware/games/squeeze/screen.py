@@ -65,6 +65,7 @@ TALLIES = (None,) + tuple((bytes(RING_ORDER[first + step * k] for k in range(len
 
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
+    level_player = True
     # by cell value (see games.squeeze.rules): empty (its tint instead), pawns, pentacles
     # (an array: the pieces are drawn in one call, Frame.paint)
     palette = array("I", (0, colors.YELLOW, colors.BLUE, NEUTRAL,
