@@ -24,7 +24,6 @@ the real main.py powered up from reset (host_tools.vpico.powerup).
 """
 import argparse
 import multiprocessing
-import os
 import subprocess
 import sys
 
@@ -165,9 +164,6 @@ def foursquare_deal(job):
     """(won, score) of deal `seed` played by `policy`: "hint" or "random" (a seeded
     uniform choice among the legal cells)."""
     seed, policy = job
-    firmware = os.path.join(build_tool.ROOT, "firmware")
-    if firmware not in sys.path:
-        sys.path.insert(0, firmware)
     from games.foursquare import rules as foursquare
     from games.foursquare.hint import best_move
     from games.rng import Rng

@@ -12,14 +12,12 @@ import sys
 from host_tools import targets
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from games.pistes import rules as pistes  # noqa: E402
+from games.pistes import rules as pistes
 
 from games.pistes import player as pistes_player
-from games.base import PLAYING  # noqa: E402
-from games.rng import Rng  # noqa: E402
+from games.base import PLAYING
+from games.rng import Rng
 
 SOLO_GAMES = 10000
 DUELS = 2000

@@ -29,11 +29,9 @@ from host_tools import upy_tests
 from host_tools import targets
 from host_tools.bench import PICO_FACTOR, heap_watch
 
-sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
-
-from games import load  # noqa: E402
-from games.search import LEVELS, finish, load_player  # noqa: E402
-from games.rng import Rng  # noqa: E402
+from games import load
+from games.search import LEVELS, finish, load_player
+from games.rng import Rng
 
 GAMES = ("connect4", "squeeze", "cubes")
 HEAP_GAMES = GAMES + ("pistes",)  # 4 pistes: the board plays any seat (games/pistes/player.py)

@@ -30,13 +30,10 @@ from multiprocessing import Pool
 
 from host_tools import mcts
 from host_tools import targets
-from host_tools import build as build_tool
 
-sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
-
-from games import load  # noqa: E402
-from games.search import LEVELS, finish, load_player  # noqa: E402
-from games.rng import Rng  # noqa: E402
+from games import load
+from games.search import LEVELS, finish, load_player
+from games.rng import Rng
 
 GAMES = ("squeeze", "cubes", "connect4")
 OPENING_MOVES = 2  # random moves before the players take over

@@ -18,8 +18,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
+from host_tools import FIRMWARE, ROOT  # noqa: F401 (build.ROOT, build.FIRMWARE: used by the other tools)
+
 BUILD = os.path.join(ROOT, "build")
 MPY_VERSION = "v1.27."          # must match the MicroPython on the Pico and in wasm
 MARCH = "armv6m"                # RP2040: Cortex-M0+

@@ -33,17 +33,15 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-import numpy  # noqa: E402
-from colorspacious import cspace_convert  # noqa: E402
+import numpy
+from colorspacious import cspace_convert
 
-from host_tools import targets  # noqa: E402
+from host_tools import targets
 
-from app import colors  # noqa: E402
-from app.saves import DEFAULT_SETTINGS  # noqa: E402
-from drivers.pixels import gamma_table  # noqa: E402
+from app import colors
+from app.saves import DEFAULT_SETTINGS
+from drivers.pixels import gamma_table
 
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 _CVD = {"protanopia": "protanomaly", "deuteranopia": "deuteranomaly", "tritanopia": "tritanomaly"}

@@ -28,16 +28,13 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _path in (ROOT, os.path.join(ROOT, "firmware")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
 
-from app import catalog, grid, saves, saves_read  # noqa: E402
-from drivers import storage as storage_driver  # noqa: E402
-from drivers.storage import FileStorage  # noqa: E402
-from games.base import PLAYING  # noqa: E402
-from games.rng import Rng  # noqa: E402
-from sim.drivers import MemoryStorage, SimBoard  # noqa: E402
+from app import catalog, grid, saves, saves_read
+from drivers import storage as storage_driver
+from drivers.storage import FileStorage
+from games.base import PLAYING
+from games.rng import Rng
+from sim.drivers import MemoryStorage, SimBoard
 
 DATA = "/data"  # where main.py keeps the saves
 BLOCK = 64  # bytes written between two possible cuts (a flash program is 256 on the Pico)
@@ -182,7 +179,7 @@ class installed:
 
 def tile_of(name):
     """The index of the menu tile whose game file is `name`, or None."""
-    for i, (game, players, variant, _) in enumerate(catalog.TILES):
+    for i, (game, players, variant, _, _) in enumerate(catalog.TILES):
         if saves.game_file(game, players, variant) == name:
             return i
     return None
@@ -199,7 +196,7 @@ def saved(name, text):
     i = tile_of(name)
     if i is None:
         return text
-    game, players, variant, _ = catalog.TILES[i]
+    game, players, variant = catalog.TILES[i][:3]
     return saves_read.load_game(store, game, players, variant)
 
 
@@ -290,7 +287,7 @@ class CuttingStorage:
             board.keys.push(grid.parse(tile["cell"]), False, board.clock.now)
             app.step()
         state = app.screen.describe()
-        game, players, variant, _ = catalog.TILES[i]
+        game, players, variant = catalog.TILES[i][:3]
         if state["screen"] != "game" or state["game"] != game:
             return "the tile's press gave %s %s" % (state["screen"], state["game"])
         chosen = app.screen.setup.get("players")  # a tile that asks how many play keeps the count chosen
@@ -308,7 +305,7 @@ def session(storage, seed=1, max_moves=None):
     moves, an undo now and then), the next game started, a brightness change."""
     board = SimBoard(storage=storage)
     rng = Rng(seed)
-    for i, (game, players, variant, _) in enumerate(catalog.TILES):
+    for i, (game, players, variant, _, _) in enumerate(catalog.TILES):
         tile = grid.parse(board.app.screen.describe()["tiles"][i]["cell"])
         board.press(tile)  # its setup screen
         board.press(tile)  # its game

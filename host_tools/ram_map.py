@@ -51,8 +51,10 @@ def steps():
     out = [(m, "import " + m) for m in BOOT + GAME_CORE + MENU_SCREENS]
     for game in game_ids():
         out.append(("games.%s.rules" % game, "import games.%s.rules" % game))
-        out.append((catalog.CONTROLLERS[game], "import " + catalog.CONTROLLERS[game]))
-    for (game, variant), module in sorted(catalog.VARIANT_CONTROLLERS.items()):
+        screen = catalog.screen_module(game)
+        out.append((screen, "import " + screen))
+    for game, variant in sorted(set((t[0], t[2]) for t in catalog.TILES if t[2])):
+        module = catalog.screen_module(game, variant)
         out.append(("games.%s.%s" % (game, variant), "import games.%s.%s" % (game, variant)))
         out.append((module, "import " + module))
     return out + list(OBJECTS)
@@ -120,9 +122,6 @@ def main(argv=None):
     parser.add_argument("--no-build", action="store_true", help="measure build/ as it is")
     parser.add_argument("--vpico", action="store_true", help="on the virtual Pico (the rp2 port's heap)")
     args = parser.parse_args(argv)
-    firmware = os.path.join(build_tool.ROOT, "firmware")
-    if firmware not in sys.path:
-        sys.path.insert(0, firmware)
     try:
         if not args.no_build:
             build_tool.build(log=lambda _: None)

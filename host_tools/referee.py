@@ -34,16 +34,15 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from app.catalog import game_ids  # noqa: E402
-from app.saves import LANGS  # noqa: E402
-from app.words import translate  # noqa: E402
-from games import load  # noqa: E402
-from games.base import PLAYING, IllegalMove  # noqa: E402
-from games.search import LEVELS, finish, load_player  # noqa: E402
-from games.rng import Rng, check_seed  # noqa: E402
-from host_tools.inputs import escaped, read_lines, shown  # noqa: E402
+from app.catalog import game_ids
+from app.saves import LANGS
+from app.words import translate
+from games import load
+from games.base import PLAYING, IllegalMove
+from games.search import LEVELS, finish, load_player
+from games.rng import Rng, check_seed
+from host_tools.inputs import escaped, read_lines, shown
 
 MAX_MOVE = 100  # characters: no move in any notation is near this long
 

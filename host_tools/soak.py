@@ -82,8 +82,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be 1 or more")
-    if build_tool.FIRMWARE not in sys.path:
-        sys.path.insert(0, build_tool.FIRMWARE)
     from app import catalog
 
     try:

@@ -17,11 +17,8 @@ import sys
 from array import array
 
 from host_tools import bench_strength, mcts
-from host_tools import build as build_tool
 
-sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
-
-from games.squeeze import player as squeeze_player  # noqa: E402
+from games.squeeze import player as squeeze_player
 
 TUNING_SEED = 1000000  # far from the bench's seeds (0 .. games) and its held-out ones
 

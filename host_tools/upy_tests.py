@@ -246,9 +246,6 @@ def scenario_outputs(lines):
 
 def cpython_scenario(lines):
     """The same run as the MicroPython side's (runner.scenario_lines), under CPython."""
-    for path in (ROOT, os.path.join(ROOT, "firmware")):
-        if path not in sys.path:
-            sys.path.insert(0, path)
     from sim import headless
     return scenario_lines(headless, lines)
 

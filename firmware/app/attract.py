@@ -44,7 +44,7 @@ class Attract:
             game = self.setup["game"]
             self.game = None
             unload("games.%s.rules" % game)
-            unload(catalog.CONTROLLERS[game])
+            unload(catalog.screen_module(game))
             unload("games.%s.player" % game)
         game, level = DEMO[self.index % len(DEMO)]
         self.index += 1

@@ -42,32 +42,21 @@ GAMES = (
 )
 
 
-def _made():
-    """TILES, OPTIONS, NAMES and the screens' modules, from GAMES."""
+def _tiles():
+    """TILES, from GAMES: (game, players, variant, the 4 colours, its choices) of each
+    tile, in menu order."""
     count = sum(len(game[2]) for game in GAMES)
     tiles = [None] * count
-    options = {}
-    names = {}
-    screens = {}
-    variant_screens = {}
-    for game, words, game_tiles in GAMES:
-        names[game] = words
-        screens[game] = "games.%s.screen" % game
-        for place, players, variant, looks, choices in game_tiles:
+    for game in GAMES:
+        for place, players, variant, looks, choices in game[2]:
             if not 0 <= place < count or tiles[place] is not None or count > 9:
                 raise ValueError("the tiles' places must be 0..%d, each once (at most 9)" % (count - 1))
-            tiles[place] = (game, players, variant, looks)
-            key = game + ("/" + variant if variant else "/%d" % players if players else "")
-            options.setdefault(key, choices)
-            if variant:
-                variant_screens[(game, variant)] = "games.%s.%s_screen" % (game, variant)
-    return tuple(tiles), options, names, screens, variant_screens
+            tiles[place] = (game[0], players, variant, looks, choices)
+    return tuple(tiles)
 
 
-# (game, players, variant, the 4 colours) of each tile, in menu order; each tile's
-# choices by "GAME", "GAME/VARIANT" or "GAME/PLAYERS"; the games' names; each game's
-# screen module (games/GAME/screen.py), and a variant's (games/GAME/VARIANT_screen.py).
-TILES, OPTIONS, NAMES, CONTROLLERS, VARIANT_CONTROLLERS = _made()
+TILES = _tiles()
+_tiles = None  # (made once: its code is not kept)
 
 
 def game_ids():
@@ -84,7 +73,10 @@ def names(lang="en"):
 def game_name(game, variant=None, lang="en"):
     """The game as people call it: 'Connect Four', '4D Squeeze with cards' ('Puissance 4',
     '4D Squeeze avec cartes' in French); an unknown game, its id."""
-    name = NAMES[game][LANGS.index(lang)] if game in NAMES else game
+    name = game
+    for entry in GAMES:
+        if entry[0] == game:
+            name = entry[1][LANGS.index(lang)]
     if variant:
         words = names(lang)
         name += words.WITH + words.VARIANTS.get(variant, variant)  # "4D Squeeze with cards", as the rules book says
@@ -101,14 +93,8 @@ def tile_name(index, lang="en"):
 
 
 def tile_options(index):
-    """The choices the tile's game asks before it starts: OPTIONS["GAME/VARIANT"] for
-    a variant's tile, OPTIONS["GAME/PLAYERS"] for a player count's, if there is one,
-    else OPTIONS["GAME"] (a tuple, maybe empty)."""
-    game, players, variant = TILES[index][:3]
-    for key in (variant and game + "/" + variant, players and "%s/%d" % (game, players)):
-        if key and key in OPTIONS:
-            return OPTIONS[key]
-    return OPTIONS.get(game, ())
+    """The choices the tile's game asks before it starts (a tuple, maybe empty)."""
+    return TILES[index][4]
 
 
 def tile_of(game, players, variant):
@@ -154,10 +140,14 @@ def start_modules(game, variant=None):
 
 
 def screen_module(game, variant=None):
-    module = CONTROLLERS.get(game)
-    if module is None:
-        raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(CONTROLLERS)))
-    return VARIANT_CONTROLLERS.get((game, variant), module)
+    """games/GAME/screen.py, or a variant's own games/GAME/VARIANT_screen.py (one whose
+    tile the catalog has; other variants are the rules' to refuse)."""
+    if game not in game_ids():
+        raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(game_ids())))
+    for tile in TILES:
+        if tile[0] == game and variant and tile[2] == variant:
+            return "games.%s.%s_screen" % (game, variant)
+    return "games.%s.screen" % game
 
 
 def controller_class(game, variant=None):
@@ -167,8 +157,9 @@ def controller_class(game, variant=None):
 def player_choices(game, variant=None):
     """The player counts the game's tile offers on its setup screen, or () when the
     tile's count is fixed (one save keeps whichever count was chosen: app/saves.py)."""
-    options = OPTIONS.get(game + "/" + variant, ()) if variant else ()
-    for option in options or OPTIONS.get(game, ()):
-        if option[0] == "players":
-            return option[1]
+    for tile in TILES:
+        if tile[0] == game and tile[2] == variant:
+            for option in tile[4]:
+                if option[0] == "players":
+                    return option[1]
     return ()

@@ -378,7 +378,7 @@ def plan():
     from app.catalog import TILES
 
     tiles = []  # every menu tile: each game, and each player count it offers
-    for game, players, _, _ in TILES:
+    for game, players, _, _, _ in TILES:
         if (game, players) not in tiles:
             tiles.append((game, players))
     TILES = None

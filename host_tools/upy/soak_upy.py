@@ -75,7 +75,7 @@ def NEXT():
         if n >= GAMES:
             return False
         index = n % len(catalog.TILES)
-        game, players, _, _ = catalog.TILES[index]
+        game, players = catalog.TILES[index][:2]
         G["label"] = game if players is None else "%s_%dp" % (game, players)
         G["game"] = play_one(G["board"], index)
     try:

@@ -22,18 +22,11 @@ virtual clock), fed the same key events at the same emulated times as the Pico:
 Pure Python (no image needed): the bench feeds it the Pico's frames and key times.
 """
 import copy
-import os
 import sys
 
-from host_tools.build import ROOT
-
-for _path in (ROOT, os.path.join(ROOT, "firmware")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from app import grid  # noqa: E402
-from app.app import HOLD_MS, LOOP_MS  # noqa: E402
-from sim.drivers import MemoryStorage, SimBoard, VirtualClock  # noqa: E402
+from app import grid
+from app.app import HOLD_MS, LOOP_MS
+from sim.drivers import MemoryStorage, SimBoard, VirtualClock
 
 ANSWER_SPAN_MS = 600  # the answer's pictures: what the App draws this long after it acts
 BEFORE_MS = 1000  # ... less what it drew this long before (the screen as it was)

@@ -146,7 +146,6 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
 def script_presses(lines, t=0):
     """(key, down ms, up ms, tap) of a scenario's presses, spaced as a player would from
     `t` ms; a tap acts when the key comes up, a hold while it is down."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from app import grid
 
     out = []
@@ -171,7 +170,6 @@ def game_in_flash(lines, extra=()):
     the menu tile's cell, the script lines of that game). The App runs here, on
     CPython, with the simulator's drivers. A scenario that starts no game plays from
     the menu: ({}, None, its lines)."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from app.menu import Menu
     from app.tiles import TILE_CELLS
     from sim import headless

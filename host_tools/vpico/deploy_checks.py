@@ -9,7 +9,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 
 from littlefs import LittleFSError
@@ -266,9 +265,6 @@ def boots_and_plays(pico, mine, link, workdir, out):
 
 def menu_then_move(pico):
     """The board's own main.py: frames come out of the LED pin; pressing a key changes them."""
-    firmware = os.path.join(build_tool.ROOT, "firmware")
-    if firmware not in sys.path:
-        sys.path.insert(0, firmware)
     from app import grid
 
     def frame_count():

@@ -23,8 +23,6 @@ from host_tools.vpico.bench import PRESS_MS, SETTLE_MS
 from host_tools.vpico.deploy_checks import board_files
 from host_tools.vpico.tests import chain_to_levels
 
-if os.path.join(build_tool.ROOT, "firmware") not in sys.path:  # (app.grid names the keys)
-    sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
 TIMEOUT_S = 1800  # host time for one check's emulation (a loaded host runs it slowly)
 BOOT_MS = 20000  # main.py's first frame, at most this long after the power-up (emulated)
 WATCH_MS = 1500  # each picture watched this long (emulated)

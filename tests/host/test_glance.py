@@ -20,7 +20,7 @@ def apart(a, b, margin=24):
 
 def test_the_refusal_flash_is_no_players_colour_in_any_game():
     flash = leds_of(colors.ILLEGAL)
-    for game in catalog.CONTROLLERS:
+    for game in catalog.game_ids():
         for color in catalog.controller_class(game).player_colors[1:]:
             assert apart(flash, leds_of(color)), (game, hex(color))
 

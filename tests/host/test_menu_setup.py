@@ -112,13 +112,21 @@ FAKE = (("players", (1, 2, 3, 4), 2), ("board", "seats", [2]), ("level", (1, 2, 
         ("mode", ("cards", "deal"), "cards"))
 
 
+def with_choices(monkeypatch, catalog, game, choices):
+    """The game's first tile (its classic one) asks `choices` instead, for this test."""
+    index = catalog.tile_of(game, None, None)
+    tiles = list(catalog.TILES)
+    tiles[index] = tiles[index][:4] + (choices,)
+    monkeypatch.setattr(catalog, "TILES", tuple(tiles))
+
+
 @pytest.fixture
 def fake_options(monkeypatch):
     """Cubes asks every kind of choice; start_game records what it is given."""
     import app.catalog  # the live one (a game frees it: the import at the top may be an older one)
     from app import saves
 
-    monkeypatch.setitem(app.catalog.OPTIONS, "cubes", FAKE)
+    with_choices(monkeypatch, app.catalog, "cubes", FAKE)
     monkeypatch.setattr(saves, "_ONE_SAVE", {})  # (what it learnt of the catalog: not kept after)
     started = []
 
@@ -164,17 +172,18 @@ def test_the_setup_screen_asks_the_games_choices(fake_options):
     assert fake_options == [("cubes", 2, None, {"board": [2], "level": 5, "mode": "deal"})]
 
 
-def test_a_variant_tile_looks_up_its_own_options_first(monkeypatch):
-    monkeypatch.setattr(catalog, "TILES", catalog.TILES + (("squeeze", 2, "cards", catalog.TILES[0][3]),))
-    monkeypatch.setitem(catalog.OPTIONS, "squeeze", (("level", (1, 2), 1),))
-    monkeypatch.setitem(catalog.OPTIONS, "squeeze/cards", (("mode", ("cards", "deal"), "deal"),))
+def test_each_tile_asks_its_own_choices(monkeypatch):
+    deal = (("mode", ("cards", "deal"), "deal"),)
+    monkeypatch.setattr(catalog, "TILES", catalog.TILES + (("squeeze", 2, "cards", catalog.TILES[0][3], deal),))
+    with_choices(monkeypatch, catalog, "squeeze", (("level", (1, 2), 1),))
     assert catalog.tile_options(1) == (("level", (1, 2), 1),)
-    assert catalog.tile_options(len(catalog.TILES) - 1) == (("mode", ("cards", "deal"), "deal"),)
+    assert catalog.tile_options(2) == ()  # (the 4 players' tile: the board plays no seat there)
+    assert catalog.tile_options(len(catalog.TILES) - 1) == deal
     assert catalog.tile_name(len(catalog.TILES) - 1) == "4D Squeeze with cards 2 players"
 
 
 def test_a_choice_the_game_refuses_keeps_the_setup_screen(monkeypatch):
-    monkeypatch.setitem(catalog.OPTIONS, "connect4", (("level", (1, 2), 1),))
+    with_choices(monkeypatch, catalog, "connect4", (("level", (1, 2), 1),))
     from app.app import App
 
     def start_game(self, game, players=None, variant=None, seed=None, options=None):
@@ -208,7 +217,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     from app.parts import GAME_MODULES, MENU_MODULES, free_menu, unload
 
     free_menu()  # (other tests here loaded them)
-    for name in GAME_MODULES + tuple(catalog.CONTROLLERS.values()):
+    for name in GAME_MODULES + tuple(catalog.screen_module(g) for g in catalog.game_ids()):
         unload(name)
     sim = Headless()
     assert "app.attract" not in sys.modules  # not yet needed

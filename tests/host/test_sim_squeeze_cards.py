@@ -54,7 +54,7 @@ def test_menu_has_the_two_card_tiles_last_and_the_mode_option():
 
     # the last two tiles (6 and 7 once every game is in the menu)
     assert [t[:3] for t in catalog.TILES[-2:]] == [("squeeze", None, "cards"), ("squeeze", 4, "cards")]
-    assert catalog.OPTIONS["squeeze/cards"] == (("mode", ("cards", "deal"), "cards"),)
+    assert catalog.tile_options(catalog.tile_of("squeeze", None, "cards")) == (("mode", ("cards", "deal"), "cards"),)
     sim = Headless()
     tiles = sim.state()["tiles"]
     sim.run("press " + tiles[-1]["cell"])  # the setup screen asks the mode
