@@ -1,16 +1,6 @@
-# The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row, each lit
-# with its game's pictogram (on a tile for more than 2 players the turn goes round).
-# A first press on a tile shows its setup screen (app/setup.py: the game's name, its
-# choices), a second press there starts the game, or resumes it when a game of it was
-# in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
-# .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
-# Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
-# Four's colours, the chosen one at full level. Two more choose the language of the
-# games' names the setup screen scrolls (and of the simulator's words): j1 English,
-# k1 French, the chosen one white. Left idle IDLE_MS, the board plays
-# itself (app/attract.py). The setup screen and the demo are loaded only when shown.
-# Against the board (it plays a seat), a tile breathes instead of blinking: in the
-# menu for its game in progress, on its setup screen once a seat is the board's.
+# The menu: one 2x2 tile per game of app/catalog.py, the brightness, the match's and
+# the language's settings (Menu says which key does what); left idle, the board plays
+# itself (app/attract.py).
 from app import catalog, colors, grid, saves
 from app.parts import free_menu, imports, slice_of, unload
 from app.saves_read import load_game
@@ -47,6 +37,20 @@ def idle_demo(menu, now):
 
 
 class Menu:
+    """The menu: one 2x2 tile per game (see app/catalog.py), three tiles a row, each lit
+    with its game's pictogram (on a tile for more than 2 players the turn goes round).
+    A first press on a tile shows its setup screen (app/setup.py: the game's name, its
+    choices), a second press there starts the game, or resumes it when a game of it was
+    in progress (its tile blinks). The bottom ring row sets the brightness: b12 dimmest
+    .. k12 full. Two keys of the top ring choose who starts the next game of a Connect
+    Four match: b1 the loser, c1 the other player (alternate); they are lit in Connect
+    Four's colours, the chosen one at full level. Two more choose the language of the
+    games' names the setup screen scrolls (and of the simulator's words): j1 English,
+    k1 French, the chosen one white. Left idle IDLE_MS, the board plays
+    itself (app/attract.py). The setup screen and the demo are loaded only when shown.
+    Against the board (it plays a seat), a tile breathes instead of blinking: in the
+    menu for its game in progress, on its setup screen once a seat is the board's.
+    """
     holds = ()  # no key has a hold here: every key acts on its press (app.App.key)
 
     def __init__(self, app, read=True):

@@ -1,20 +1,7 @@
 # Settings and the games in progress, kept through the storage driver so that a power
-# loss loses nothing. Each menu tile keeps its own game (starting one game never
-# overwrites another): its setup plus its moves in notation. A file that cannot be
-# read back is set aside whole (app/aside.py set_aside: at power-up and when the
-# menu reads a tile's save), never written over; a flash that refuses a write loses
-# only that write, never a crash, and the board says so until a write succeeds again
-# (app.app.App.saved).
-#
-# A game's file is lines: the setup as JSON (its "moves" are [], or all of them in a
-# file an older board wrote), then one line per move, each ended by a newline. A move
-# played appends its line (storage.append: a save costs the same however long the
-# game); the newline is the mark of a complete line, so a power cut in the middle of an
-# append leaves a torn last line that is dropped: the game one move back. Anything
-# else (the first save of a game resumed, an undo, a new game, a storage without
-# append, an append refused) writes the whole file again, atomically. On the Pico's
-# littlefs (virtual Pico) an append costs 50-65 ms whatever the file's length (the
-# copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
+# loss loses nothing: each menu tile keeps its own game (its setup and its moves in
+# notation). A file that cannot be read back is set aside whole (app/aside.py), never
+# written over; a flash that refuses a write loses only that write (App.saved says so).
 import json
 
 from app.catalog import LANGS  # noqa: F401 (the languages a setting may name)
@@ -33,6 +20,16 @@ SAVED = "saved_file"
 # The files the board could not read and could not set aside either (a full flash): it
 # never writes over them (write() refuses them as a full flash would).
 KEPT = set()
+
+# A game's file is lines: the setup as JSON (its "moves" are [], or all of them in a
+# file an older board wrote), then one line per move, each ended by a newline. A move
+# played appends its line (storage.append: a save costs the same however long the
+# game); the newline is the mark of a complete line, so a power cut in the middle of an
+# append leaves a torn last line that is dropped: the game one move back. Anything
+# else (the first save of a game resumed, an undo, a new game, a storage without
+# append, an append refused) writes the whole file again, atomically. On the Pico's
+# littlefs (virtual Pico) an append costs 50-65 ms whatever the file's length (the
+# copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 
 
 # Whether a tile's player count is a choice (then it keeps one save, whatever the count),

@@ -30,9 +30,18 @@ class MatrixKeys:
     """
 
     def __init__(self, row_pins, col_pins, clock=None, queue_size=64, scan_hz=1000):
-        from drivers.keys_setup import setup_matrix  # (boot only: freed after, main.py)
+        from drivers.keys_setup import matrix_parts  # (boot only: freed after, main.py)
 
-        setup_matrix(self, row_pins, col_pins, clock, queue_size, scan_hz)
+        self._rows = rows = tuple(row_pins)
+        self._cols = tuple(col_pins)
+        self.ncols = len(self._cols)
+        self.scan_hz = scan_hz
+        self._clock = clock
+        self._timer = None
+        self._paused = False  # the timer stopped while a press is answered (pause)
+        (self._col_bits, self._col_of, self._queue, self._debouncer, self._stable, self._dirty, self._active,
+         self._held, self._muted) = matrix_parts(rows, self.ncols, getattr(self, "_col_bits", None),
+                                                 self._read_row, queue_size, scan_hz)
 
     def read_columns(self):
         """The columns of the row being driven: a set bit = that key is down."""
@@ -174,9 +183,10 @@ class Rp2MatrixKeys(MatrixKeys):
     on the Pico, a pass is native code (drivers/keys_viper.py)."""
 
     def __init__(self, row_pins, col_pins, row_gpios, col_gpios, mem32=None, **kwargs):
-        from drivers.keys_setup import setup_rp2  # (boot only: freed after, main.py)
+        from drivers.keys_setup import rp2_parts  # (boot only: freed after, main.py)
 
-        setup_rp2(self, row_gpios, col_gpios, mem32)
+        (self._native, self._waits, self._mem32, self._row_bits, self._row_words, self._readings,
+         self._row_of, self._col_bits, self._col_mask) = rp2_parts(row_gpios, col_gpios, mem32)
         MatrixKeys.__init__(self, row_pins, col_pins, **kwargs)
 
     def read_columns(self):

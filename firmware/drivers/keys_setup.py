@@ -1,5 +1,6 @@
-# The key matrix's set-up: MatrixKeys' and Rp2MatrixKeys' construction (their tables, the
-# debounce counts, the power-up reading of the keys already down). Its own module: it
+# The key matrix's set-up: what MatrixKeys and Rp2MatrixKeys are made of (their tables,
+# the debounce counts, the power-up reading of the keys already down), built here and
+# stored by their constructors. Its own module: it
 # runs only at boot, and main.py frees it once the board is made (RAM on a Pico); the
 # scan that runs a thousand times a second is drivers/keys.py.
 from array import array
@@ -34,44 +35,39 @@ _PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
 _DRIVE = 0x30  # its DRIVE field
 
 
-def setup_matrix(keys, row_pins, col_pins, clock, queue_size, scan_hz):
-    """MatrixKeys.__init__'s work (see its docstring)."""
+def matrix_parts(rows, ncols, col_bits, read_row, queue_size, scan_hz):
+    """What a MatrixKeys is made of, built at boot (see its docstring): (the columns'
+    bits, a column's bit -> the column, the event queue, the debouncer, and per row its
+    debounced bits, its dirty flag, its keys still counting; per key held at power-up,
+    ignored until released). The keys already down are read now through `read_row`."""
     if scan_hz < MIN_SCAN_HZ:
         raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
-    keys._rows = tuple(row_pins)
-    keys._cols = tuple(col_pins)
-    ncols = keys.ncols = len(keys._cols)
-    nrows = len(keys._rows)
-    if not hasattr(keys, "_col_bits"):
-        keys._col_bits = tuple(1 << c for c in range(ncols))
-    keys._col_of = dict((keys._col_bits[c], c) for c in range(ncols))  # a column's bit -> the column
-    keys.scan_hz = scan_hz
-    keys._clock = clock
-    keys._timer = None
-    keys._paused = False  # the timer stopped while a press is answered (MatrixKeys.pause)
+    nrows = len(rows)
+    if col_bits is None:
+        col_bits = tuple(1 << c for c in range(ncols))
+    col_of = dict((col_bits[c], c) for c in range(ncols))
     nkeys = nrows * ncols
-    keys._queue = EventQueue(queue_size)
     # ceil(DEBOUNCE_MS at scan_hz) scans, at least one: a press's lock, a release's count;
     # then the rest of BOUNCE_MS ignored after a release
     threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
     lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
-    debouncer = keys._debouncer = Debouncer(nkeys, threshold, lockout)
-    keys._stable = array("l", [0] * nrows)  # debounced column bits of each row
-    keys._dirty = bytearray(nrows)  # 1 while a key of the row is being debounced
-    keys._active = array("l", [0] * nrows)  # column bits of the row's keys counting or settling
-    keys._held = bytearray(nkeys)  # down at power-up
-    keys._muted = bytearray(nkeys)  # ignored until seen released
-    for pin in keys._rows:
+    debouncer = Debouncer(nkeys, threshold, lockout)
+    stable = array("l", [0] * nrows)
+    held = bytearray(nkeys)
+    muted = bytearray(nkeys)
+    for pin in rows:
         pin.value(1)
     for r in range(nrows):  # the power-up reading: held keys count as down, silently
-        bits = keys._read_row(r)
-        keys._stable[r] = bits
+        bits = read_row(r)
+        stable[r] = bits
         base = r * ncols
         for c in range(ncols):
-            if bits & keys._col_bits[c]:
+            if bits & col_bits[c]:
                 debouncer.set_down(base + c, True)
-                keys._held[base + c] = 1
-                keys._muted[base + c] = 1
+                held[base + c] = 1
+                muted[base + c] = 1
+    return (col_bits, col_of, EventQueue(queue_size), debouncer, stable, bytearray(nrows),
+            array("l", [0] * nrows), held, muted)
 
 
 def settle_turns(hz):
@@ -81,26 +77,25 @@ def settle_turns(hz):
     return -(-cycles // (1000 * NATIVE_TURN_CYCLES))
 
 
-def setup_rp2(keys, row_gpios, col_gpios, mem32):
-    """Rp2MatrixKeys.__init__'s own work, before MatrixKeys'."""
-    keys._native = scan_rows if mem32 is None else None  # it reads the real registers
+def rp2_parts(row_gpios, col_gpios, mem32):
+    """What Rp2MatrixKeys adds to MatrixKeys, built at boot: (the native pass or None,
+    its waits, the registers, the rows' bits and the same as words, the native pass's
+    readings, a row's bit -> the row, the columns' bits and their mask). The rows' pads
+    are set to the drive that keeps a whole held row low (drivers/keys.py)."""
+    native = scan_rows if mem32 is None else None  # it reads the real registers
     turns = 0
     if mem32 is None:
         import machine
 
         mem32 = machine.mem32
         turns = settle_turns(machine.freq())
-    keys._waits = array("L", (turns, NATIVE_RECOVER_READS))
-    keys._mem32 = mem32
-    for g in row_gpios:  # the rows at the drive that keeps a whole held row low (drivers/keys.py)
+    for g in row_gpios:
         pad = _PADS_BANK0 + 4 * g
         mem32[pad] = (mem32[pad] & ~_DRIVE) | (ROW_DRIVE << 4)
-    keys._row_bits = tuple(1 << g for g in row_gpios)
-    keys._row_words = array("L", keys._row_bits)  # for the native pass
-    keys._readings = array("l", [0] * len(keys._row_bits))  # what it read, row by row
-    keys._row_of = dict((1 << r, r) for r in range(len(keys._row_bits)))  # a changed row's bit -> the row
-    keys._col_bits = tuple(1 << g for g in col_gpios)
+    row_bits = tuple(1 << g for g in row_gpios)
+    col_bits = tuple(1 << g for g in col_gpios)
     mask = 0
-    for b in keys._col_bits:
+    for b in col_bits:
         mask |= b
-    keys._col_mask = mask
+    return (native, array("L", (turns, NATIVE_RECOVER_READS)), mem32, row_bits, array("L", row_bits),
+            array("l", [0] * len(row_bits)), dict((1 << r, r) for r in range(len(row_bits))), col_bits, mask)

@@ -76,9 +76,12 @@ class Pixels:
     LEDs got, in cell order RGB; `current_ma` its estimate."""
 
     def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
-        from drivers.pixels_setup import setup_pixels  # (boot only: the chain's tables)
+        from drivers.pixels_setup import pixels_parts  # (boot only: the chain's tables)
 
-        setup_pixels(self, strip, layout, cap_ma, order)
+        self._strip = strip
+        self._n, self.cap_ma, self._max_sum, self._dest = pixels_parts(strip, layout, cap_ma, order)
+        self._bytes_like = None  # the last frame show() found bytes-like
+        self.current_ma = IDLE_MA * self._n  # all dark
         self.brightness = 0
         self._lut = None
         self.set_brightness(brightness)
@@ -163,9 +166,18 @@ class PioStrip:
     cut short (its LEDs may show either frame)."""
 
     def __init__(self, pin, n, rp2=None, sm_id=0, bpp=3):
-        from drivers.pixels_setup import setup_pio  # (boot only: the PIO program, the DMA)
+        from drivers.pixels_setup import pio_parts  # (boot only: the PIO program, the DMA)
 
-        setup_pio(self, pin, n, rp2, sm_id, bpp)
+        self.n = n
+        self.bpp = bpp
+        self.buf = bytearray(n * bpp)
+        self._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
+        self._frame_us = 0  # the last frame's time out, latch included (write() sets it)
+        self._count = 0  # the bytes of the last frame (write(): only up to the last LED that changed)
+        self._whole = n * bpp  # the next frame's bytes at least: the first goes out whole
+        self._sent = None  # ticks_us() of the last write
+        (self._sm, self._dma, self._ctrl, self._regs, self._addr, self._mem,
+         self._channel) = pio_parts(pin, self._out, rp2, sm_id)
 
     def __len__(self):
         return self.n

@@ -82,9 +82,10 @@ def wire_order(name):
     return (name.index("R"), name.index("G"), name.index("B"))
 
 
-def setup_pixels(px, strip, layout, cap_ma, order):
-    """Pixels.__init__'s work, which runs once at boot: the strip checked, the cap, the
-    chain's table and the colour order."""
+def pixels_parts(strip, layout, cap_ma, order):
+    """What a Pixels is made of, built once at boot: (its LEDs, the cap in mA, the most
+    channel level it allows, where each byte of a frame goes in the strip). The strip is
+    checked against the layout."""
     if cap_ma is None or order is None:
         import pins
 
@@ -93,25 +94,22 @@ def setup_pixels(px, strip, layout, cap_ma, order):
         if order is None:
             order = wire_order(pins.LED_ORDER)
     layout = layout or ChainLayout()
-    n = px._n = layout.cells
+    n = layout.cells
     if len(strip.buf) < n * 3:
         raise ValueError("the strip has %d LEDs, the layout needs %d" % (len(strip.buf) // 3, n))
     if cap_ma <= 0:
         raise ValueError("cap_ma must be positive")
-    px._strip = strip
-    px.cap_ma = cap_ma
     # the most channel level the budget allows once the LEDs' idle draw is paid
-    px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
+    max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
     # where each byte of a frame goes in the strip's buffer: its cell's LED on the chain
     # (3 bytes each) and its colour's place in those; first, how many bytes (show()'s
     # native loop takes four arguments: drivers/pixels_viper.py)
-    dest = px._dest = array("H", bytes(2 * (3 * n + 1)))
+    dest = array("H", bytes(2 * (3 * n + 1)))
     dest[0] = 3 * n
     for cell in range(n):
         for k in range(3):
             dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
-    px._bytes_like = None  # the last frame show() found bytes-like
-    px.current_ma = IDLE_MA * n  # all dark
+    return n, cap_ma, max_sum, dest
 
 
 # -- sending the frame -----------------------------------------------------------
@@ -144,35 +142,28 @@ def ws2812_program(rp2):
     return _PROGRAM
 
 
-def setup_pio(strip, pin, n, rp2, sm_id, bpp):
-    """PioStrip.__init__'s work, which runs once at boot: the buffers, the state machine
-    running the program on `pin`, and a DMA channel to feed it where there is one."""
+def pio_parts(pin, out, rp2, sm_id):
+    """What a PioStrip sends with, built once at boot: (the state machine running the
+    program on `pin`, and where there is one a DMA channel to feed it from `out`: the
+    channel, its control word, its registers, its read address, machine.mem32 and its
+    bit; None for those it does not have)."""
     if rp2 is None:
         import rp2
-    strip.n = n
-    strip.bpp = bpp
-    strip.buf = bytearray(n * bpp)
-    strip._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
-    strip._frame_us = 0  # the last frame's time out, latch included (write() sets it)
-    strip._count = 0  # the bytes of the last frame (write(): only up to the last LED that changed)
-    strip._whole = n * bpp  # the next frame's bytes at least: the first goes out whole
-    strip._sent = None  # ticks_us() of the last write
-    strip._sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3),
-                                 sideset_base=pin)
-    strip._sm.active(1)
-    strip._dma = strip._regs = None
-    if hasattr(rp2, "DMA"):
-        strip._dma = rp2.DMA()
-        dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
-        # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose
-        # top 8 bits the program shifts out
-        strip._ctrl = strip._dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
-        regs = getattr(strip._dma, "registers", None)
-        if regs is not None:  # MicroPython's rp2.DMA: configured once here, then write()
-            import machine  # only starts it (its register that triggers it), or cuts short
-            # the frame still going out (the DMA's abort register)
-            strip._dma.config(read=strip._out, write=strip._sm, count=len(strip._out), ctrl=strip._ctrl)
-            strip._regs = regs
-            strip._addr = regs[0]  # READ_ADDR: the copy's address, as config() wrote it
-            strip._mem = machine.mem32
-            strip._channel = 1 << strip._dma.channel
+    sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3), sideset_base=pin)
+    sm.active(1)
+    if not hasattr(rp2, "DMA"):
+        return sm, None, None, None, None, None, None
+    dma = rp2.DMA()
+    dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
+    # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose top 8 bits
+    # the program shifts out
+    ctrl = dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
+    regs = getattr(dma, "registers", None)
+    if regs is None:
+        return sm, dma, ctrl, None, None, None, None
+    # MicroPython's rp2.DMA: configured once here, then write() only starts it (its
+    # register that triggers it), or cuts short the frame still going out (its abort)
+    import machine
+
+    dma.config(read=out, write=sm, count=len(out), ctrl=ctrl)
+    return sm, dma, ctrl, regs, regs[0], machine.mem32, 1 << dma.channel  # (regs[0]: READ_ADDR, as config() wrote it)

@@ -7,14 +7,14 @@
 # than a position. Only MicroPython with a native emitter loads this module: the
 # players then keep their bytecode methods, which visit the very same positions in the
 # same order (tests/firmware/test_players.py searches both ways).
-#
-# A note on v1.27's viper for the M0+: a ptr16 or ptr32 index that is a variable held
-# in a register (a parameter, the first locals) is shifted in place, so the variable is
-# doubled after the read. Such an index is written as an expression here (x + 0).
 import micropython
 from micropython import const
 
 from games.cubes.rules import NEIGHBOURS
+
+# v1.27's viper for the M0+: a ptr16 or ptr32 index that is a variable held in a
+# register (a parameter, the first locals) is shifted in place, so the variable is
+# doubled after the read. Such an index is written as an expression here (x + 0).
 
 _WIN = const(10000)
 _NO_MOVE = const(255)

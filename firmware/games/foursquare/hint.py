@@ -7,9 +7,6 @@
 # a millisecond on a Pico), so that the board works it out in short slices while it
 # waits (games/foursquare/screen.py: the hint is ready before HINT is pressed); best_move()
 # runs it through.
-# Measured (make bench): 96 % of deals 0..1999 won, about 0.35 s a move on the
-# Pico. What limits it is the horizon: a second card of look-ahead for the best cells
-# (DEEP_MOVES) wins earlier but no more often, for 2.5 times the time.
 from compat import const
 from games.foursquare.rules import CELLS, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, SIZE, line, placements
 
@@ -21,7 +18,9 @@ DOWN_COSTS = (0, 100, 200, 330, 480)  # 0..4 face-down top cards (5 lose): each 
 FULL_DOWN_COST = const(40)  # a face-down top card on a full pile: only a flip turns it up
 PILE_GAIN = const(100)  # a pile (16 are needed): worth about a face-down card
 FULL_COST = const(6)  # a full pile (no card can go on it any more)
-DEEP_MOVES = 0  # cells that get the two-card look-ahead (0: one card only; see above)
+# What limits the hint is its horizon: a second card of look-ahead for the best cells
+# wins earlier but no more often, for 2.5 times the time (docs/PERFORMANCE.md).
+DEEP_MOVES = 0  # cells that get the two-card look-ahead (0: one card only)
 DEEP_REPLIES = 1  # for each rank of the next card, its cells played out further
 
 

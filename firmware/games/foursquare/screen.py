@@ -1,17 +1,6 @@
-# Foursquare on the board. The 7x7 window sits centred in the play area (c3..i9), one
-# key per pile: a face-up pile shows its top card's rank as a colour (a ramp from red
-# for the ace to magenta for the 10), brighter the taller the pile; a face-down pile
-# shows a white card back; the empty cells where the card may go glow faintly.
-# Around the window: the legend row (b2..k2, ranks 1..10, the drawn card's rank lit
-# full) reads a colour back as a rank; the bar (b11..) is the drawn card, as long as
-# its rank and in its colour; b10..f10 count the face-down cards (the fifth loses);
-# the ring's 40 cells count the cards left in the stock. Taps: a legend key blinks
-# the piles of that rank; the bar shows every pile's rank as pips, one 3x3 block a pile
-# (a cue that needs no colour: the ramp is lost on a colour-blind eye). After a
-# placement the turned cards flash, the row first, then the column. No undo (the deal
-# is fixed). The end: the window shows the score, the best score, the games won and
-# played in turn (digits), between looks at the final piles; these stats are kept
-# across power cycles in their own file.
+# Foursquare on the board (rules: games/foursquare/rules.py, docs/rules/foursquare.md):
+# the 7x7 window in the play area, the drawn card and the counts around it (Controller
+# says what each key shows). Its scores are kept across power cycles in their own file.
 import json
 from array import array
 
@@ -110,6 +99,21 @@ def draw_number(frame, value, color):
 
 
 class Controller(GameController):
+    """Foursquare on the board. The 7x7 window sits centred in the play area (c3..i9), one
+    key per pile: a face-up pile shows its top card's rank as a colour (a ramp from red
+    for the ace to magenta for the 10), brighter the taller the pile; a face-down pile
+    shows a white card back; the empty cells where the card may go glow faintly.
+    Around the window: the legend row (b2..k2, ranks 1..10, the drawn card's rank lit
+    full) reads a colour back as a rank; the bar (b11..) is the drawn card, as long as
+    its rank and in its colour; b10..f10 count the face-down cards (the fifth loses);
+    the ring's 40 cells count the cards left in the stock. Taps: a legend key blinks
+    the piles of that rank; the bar shows every pile's rank as pips, one 3x3 block a pile
+    (a cue that needs no colour: the ramp is lost on a colour-blind eye). After a
+    placement the turned cards flash, the row first, then the column. No undo (the deal
+    is fixed). The end: the window shows the score, the best score, the games won and
+    played in turn (digits), between looks at the final piles; these stats are kept
+    across power cycles in their own file.
+    """
     player_colors = (colors.OFF, colors.WHITE)
     ahead_parts = ("games.foursquare.stats",)
     words = "games.foursquare.words"  # its state (the stats, the hint's key) and status line

@@ -1,29 +1,6 @@
-# 4 pistes on the board. Columns, left to right: the keys (a), the 4 dice stacked as
-# pip faces (b..d), then the 4 tracks, two columns each (e-f, g-h, i-j, k-l).
-#   a2..a7   the players, 1 to 6, in their colours: the one to play bright (blinking
-#            when the board plays it); at the end the winners blink; a tap on one blinks
-#            its pawns (five or six colours are not all told apart by every eye)
-#   a8..a10  the roll key: one light per roll left (press any)
-#   a11      the stop key
-#   b..d     die 1 (rows 1-3) .. die 4 (rows 10-12): pips in the mover's colour (the
-#            last turn's dice in dim white until the next roll); dice 1 and 3 sit on a
-#            faint square, so each die shows where it ends; a die set aside sits on a
-#            dim white square (press to take it back), a die set aside for good (5s,
-#            dice kept before a roll) on a dim red one
-#   a track  its first column holds cells 9 (row 4) down to 1 (row 12), each lit in the
-#            colour of the pawn on it; the end cell is the pen above cell 9 (rows 1-3)
-#            and beside it (second column, rows 2-4); the start cell is the pen beside
-#            cells 2..7 (second column, rows 6-11): one place per player, lit when its
-#            pawn is there
-# The pawns a move puts somewhere else blink white a moment. A choice after the dice
-# (the joker's or four 6s' track: the open tracks glow; the pawn to send back: those
-# pawns blink) is made by pressing a glowing cell. At the end the
-# tracks show each player's score as a bar (one light per 4 points, the last one
-# dimmer when partial), in turn with the final board; the solo shows the best score
-# beside it (kept across power cycles).
-# The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
-# A press's light: the tracks and pens are one native call (Frame.paint) of a table of
-# looks kept from frame to frame (rebuilt only when a pawn moved), the dice one more.
+# 4 pistes on the board (rules: games/pistes/rules.py, docs/rules/pistes.md): the keys in
+# column a, the 4 dice in b..d, the 4 tracks in e..l (Controller says which key does
+# what). Setup "board": the seats the board plays.
 from array import array
 
 from app import colors, grid, saves
@@ -145,6 +122,33 @@ def die_at(cell):
 
 
 class Controller(GameController):
+    """4 pistes' screen. Columns, left to right: the keys (a), the 4 dice stacked as
+    pip faces (b..d), then the 4 tracks, two columns each (e-f, g-h, i-j, k-l).
+      a2..a7   the players, 1 to 6, in their colours: the one to play bright (blinking
+               when the board plays it); at the end the winners blink; a tap on one blinks
+               its pawns (five or six colours are not all told apart by every eye)
+      a8..a10  the roll key: one light per roll left (press any)
+      a11      the stop key
+      b..d     die 1 (rows 1-3) .. die 4 (rows 10-12): pips in the mover's colour (the
+               last turn's dice in dim white until the next roll); dice 1 and 3 sit on a
+               faint square, so each die shows where it ends; a die set aside sits on a
+               dim white square (press to take it back), a die set aside for good (5s,
+               dice kept before a roll) on a dim red one
+      a track  its first column holds cells 9 (row 4) down to 1 (row 12), each lit in the
+               colour of the pawn on it; the end cell is the pen above cell 9 (rows 1-3)
+               and beside it (second column, rows 2-4); the start cell is the pen beside
+               cells 2..7 (second column, rows 6-11): one place per player, lit when its
+               pawn is there
+    The pawns a move puts somewhere else blink white a moment. A choice after the dice
+    (the joker's or four 6s' track: the open tracks glow; the pawn to send back: those
+    pawns blink) is made by pressing a glowing cell. At the end the
+    tracks show each player's score as a bar (one light per 4 points, the last one
+    dimmer when partial), in turn with the final board; the solo shows the best score
+    beside it (kept across power cycles).
+    The seats the board plays (setup["board"]) play one step at a time, STEP_MS apart.
+    A press's light: the tracks and pens are one native call (Frame.paint) of a table of
+    looks kept from frame to frame (rebuilt only when a pawn moved), the dice one more.
+    """
     # any two of the first four >= 20 apart for every eye; five or six: their keys a2..a7 show
     # their pawns (host_tools/colour_check.py)
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.CYAN, colors.PINK, colors.SKY)

@@ -2,27 +2,6 @@
 # teams. The board and the launches are the classic game's (games/squeeze/rules.py), with
 # the card variant's differences: no squeeze (dead cells stay empty), the four neutral
 # pentacles are pawns of nobody (a launch stops against one), and seven kinds of card.
-#
-# A turn: the mover launches, or plays an "instead" card (trahison, flammes, eclair,
-# poussee), or a Coup double with its two launches. Windows open on the way: after a
-# launch the next seat clockwise may play Negation; after any card anyone else may play
-# Annulation (a chain: the last one decides). A window is closed by `pass`. A card's
-# effect applies when its Annulation window closes. The golden rule is a legality
-# check: the card player may not make its own alignment with that turn's pawns and
-# effect (Negation: with its next turn).
-#
-# Hands: "dealt" (the referee and the board's "deal" mode) keeps a seeded 21-card deck,
-# every hand, the discards; "trusted" (the board's "cards" mode: real cards) keeps no
-# hands, any card may be played when its timing and target allow.
-#
-# The lines' parsing, the full legal list and the referee's fields are in
-# games/squeeze/cards_notation.py, loaded when asked (the board seldom does).
-# An own-turn card's checks and a card's effects are in games/squeeze/cards_effects.py,
-# loaded when asked.
-#
-# Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
-# the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
-# card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup
 from games.squeeze import rules as sq
@@ -37,6 +16,29 @@ _ONE = bytearray(1)  # _put()'s changed cell
 
 
 class CardsState(SqueezeState):
+    """The card game's state.
+
+    A turn: the mover launches, or plays an "instead" card (trahison, flammes, eclair,
+    poussee), or a Coup double with its two launches. Windows open on the way: after a
+    launch the next seat clockwise may play Negation; after any card anyone else may play
+    Annulation (a chain: the last one decides). A window is closed by `pass`. A card's
+    effect applies when its Annulation window closes. The golden rule is a legality
+    check: the card player may not make its own alignment with that turn's pawns and
+    effect (Negation: with its next turn).
+
+    Hands: "dealt" (the referee and the board's "deal" mode) keeps a seeded 21-card deck,
+    every hand, the discards; "trusted" (the board's "cards" mode: real cards) keeps no
+    hands, any card may be played when its timing and target allow.
+
+    The lines' parsing, the full legal list and the referee's fields are in
+    games/squeeze/cards_notation.py, loaded when asked (the board seldom does).
+    An own-turn card's checks and a card's effects are in games/squeeze/cards_effects.py,
+    loaded when asked.
+
+    Moves are small ints (a history of hundreds costs no heap on a Pico): a launch as in
+    the classic game (0..39, CELL_MOVE + cell for an arrival cell no launch reaches); a
+    card or a pass is card(kind, a, b, player) >= CARD_BASE, unpack() gives the four back.
+    """
     # [reading] neutral pentacles are pawns of nobody: a launch stops against one too
     SUPPORT = PENTACLE + 1
 

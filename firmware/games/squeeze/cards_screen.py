@@ -1,29 +1,7 @@
-# 4D Squeeze with cards on the board (rules: games/squeeze/cards.py), 2 players or 4.
-# The classic screen (games/squeeze/screen.py) draws the board and the launch points; this one
-# adds the cards. setup "mode": "cards" (the default) = the players hold real cards and
-# the board trusts them about hands; "deal" = the board deals and keeps the hands.
-#
-# Keys. Each seat has a card key on its side of the ring, at its right hand: seat 1
-# (south) k12, in 2 players seat 2 (north) b1; in 4 players seat 2 (west) a11, seat 3
-# (north) b1, seat 4 (east) l2. Those launch points become card keys; their launches
-# are played by pressing the arrival cell. Along the side from the card key: two cells
-# where "deal" shows the seat's hand, then the five own-turn kinds, then "no card".
-# - The mover taps its card key: its side shows the kinds (trahison, flammes, eclair,
-#   poussee, double); it taps one, then the target: a board cell (trahison, flammes,
-#   eclair: the square's top-left cell), a launch point (poussee), two launches
-#   (double: launch points or arrival cells). l1 (undo) backs out of a pick.
-# - A window (Negation after a launch, Annulation after a card) is a countdown on the
-#   ring, the same whoever holds what; a seat answers by tapping its card key. When it
-#   runs out the board plays `pass`.
-# - "deal": holding the card key shows the seat's two cards, small and dim at its edge.
-# - With real cards a mover with no launch taps its card key and "no card" (the cell
-#   after the kinds) when it holds no playable card: the game is a draw.
-# Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
-# key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
-# RAM on a Pico: a card pick's keys and picture (games/squeeze/cards_pick.py) are loaded
-# while a pick lasts, a card's rules (games/squeeze/cards_effects.py) from its pick (or
-# its play) to its effect, the simulator's words (games/squeeze/cards_words.py) and the
-# referee's lines (games/squeeze/cards_notation.py) when asked; all go with the menu.
+# 4D Squeeze with cards on the board, 2 players or 4 (rules: games/squeeze/cards.py,
+# docs/rules/squeeze_cards.md): the classic screen (games/squeeze/screen.py) with the cards
+# added. Setup "mode": "cards" (the default: the players hold real cards, the board
+# trusts them) or "deal" (the board deals and keeps the hands).
 import sys
 from array import array
 
@@ -71,6 +49,30 @@ PICK_MODULE = "games.squeeze.cards_pick"
 
 
 class Controller(classic.Controller):
+    """The card game's screen. Its keys and what it shows:
+
+    Keys. Each seat has a card key on its side of the ring, at its right hand: seat 1
+    (south) k12, in 2 players seat 2 (north) b1; in 4 players seat 2 (west) a11, seat 3
+    (north) b1, seat 4 (east) l2. Those launch points become card keys; their launches
+    are played by pressing the arrival cell. Along the side from the card key: two cells
+    where "deal" shows the seat's hand, then the five own-turn kinds, then "no card".
+    - The mover taps its card key: its side shows the kinds (trahison, flammes, eclair,
+      poussee, double); it taps one, then the target: a board cell (trahison, flammes,
+      eclair: the square's top-left cell), a launch point (poussee), two launches
+      (double: launch points or arrival cells). l1 (undo) backs out of a pick.
+    - A window (Negation after a launch, Annulation after a card) is a countdown on the
+      ring, the same whoever holds what; a seat answers by tapping its card key. When it
+      runs out the board plays `pass`.
+    - "deal": holding the card key shows the seat's two cards, small and dim at its edge.
+    - With real cards a mover with no launch taps its card key and "no card" (the cell
+      after the kinds) when it holds no playable card: the game is a draw.
+    Shown: the mover's card key white (the others dim in their colour); a seat the golden rule binds has its card
+    key pulse gold; each kind has a colour and a 3x3 symbol; every effect flashes.
+    RAM on a Pico: a card pick's keys and picture (games/squeeze/cards_pick.py) are loaded
+    while a pick lasts, a card's rules (games/squeeze/cards_effects.py) from its pick (or
+    its play) to its effect, the simulator's words (games/squeeze/cards_words.py) and the
+    referee's lines (games/squeeze/cards_notation.py) when asked; all go with the menu.
+    """
     # and the card lines' (games/squeeze/cards_notation.py), a card's effects, the
     # simulator's words, a pick's
     helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)

@@ -1,15 +1,6 @@
-# 4D Squeeze on the board: the 10x10 board fills the play area (b2..k11) and each ring
-# cell is the launch point of the row or column it faces (the west ring cell of row 3
-# launches W-3). Two of the four quarters are tinted faintly, a checkerboard, so the
-# medians show as tint edges. On a turn, the launch points with a possible launch glow in the mover's
-# colour; pressing one (or a cell a launch reaches now) slides the pawn in. A squeeze
-# flashes the new pentacles and sounds "squeeze". The end: a winning line blinks; on a
-# full board the ring shows the pentacle counts and the winner's pentacles blink
-# (every pentacle made, for a draw). The counts also show on the ring while a squeeze
-# flashes and when HINT is pressed (with the cells a launch can reach, blinking): see
-# draw_counts().
-# 4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
-# on the seat's own side are brighter.
+# 4D Squeeze on the board (rules: games/squeeze/rules.py, docs/rules/squeeze.md), 2
+# players or 4: the 10x10 board in the play area, each ring cell a launch point
+# (Controller says what each key shows).
 from array import array
 
 from app import colors, grid
@@ -64,6 +55,19 @@ TALLIES = (None,) + tuple((bytes(RING_ORDER[first + step * k] for k in range(len
 
 
 class Controller(GameController):
+    """4D Squeeze on the board: the 10x10 board fills the play area (b2..k11) and each ring
+    cell is the launch point of the row or column it faces (the west ring cell of row 3
+    launches W-3). Two of the four quarters are tinted faintly, a checkerboard, so the
+    medians show as tint edges. On a turn, the launch points with a possible launch glow in the mover's
+    colour; pressing one (or a cell a launch reaches now) slides the pawn in. A squeeze
+    flashes the new pentacles and sounds "squeeze". The end: a winning line blinks; on a
+    full board the ring shows the pentacle counts and the winner's pentacles blink
+    (every pentacle made, for a draw). The counts also show on the ring while a squeeze
+    flashes and when HINT is pressed (with the cells a launch can reach, blinking): see
+    draw_counts().
+    4 players: seat 1 plays from the south, 2 west, 3 north, 4 east; the launch points
+    on the seat's own side are brighter.
+    """
     player_colors = (colors.OFF, colors.YELLOW, colors.BLUE)  # by colour (player or team)
     level_player = True
     # by cell value (see games.squeeze.rules): empty (its tint instead), pawns, pentacles
