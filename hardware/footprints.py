@@ -62,19 +62,21 @@ FOOTPRINTS = {
     },
     # SK6812MINI-E, mounted from the back through a hole so that it shines up into the
     # switch's LED window (datasheet LCSC C5149201: body 3.2 x 2.8 mm, pads 1.35 x 0.82
-    # on a 1.5 mm pitch, pad rows 5.45 mm apart). Pins: 1 VDD, 2 DOUT, 3 GND, 4 DIN.
+    # on a 1.5 mm pitch, pad rows 5.45 mm apart). Pins as its current datasheet numbers
+    # them: 1 GND, 2 DIN, 3 VDD, 4 DOUT (the older one numbered the same pads from the
+    # opposite corner, 1 VDD: a preview checked by pin 1 must use this numbering).
     "LED_SK6812MINI-E_Reverse": {
-        "pads": [("1", "smd", -2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("2", "smd", -2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("3", "smd", 2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("4", "smd", 2.725, 0.75, 1.35, 0.82, 0, "roundrect")],
+        "pads": [("1", "smd", 2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("2", "smd", 2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("3", "smd", -2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("4", "smd", -2.725, -0.75, 1.35, 0.82, 0, "roundrect")],
         "holes": [],
         "cutout": (3.5, 3.1),  # the body (3.2 x 2.8) passes it, corner radius 0.5 included
         "body": (-3.5, -1.7, 3.5, 1.7),
         "side": "B",
         "datasheet": {"source": "SK6812MINI-E datasheet (LCSC C5149201)", "body": (3.2, 2.8),
                       "pad": (1.35, 0.82), "pitch": 1.5, "row_span": 5.45,
-                      "pins": {"1": "VDD", "2": "DOUT", "3": "GND", "4": "DIN"}},
+                      "pins": {"1": "GND", "2": "DIN", "3": "VDD", "4": "DOUT"}},
     },
     # SOD-123 (1N4148W, B5819W): body 2.7 x 1.6 mm, leads to 3.7 mm; pad 1 the cathode.
     "D_SOD-123": {

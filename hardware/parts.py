@@ -137,11 +137,13 @@ def make_templates(pcb=False):
     for key, (name, value, footprint) in PCB_PARTS.items():
         old = t[PCB_ONLY.get(key, key)]
         pins = [(p.num, p.name, p.func) for p in old.pins]
-        if key == "npn":  # SOT-23 numbers its pins B, E, C
-            pins = [(1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE)]
         t[key] = _template(name, old.ref_prefix, old.value if value is None else value,
                            "%s:%s" % (LIBRARY, footprint), _pins(*pins))
     return t
+
+
+LED_PINS = ((1, "VSS", PWRIN), (2, "DIN", INPUT), (3, "VDD", PWRIN), (4, "DOUT", OUTPUT))
+NPN_PINS = ((1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE))
 
 
 def _hand_wired_templates():
@@ -150,11 +152,15 @@ def _hand_wired_templates():
         "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",
         _pins(*[(n, name, _pico_func(name)) for n, name in sorted(PICO_PINS.items())]),
     )
-    # A WS2812B on a small round board with its 100 nF on board: four wire pads.
+    # A WS2812B on a small round board with its 100 nF on board: four wire pads, named
+    # on the module. One numbering per reference across the project: the PCB's
+    # SK6812MINI-E's, as its fab part's current datasheet (LCSC C5149201) numbers it,
+    # 1 GND, 2 DIN, 3 VDD, 4 DOUT (its older datasheet: 1 VDD, 2 DOUT, 3 GND, 4 DIN, the
+    # same pads turned 180 degrees).
     t["ws2812b"] = _template(
         "WS2812B_Module", "LED", "WS2812B module",
         "Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
-        _pins((1, "VDD", PWRIN), (2, "DOUT", OUTPUT), (3, "VSS", PWRIN), (4, "DIN", INPUT)),
+        _pins(*LED_PINS),
     )
     t["ahct125"] = _template(
         "74AHCT125", "U", "74AHCT125", "Package_DIP:DIP-14_W7.62mm_Socket",
@@ -168,9 +174,12 @@ def _hand_wired_templates():
     for key, name, prefix, value, footprint, pin_names in TWO_PIN_PARTS:
         t[key] = _template(name, prefix, value, footprint,
                            _pins((1, pin_names[0], PASSIVE), (2, pin_names[1], PASSIVE)))
+    # One numbering for Q1: the PCB's SOT-23 (1 B, 2 E, 3 C). The hand-wired build's
+    # TO-92 2N3904 has its legs E, B, C (flat face towards you, left to right): it is
+    # wired by the pins' names (wiring.svg), never by a second numbering.
     t["npn"] = _template(
         "2N3904", "Q", "2N3904", "Package_TO_SOT_THT:TO-92_Inline",
-        _pins((1, "E", PASSIVE), (2, "B", PASSIVE), (3, "C", PASSIVE)),
+        _pins(*NPN_PINS),
     )
     # The supply drives the board: the jack's pins are its power sources.
     t["jack"] = _template(
@@ -219,7 +228,7 @@ CATALOGUE = {
     ("SW_Push", "reset 6 mm"): (
         "tactile switch (reset: RUN to GND)", "6 x 6 mm THT", "Omron B3F-1000", 0.15),
     ("2N3904", "2N3904"): (
-        "NPN transistor (buzzer driver)", "TO-92", "onsemi 2N3904BU", 0.10),
+        "NPN transistor (buzzer driver): legs E, B, C, wired by name", "TO-92", "onsemi 2N3904BU", 0.10),
     ("Buzzer", "passive piezo"): (
         "passive piezo buzzer, 4 kHz", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
     ("Barrel_Jack", "5 V only in"): (

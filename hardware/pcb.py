@@ -16,6 +16,7 @@ import pins
 from app import grid
 from hardware import mechanics
 from hardware.footprints import FOOTPRINTS, place
+from hardware.parts import LED_PINS
 from hardware.router import BLOCKED, Grid, RouteError, path_to_segments
 
 N = grid.SIZE
@@ -86,6 +87,11 @@ UPPER_DY, LOWER_DY = 2.8, 7.6  # the LED's power tracks (back), above and below 
 CAP_DX, CAP_DY = 5.0, LED_DY - 0.75
 PULL_UP_DY = 6.5  # a column's pull-up, below the cells
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
+
+
+# The LED's pads by their pins' names (parts.LED_PINS: the fab part's current numbering).
+_LED = {name: str(num) for num, name, _ in LED_PINS}
+GND, DIN, VDD, DOUT = _LED["VSS"], _LED["DIN"], _LED["VDD"], _LED["DOUT"]
 
 
 def cap_of(led):
@@ -246,7 +252,7 @@ class Layout:
             self.part(led, cx, cy + LED_DY, 180.0 if right[key] else 0.0)
             cap = cap_of(led)
             self.part(cap, cx + CAP_DX, cy + CAP_DY, 90.0)
-            upper = [self.pad_net[(led, n)] for n in ("1", "3") if self.pad_xy(led, n)[1] < cy + LED_DY]
+            upper = [self.pad_net[(led, n)] for n in (VDD, GND) if self.pad_xy(led, n)[1] < cy + LED_DY]
             if (self.pad_xy(cap, "1")[1] < cy + CAP_DY) != (self.pad_net[(cap, "1")] in upper):
                 self.fps[cap].SetOrientationDegrees(270.0)  # its pad on the upper track's net on top
             d = self.part("D%d" % (key + 1), cx + DIODE_DX, cy + DIODE_DY, 90.0)
@@ -289,7 +295,7 @@ class Layout:
             nets = {}
             for c in range(N):
                 led = self.led_at(r, c)
-                for num in ("1", "3"):  # VDD, GND
+                for num in (VDD, GND):
                     x, y = self.pad_xy(led, num)
                     side = UPPER_DY if y < cy + LED_DY else LOWER_DY
                     net = self.pad_net[(led, num)]
@@ -311,8 +317,8 @@ class Layout:
                 self.via(net, xr, cy + side)
         for net, a, b, kind in chain_links(self.chain):
             la, lb = self.led_at(*grid.row_col(a)), self.led_at(*grid.row_col(b))
-            xa, ya = self.pad_xy(la, "2")  # DOUT
-            xb, yb = self.pad_xy(lb, "4")  # DIN
+            xa, ya = self.pad_xy(la, DOUT)
+            xb, yb = self.pad_xy(lb, DIN)
             if kind == "row":
                 s = 1 if xb > xa else -1
                 xm = (xa + xb) / 2
@@ -337,8 +343,8 @@ class Layout:
             cy = cell_centre(r, 0)[1]
             for dy in (UPPER_DY, LOWER_DY):
                 led = self.led_at(r, 0)
-                ys[self.pad_net[(led, "1")] if (self.pad_xy(led, "1")[1] < cy + LED_DY) == (dy == UPPER_DY)
-                   else self.pad_net[(led, "3")]].append(cy + dy)
+                ys[self.pad_net[(led, VDD)] if (self.pad_xy(led, VDD)[1] < cy + LED_DY) == (dy == UPPER_DY)
+                   else self.pad_net[(led, GND)]].append(cy + dy)
         low = max(ys["GND"])
         self.track("GND", 0, [(XG_L, low), (XG_L, YG_T), (XG_R, YG_T), (XG_R, low)], BUS_MM)
         for x in (X5_L, X5_R):

@@ -125,12 +125,12 @@ def test_erc_catches_a_broken_board(generated_and_board):
 
 def test_netlist_has_the_144_keys_and_leds(files):
     comps, nets = netlist(files["board.net"])
-    for prefix, value in (("SW", "MX switch"), ("D", "1N4148"), ("LED", "WS2812B module")):
+    for prefix, value in (("SW", "MX switch"), ("D", "1N4148W"), ("LED", "SK6812MINI-E")):
         refs = ["%s%d" % (prefix, n) for n in range(1, 145)]
         assert all(comps[r][0] == value for r in refs), prefix
     assert len([r for r in comps if r.startswith("LED")]) == 144
     assert len([r for r, (v, _) in comps.items() if v == "MX switch"]) == 144
-    assert len([r for r, (v, _) in comps.items() if v == "1N4148"]) == 144
+    assert len([r for r, (v, _) in comps.items() if v == "1N4148W"]) == 144
 
 
 def test_every_pin_of_pins_py_is_on_its_net(files):
@@ -144,7 +144,7 @@ def test_every_pin_of_pins_py_is_on_its_net(files):
     # NEOPIXEL -> U2 1A (pin 2); U2 1Y (pin 3) -> R1 -> LED1 DIN (pin 4)
     assert nets["NEOPIXEL"] == {("U1", str(pico_pin_number(pins.NEOPIXEL))), ("U2", "2")}
     assert net_of(nets, "U2", 3) == net_of(nets, "R1", 1)
-    assert net_of(nets, "R1", 2) == net_of(nets, "LED1", 4)
+    assert net_of(nets, "R1", 2) == net_of(nets, "LED1", 2)  # LED pin 2 DIN (its current datasheet)
     assert ("R2", "1") in nets["BUZZER"]
 
 
@@ -164,9 +164,9 @@ def test_led_chain_follows_the_firmware_layout(files):
     for i in range(1, 145):
         cell = grid.parse(comps["LED%d" % i][1]["Cell"])
         assert table[cell] == i - 1
-        assert net_of(nets, "LED%d" % i, 1) == "+5V" and net_of(nets, "LED%d" % i, 3) == "GND"
-        if i < 144:  # DOUT -> next DIN
-            assert net_of(nets, "LED%d" % i, 2) == net_of(nets, "LED%d" % (i + 1), 4)
+        assert net_of(nets, "LED%d" % i, 3) == "+5V" and net_of(nets, "LED%d" % i, 1) == "GND"
+        if i < 144:  # DOUT (pin 4) -> next DIN (pin 2)
+            assert net_of(nets, "LED%d" % i, 4) == net_of(nets, "LED%d" % (i + 1), 2)
 
 
 def test_a_changed_pin_map_moves_the_nets(monkeypatch):
@@ -191,8 +191,21 @@ def test_another_chain_layout_reorders_the_leds(monkeypatch):
     assert cells[0] == grid.cell(11, 11)
 
 
-def test_bom_quantities_and_total(files):
-    comps, _ = netlist(files["board.net"])
+def test_one_numbering_for_every_reference(generated_and_board):
+    # the netlist is the PCB's design; the hand-wired build's parts carry the same
+    # references with the same pin numbers (Q1: 1 B, 2 E, 3 C; LEDs: 1 GND .. 4 DOUT)
+    design = circuit.build(circuit.chain_cells(), pcb=True)
+    pins_of = {p.ref: {str(q.num): q.name for q in p.pins} for p in design.parts}
+    hand = generated_and_board[2]
+    for p in hand.parts:
+        assert {str(q.num): q.name for q in p.pins} == pins_of[p.ref], p.ref
+    assert pins_of["Q1"] == {"1": "B", "2": "E", "3": "C"}
+    assert pins_of["LED1"] == {"1": "VSS", "2": "DIN", "3": "VDD", "4": "DOUT"}
+
+
+def test_bom_quantities_and_total(files, generated_and_board):
+    hand = generated_and_board[2]  # BOM.csv is the hand-wired build's
+    comps = {p.ref: (str(p.value), {}) for p in hand.parts}
     rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
     body, total = rows[:-1], rows[-1]
     by_value = {r["value"]: r for r in body}

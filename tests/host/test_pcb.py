@@ -14,7 +14,6 @@ import pins
 from app import grid
 from hardware import circuit, footprints, pcb
 from hardware.kicad import pcbnew as _pcbnew
-from hardware.parts import make_templates
 
 try:
     K = _pcbnew()
@@ -67,18 +66,10 @@ def test_pcb_nets_are_the_netlists_pin_for_pin(made):
     wanted = {n.name: {(p.part.ref, str(p.num)) for p in n.pins}
               for n in variant.nets if n.name != variant.NC.name and n.pins}
     assert on_pcb == wanted
-    # ... and, the LEDs' capacitors apart, they are the committed netlist's (board.net),
-    # key for key: only Q1's pins are numbered otherwise (TO-92 E, B, C; SOT-23 B, E, C)
-    caps = led_caps()
-    on_pcb = {name: {(ref, num) for ref, num in nodes if ref not in caps} for name, nodes in on_pcb.items()}
+    # ... and they are the committed netlist's (board.net), pin for pin: one design
     with open(os.path.join(hardware.HERE, "board.net"), encoding="utf-8") as f:
-        wired = netlist_nets(f.read())
-    wired_q = {str(p.num): p.name for p in make_templates()["npn"].pins}
-    pcb_q = {p.name: str(p.num) for p in make_templates(pcb=True)["npn"].pins}
-    renumbered = {name: {(ref, pcb_q[wired_q[num]] if ref == "Q1" else num) for ref, num in nodes}
-                  for name, nodes in wired.items()}
-    assert on_pcb == renumbered
-    assert len(on_pcb) == len(wired) and all(len(v) > 1 for v in on_pcb.values())
+        assert on_pcb == netlist_nets(f.read())
+    assert all(len(v) > 1 for v in on_pcb.values())
 
 
 def test_every_key_sits_at_its_cell(made):
@@ -112,7 +103,8 @@ def test_every_led_has_its_100nF_beside_it(made):
         nets = {p.GetNumber(): p.GetNetname() for p in cap.Pads()}
         assert nets == {"1": "+5V", "2": "GND"}
         led_nets = {p.GetNumber(): p.GetNetname() for p in led.Pads()}
-        assert (led_nets["1"], led_nets["3"]) == ("+5V", "GND")
+        assert (led_nets[pcb.VDD], led_nets[pcb.GND]) == ("+5V", "GND")
+        assert led_nets["1"] == "GND"  # pin 1 as the fab part's current datasheet numbers it
         (lx, ly), (x, y) = mm(led.GetPosition()), mm(cap.GetPosition())
         assert (x - lx, y - ly) == pytest.approx((pcb.CAP_DX, pcb.CAP_DY - pcb.LED_DY))
         assert cap.GetOrientationDegrees() % 180 == pytest.approx(90)  # upright, across the data track
@@ -124,8 +116,8 @@ def test_the_led_chain_runs_as_the_firmware_counts(made):
     fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
     chain = circuit.chain_cells()
     for i in range(len(chain) - 1):
-        dout = [p for p in fps["LED%d" % (i + 1)].Pads() if p.GetNumber() == "2"][0]
-        din = [p for p in fps["LED%d" % (i + 2)].Pads() if p.GetNumber() == "4"][0]
+        dout = [p for p in fps["LED%d" % (i + 1)].Pads() if p.GetNumber() == pcb.DOUT][0]
+        din = [p for p in fps["LED%d" % (i + 2)].Pads() if p.GetNumber() == pcb.DIN][0]
         assert dout.GetNetname() == din.GetNetname() == "DIN_%d" % (i + 2)
 
 
