@@ -14,7 +14,7 @@ import os
 
 import pins
 from app import grid
-from hardware import mechanics
+from hardware import fab, mechanics
 from hardware.footprints import FOOTPRINTS, place
 from hardware.parts import LED_PINS
 from hardware.router import BLOCKED, Grid, RouteError, path_to_segments
@@ -594,19 +594,22 @@ ASSEMBLED = {
     ("C", "100n"): ("C49678", "100 nF 50 V X7R 0805"),
     ("C_1206", "100n"): ("C24497", "100 nF 50 V X7R 1206, Samsung CL31B104KBCNNNC (one at each LED)"),
     ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
-    ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
+    ("74AHCT125", "74AHCT125"): ("C155176", "TI SN74AHCT125DR (SOIC-14; AHCT only)"),
 }
 
 
-# What 5 assembled boards cost, estimated. Assembly fees: JLCPCB's SMT assembly FAQ
-# (support.jlcpcb.com/article/83-smt-assembly-faqs, as stored on 2026-12-01): setup
-# $8.00, stencil $1.50, $0.0017 a joint, $3 an extended part's feeder. Part prices:
-# indicative LCSC unit prices at a few hundred pieces (not checked on the day: check
-# them, and stock, in the order's BOM step). The bare board is area-priced at this size
-# and not on a public list: BARE_BOARDS_USD is an assumption; JLCPCB's calculator gives
-# the figure for the Gerbers.
+# What 5 assembled boards cost, estimated. The parts are all on the bottom, which
+# JLCPCB's Economic tier (the FAQ's $8 set-up and $1.50 stencil: support.jlcpcb.com
+# article 83, as stored on 2026-12-01) does not assemble, and this board is over its
+# size limit: it needs the Standard tier. Its fees are not on a stored public page:
+# FEES_USD holds the figures makers report for it ($25 set-up a side, a steel
+# stencil sized for the board, the same $0.0017 a joint and $3 an extended part's
+# feeder): assumptions, to read again in the quote. Part prices: indicative LCSC unit
+# prices at a few hundred pieces (check them, and stock, in the order's BOM step). The
+# bare board is area-priced at this size and not on a public list: BARE_BOARDS_USD is an
+# assumption; JLCPCB's calculator gives the figure for the Gerbers.
 ORDER_QTY = 5
-FEES_USD = {"setup": 8.00, "stencil": 1.50, "joint": 0.0017, "extended_part": 3.00}
+FEES_USD = {"setup": 25.00, "stencil": 30.00, "joint": 0.0017, "extended_part": 3.00}
 BARE_BOARDS_USD = 60.00  # 5 boards 319 x 356 mm, 2 layers, 1.6 mm, HASL: an assumption
 UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("SW_MX", "MX switch"): (0.17, True),
@@ -619,7 +622,7 @@ UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("C", "100n"): (0.003, False),
     ("C_1206", "100n"): (0.006, False),  # a JLCPCB basic part: no feeder fee
     ("MMBT3904", "MMBT3904"): (0.01, False),
-    ("74AHCT125", "74AHCT125"): (0.25, True),
+    ("74AHCT125", "74AHCT125"): (0.35, True),
 }
 
 
@@ -637,8 +640,8 @@ def cost_rows(lay):
         unit, _ = UNIT_USD[key]
         rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"), counts[key] * ORDER_QTY, unit, counts[key] * ORDER_QTY * unit))
     extended = sum(1 for key in counts if UNIT_USD[key][1])
-    rows += [("assembly setup", 1, FEES_USD["setup"], FEES_USD["setup"]),
-             ("stencil", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
+    rows += [("assembly setup (Standard tier: bottom side)", 1, FEES_USD["setup"], FEES_USD["setup"]),
+             ("steel stencil, bottom (assumption)", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
              ("SMT joints (%d a board)" % joints, joints * ORDER_QTY, FEES_USD["joint"],
               joints * ORDER_QTY * FEES_USD["joint"]),
              ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
@@ -683,7 +686,9 @@ def _undated(text):
 
 
 def assembly_rows(lay):
-    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts."""
+    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts, placed by
+    the fab's conventions (hardware/fab.py: each part's origin as its library has it,
+    bottom-side rotations as it reads them)."""
     k = lay.k
     groups = {}
     cpl = []
@@ -694,8 +699,9 @@ def assembly_rows(lay):
         fp = lay.fps[p.ref]
         groups.setdefault(key, []).append(p.ref)
         pos = fp.GetPosition()
-        cpl.append((p.ref, "%.3fmm" % k.ToMM(pos.x), "%.3fmm" % -k.ToMM(pos.y),
-                    "Bottom" if fp.IsFlipped() else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+        x, y, layer, rot = fab.cpl_line(str(fp.GetFPID().GetLibItemName()), k.ToMM(pos.x), k.ToMM(pos.y),
+                                        fp.IsFlipped(), fp.GetOrientationDegrees())
+        cpl.append((p.ref, "%.3fmm" % x, "%.3fmm" % y, layer, "%g" % rot))
     bom = []
     for key, refs in sorted(groups.items(), key=lambda kv: _ref_key(kv[1][0])):
         lcsc, what = ASSEMBLED[key]

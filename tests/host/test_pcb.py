@@ -227,3 +227,52 @@ def test_the_cost_sheets_total_is_the_sum_of_its_lines_as_printed(made):
     rows = list(csv.DictReader(io.StringIO(made[1][pcb.COST_FILE].decode())))
     lines = [round(float(r["total_usd"]), 2) for r in rows[:-1]]
     assert "total" in rows[-1]["item"] and rows[-1]["total_usd"] == "%.2f" % sum(lines)
+
+
+def test_the_cpl_read_back_puts_every_pad_on_the_boards_pad(made):
+    # the fab's conventions (hardware/fab.py): each part's origin where its library part
+    # has it (the Kailh socket centred on its body), bottom parts seen from the bottom
+    import csv
+    import io
+
+    from hardware import fab
+
+    fps = {fp.GetReference(): fp for fp in made[4].GetFootprints()}
+    bom = list(csv.DictReader(io.StringIO(made[1][pcb.BOM_FILE].decode())))
+    assert all(row["LCSC Part #"].startswith("C") for row in bom), bom  # U2 included
+    lines = list(csv.DictReader(io.StringIO(made[1][pcb.CPL_FILE].decode())))
+    assert len(lines) > 4 * 144
+    for line in lines:
+        fp = fps[line["Designator"]]
+        name = str(fp.GetFPID().GetLibItemName())
+        placed = fab.fab_pads(name, float(line["Mid X"][:-2]), float(line["Mid Y"][:-2]), line["Layer"],
+                              float(line["Rotation"]))
+        board = {}
+        for pad in fp.Pads():
+            if pad.GetNumber():
+                x, y = mm(pad.GetPosition())
+                board.setdefault(pad.GetNumber(), []).append((x, -y))
+        assert set(placed) == set(board), line
+        for num, pts in placed.items():
+            flat = [v for pt in sorted(pts) for v in pt]
+            assert flat == pytest.approx([v for pt in sorted(board[num]) for v in pt], abs=0.01), (line, num)
+    sw = {line["Designator"]: line for line in lines}["SW1"]
+    cx, cy = pcb.cell_centre(0, 0)  # the socket's body, not the switch's centre
+    assert (float(sw["Mid X"][:-2]) - cx, float(sw["Mid Y"][:-2]) + cy) == pytest.approx((-0.62, 3.81), abs=0.01)
+    led = [line for line in lines if line["Designator"].startswith("LED")]
+    assert {line["Rotation"] for line in led} == {"0", "180"}
+    for line in led:  # the fab's pin 1 (GND) lands on the board's GND pad
+        fp = fps[line["Designator"]]
+        [(x, y)] = fab.fab_pads("LED_SK6812MINI-E_Reverse", float(line["Mid X"][:-2]),
+                                float(line["Mid Y"][:-2]), line["Layer"], float(line["Rotation"]))["1"]
+        [gnd] = [p for p in fp.Pads() if p.GetNumber() == "1"]
+        assert gnd.GetNetname() == "GND" and mm(gnd.GetPosition()) == pytest.approx((x, -y), abs=0.01)
+
+
+def test_bottom_rotations_read_as_the_fab_reads_them():
+    # kicad-jlcpcb-tools' rule for the bottom: the CPL's rotation is 180 - KiCad's
+    from hardware import fab
+
+    for deg in (0.0, 90.0, 180.0, 270.0):
+        assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[3] == (180 - deg) % 360
+        assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[:2] == (10, -20)
