@@ -86,6 +86,8 @@ UPPER_DY, LOWER_DY = 2.8, 7.6  # the LED's power tracks (back), above and below 
 # the LED's upper pad row on its right, whichever way the LED is turned) between them.
 CAP_DX, CAP_DY = 5.0, LED_DY - 0.75
 PULL_UP_DY = 6.5  # a column's pull-up, below the cells
+KEY_NAME_DY = -9.6  # each key's name, above its switch (front)
+BOARD_NAME, REVISION = "LED game board 12x12", "B"
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
 
 
@@ -237,6 +239,39 @@ class Layout:
         nc.SetTrackWidth(k.FromMM(RULES["track_mm"]))
         nc.SetViaDiameter(k.FromMM(RULES["via_mm"]))
         nc.SetViaDrill(k.FromMM(RULES["via_drill_mm"]))
+
+    def text(self, layer, x, y, words, size=1.5, angle=0.0):
+        t = self.k.PCB_TEXT(self.board)
+        t.SetText(words)
+        t.SetLayer(layer)
+        t.SetTextSize(self.k.wxSizeMM(size, size))
+        t.SetTextThickness(self.k.FromMM(max(0.15, size * 0.15)))
+        t.SetPosition(self.mm(x, y))
+        t.SetTextAngle(angle * 10)  # tenths of a degree (KiCad 6)
+        if layer == self.k.B_SilkS:
+            t.SetMirrored(True)  # reads right from behind
+        self.board.Add(t)
+        return t
+
+    def silkscreen(self):
+        """The board's name and revision, each key's name as the simulator shows it
+        (a1 .. l12), the references of the parts a maker solders, the supply at the jack;
+        the parts' pin-1 and polarity marks come with their footprints."""
+        k = self.k
+        self.text(k.F_SilkS, GX + 45.0, SY + 46.5, "%s  rev %s" % (BOARD_NAME, REVISION), 2.0)
+        self.text(k.B_SilkS, GX + 45.0, SY + 46.5, "%s  rev %s  (back)" % (BOARD_NAME, REVISION), 2.0)
+        for key in range(N * N):
+            cx, cy = cell_centre(*grid.row_col(key))
+            self.text(k.F_SilkS, cx, cy + KEY_NAME_DY, grid.name(key), 1.2)
+        for ref in self.HAND_SOLDERED:
+            box = self.fps[ref].GetBoundingBox()
+            x = k.ToMM(box.GetX() + box.GetWidth() // 2)
+            self.text(k.F_SilkS, x, k.ToMM(box.GetY()) - 1.2, ref, 1.2)
+        jx, jy = self.pad_xy("J1", "1")
+        self.text(k.F_SilkS, jx - 14.0, jy + 3.0, "%g V, %g A max" % (5, pins.SUPPLY_MA / 1000.0), 1.8)
+        self.text(k.F_SilkS, jx - 14.0, jy + 6.0, "centre +", 1.5)
+
+    HAND_SOLDERED = ("U1", "J1", "F1", "D201", "C1", "BZ1", "SW201")
 
     # ---- the cells ---------------------------------------------------------------------
     def place_cells(self):
@@ -531,6 +566,7 @@ def build(chain=None, pins_module=None):
         lay.outline()
         lay.place_cells()
         lay.place_strip()
+        lay.silkscreen()
         lay.draw_cells()
         lay.draw_buses()
         lay.rasterise()

@@ -1,9 +1,10 @@
 # Pictures of the PCB's two sides (hardware/pcb/board-front.png, board-back.png) for the
 # README, drawn with Pillow from the board's own geometry: tracks, pads, holes, the
-# LED cut-outs and the parts' outlines. The back is seen from behind (mirrored).
+# LED cut-outs, the parts' outlines and the silkscreen (marks and texts). The back is
+# seen from behind (mirrored).
 import io
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 SCALE = 3  # px per mm
 BOARD = (16, 84, 52)
@@ -11,6 +12,7 @@ COPPER = {"F": (196, 160, 62), "B": (184, 115, 51)}
 PAD = (222, 206, 140)
 HOLE = (10, 10, 10)
 OUTLINE = (235, 235, 235)
+SILK = (255, 255, 255)
 
 
 def png(board, k, side, width_mm, height_mm):
@@ -62,6 +64,22 @@ def png(board, k, side, width_mm, height_mm):
             x, y = pt(fp.GetPosition())
             r = 7.0 * SCALE  # the switch's 14 mm body
             d.rectangle((x - r, y - r, x + r, y + r), outline=OUTLINE, width=1)
+    silk = k.F_SilkS if side == "F" else k.B_SilkS
+    shapes = list(board.GetDrawings()) + [i for fp in board.GetFootprints() for i in fp.GraphicalItems()]
+    for item in shapes:
+        if item.GetLayer() != silk:
+            continue
+        if item.GetClass() in ("PTEXT", "PCB_TEXT", "MTEXT", "FP_TEXT"):
+            size = k.ToMM(item.GetTextSize().y) * SCALE * 1.3
+            font = ImageFont.load_default(size=max(6, int(size)))
+            d.text(pt(item.GetPosition()), item.GetText(), fill=SILK, font=font, anchor="mm")
+        elif item.GetShape() == k.SHAPE_T_CIRCLE:
+            x, y = pt(item.GetStart())
+            r = k.ToMM(item.GetRadius()) * SCALE + 1
+            d.ellipse((x - r, y - r, x + r, y + r), fill=SILK)
+        else:
+            d.line((pt(item.GetStart()), pt(item.GetEnd())), fill=SILK,
+                   width=max(1, int(round(k.ToMM(item.GetWidth()) * SCALE))))
     out = io.BytesIO()
     img.save(out, format="PNG", optimize=True)
     return out.getvalue()

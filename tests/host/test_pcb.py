@@ -276,3 +276,43 @@ def test_bottom_rotations_read_as_the_fab_reads_them():
     for deg in (0.0, 90.0, 180.0, 270.0):
         assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[3] == (180 - deg) % 360
         assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[:2] == (10, -20)
+
+
+def test_the_silkscreen_names_the_board_the_keys_and_the_supply(made):
+    board = made[4]
+    texts = {t.GetText(): t for t in board.GetDrawings() if t.GetClass() == "PTEXT"}
+    assert all(grid.name(key) in texts for key in range(grid.SIZE * grid.SIZE))
+    assert "%s  rev %s" % (pcb.BOARD_NAME, pcb.REVISION) in texts
+    assert "5 V, %g A max" % (pins.SUPPLY_MA / 1000.0) in texts
+    for key in range(grid.SIZE * grid.SIZE):  # each name above its switch
+        x, y = mm(texts[grid.name(key)].GetPosition())
+        assert (x, y) == pytest.approx((pcb.cell_centre(*grid.row_col(key))[0],
+                                        pcb.cell_centre(*grid.row_col(key))[1] + pcb.KEY_NAME_DY))
+
+
+def test_every_polarised_part_has_its_pin_1_mark_by_pad_1(made):
+    # the mark is nearer pad 1 than any other pad; the LED's pad 1 is on GND (its fab
+    # part's current datasheet), its VDD pad on +5V
+    polar = ("LED_SK6812MINI-E_Reverse", "D_SOD-123", "SOT-23", "SOIC-14", "RaspberryPi_Pico",
+             "BarrelJack_CUI_PJ-102AH", "D_DO-201_P15.24mm", "CP_Radial_D10.0mm_P5.00mm",
+             "Buzzer_TDK_PS1240P02BT")
+    seen = set()
+    for fp in made[4].GetFootprints():
+        name = str(fp.GetFPID().GetLibItemName())
+        if name not in polar:
+            continue
+        seen.add(name)
+        silk = K.B_SilkS if fp.IsFlipped() else K.F_SilkS
+        marks = [i for i in fp.GraphicalItems() if i.GetLayer() == silk and i.GetShape() != K.SHAPE_T_RECT]
+        mark = [i for i in marks if i.GetShape() == K.SHAPE_T_CIRCLE] or marks
+        mx, my = mm(mark[0].GetStart()) if mark[0].GetShape() == K.SHAPE_T_CIRCLE else (
+            (mm(mark[0].GetStart())[0] + mm(mark[0].GetEnd())[0]) / 2,
+            (mm(mark[0].GetStart())[1] + mm(mark[0].GetEnd())[1]) / 2)
+        pads = [(p.GetNumber(), (mm(p.GetPosition())[0] - mx) ** 2 + (mm(p.GetPosition())[1] - my) ** 2, p)
+                for p in fp.Pads() if p.GetNumber()]
+        nearest = min(pads, key=lambda t: t[1])
+        assert nearest[0] == "1", (fp.GetReference(), nearest[0])
+        if name.startswith("LED"):
+            assert nearest[2].GetNetname() == "GND"
+            assert {p.GetNumber(): p.GetNetname() for p in fp.Pads()}[pcb.VDD] == "+5V"
+    assert seen == set(polar)
