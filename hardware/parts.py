@@ -79,6 +79,7 @@ def _template(name, prefix, value, footprint, pins, **fields):
 JACK_RATED_MA = 5000  # CUI PJ-102AH (the PJ-102A is only 2.5 A)
 FUSE_HOLD_MA = 3000  # Bourns MF-RG300: carries 3 A for ever, trips at 5.1 A
 FUSE_TRIP_MA = 5100
+FUSE_OHM = 0.05  # F1 (MF-RG300) warm, carrying its current (POWER.md's ladder, the PCB's copper solve)
 BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 
 # Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).

@@ -54,6 +54,7 @@ def ipc_amps(width_mm, rise=RISE_C):
 
 # the supply's whole current (a SUPPLY_MA that is no number: main() says so, from circuit's check)
 BUS_MM = math.ceil(ipc_width_mm((pins.SUPPLY_MA if type(pins.SUPPLY_MA) is int else 4000) / 1000.0) * 10) / 10
+STITCH_DX = (-6.0, 8.0)  # the GND track's vias to the pour, from the cell's centre
 ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
 LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/leds.py MA_PER_CHANNEL)
 
@@ -367,6 +368,37 @@ class Layout:
                 self.via(net, xt, yb)
                 self.track(net, 1, [(xt, yb), (xb, yb)])
 
+    def stitch(self):
+        """Vias from each row's GND track (back) to the ground pour (front), two a cell
+        where the front is clear (left of the switch's pegs, right of the LED's 100 nF)."""
+        for r in range(N):
+            cy = cell_centre(r, 0)[1]
+            led = self.led_at(r, 0)
+            upper = (self.pad_xy(led, GND)[1] < cy + LED_DY)
+            y = cy + (UPPER_DY if upper else LOWER_DY)
+            for c in range(N):
+                cx = cell_centre(r, c)[0]
+                for dx in STITCH_DX:
+                    self.via("GND", cx + dx, y)
+
+    def pour(self):
+        """The ground pour: a GND zone over the whole front (it is nearly empty: the
+        columns and the switches' holes), filled around everything else."""
+        k = self.k
+        zone = k.ZONE(self.board)
+        zone.SetLayer(k.F_Cu)
+        zone.SetNetCode(self.nets["GND"].GetNetCode())
+        zone.SetLocalClearance(k.FromMM(RULES["clearance_mm"]))
+        zone.SetMinThickness(k.FromMM(0.25))
+        zone.SetPadConnection(k.ZONE_CONNECTION_FULL)
+        zone.SetIsFilled(False)
+        outline = zone.Outline()
+        outline.NewOutline()
+        e = RULES["edge_clearance_mm"]
+        for x, y in ((e, e), (WIDTH - e, e), (WIDTH - e, HEIGHT - e), (e, HEIGHT - e)):
+            outline.Append(k.FromMM(x), k.FromMM(y))
+        self.board.Add(zone)  # filled by fill_zones() once the board is saved and loaded
+
     def led_at(self, r, c):
         return "LED%d" % (self.chain.index(r * N + c) + 1)
 
@@ -569,9 +601,11 @@ def build(chain=None, pins_module=None):
         lay.silkscreen()
         lay.draw_cells()
         lay.draw_buses()
+        lay.stitch()
         lay.rasterise()
         try:
             lay.route_strip(first)
+            lay.pour()
             return lay
         except RouteError as e:  # route it earlier next time (rip up and route again)
             if e.pad in first:
@@ -764,6 +798,50 @@ def _csv(header, rows):
     return out.getvalue()
 
 
+MIN_LED_V = 4.6  # the worst LED's supply with every LED lit to the cap
+JACK_V = 5.0  # the adapter's output at the jack (its cable not counted)
+
+
+def supply_figures(k, path):
+    """The supply's copper solved (hardware/copper.py) on the saved, filled board:
+    {worst_led_volts, worst_led, max_track_amps, max_rise_c, hottest (track), fuse_v}.
+    Volts with the LEDs at the firmware's cap for pins.SUPPLY_MA (every LED alike: a
+    full-white frame) and the Pico's share; heat at the whole SUPPLY_MA."""
+    from drivers.pixels import cap_for_supply
+    from hardware import copper
+    from hardware.parts import BOARD_MA, FUSE_OHM
+
+    board = k.LoadBoard(path)
+    leds = sorted(fp.GetReference() for fp in board.GetFootprints() if fp.GetReference().startswith("LED"))
+    per = {}
+    for net, entry, pad, sign in (("+5V", ("F1", "2"), VDD, 1.0), ("GND", ("J1", "2"), GND, -1.0)):
+        nw, ground, at = copper.net_network(board, k, net, entry, [(led, pad) for led in leds])
+        nw.solve(ground, {node: sign / len(leds) for node in at.values()})  # 1 A in all
+        per[net] = (nw, at)
+    cap_a = cap_for_supply(pins.SUPPLY_MA) / 1000.0
+    worst = None
+    for led in leds:
+        drop = -per["+5V"][0].v[per["+5V"][1][(led, VDD)]] + per["GND"][0].v[per["GND"][1][(led, GND)]]
+        if worst is None or drop > worst[0]:
+            worst = (drop, led)
+    fuse_v = (cap_a + BOARD_MA / 1000.0) * FUSE_OHM
+    heat_a = (pins.SUPPLY_MA - BOARD_MA) / 1000.0
+    tracks = [(name, w, abs(i) * heat_a) for nw, _ in per.values() for name, w, i in nw.currents() if w]
+    hottest = max(tracks, key=lambda t: copper.ipc_rise(t[2], t[1]))
+    return {"worst_led_volts": JACK_V - fuse_v - worst[0] * cap_a, "worst_led": worst[1],
+            "copper_drop_v": worst[0] * cap_a, "fuse_v": fuse_v,
+            "max_track_amps": max(t[2] for t in tracks), "max_rise_c": copper.ipc_rise(hottest[2], hottest[1]),
+            "hottest": hottest}
+
+
+def fill_zones(k, path):
+    """Fill the saved board's zones (KiCad 6's filler crashes on a board built in
+    memory: it wants one loaded from a file) and save it again."""
+    board = k.LoadBoard(path)
+    k.ZONE_FILLER(board).Fill(board.Zones())
+    k.SaveBoard(path, board)
+
+
 def outputs(lay, tmp):
     """{relative path: bytes} of everything `make pcb` writes, made in `tmp`."""
     import zipfile
@@ -771,6 +849,7 @@ def outputs(lay, tmp):
     k = lay.k
     path = os.path.join(tmp, BOARD_FILE)
     k.SaveBoard(path, lay.board)
+    fill_zones(k, path)
     with open(path, encoding="utf-8") as f:
         text = _stable_uuids(f.read())
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -834,6 +913,8 @@ def main(argv=None):
     import tempfile
     import time
 
+    from drivers.pixels import cap_for_supply
+
     ap = argparse.ArgumentParser(prog="python -m hardware.pcb", description=__doc__)
     ap.add_argument("--out", default=HERE, help="where to write (default: hardware/pcb/)")
     ap.add_argument("--check", action="store_true",
@@ -848,6 +929,23 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         files, members = outputs(lay, tmp)
         errors, unconnected, report, violations = drc(os.path.join(tmp, BOARD_FILE))
+        power = supply_figures(lay.k, os.path.join(tmp, BOARD_FILE))
+    print("BENCH pcb_worst_led_volts %.3f" % power["worst_led_volts"])
+    print("BENCH pcb_max_track_amps %.3f" % power["max_track_amps"])
+    print("BENCH pcb_max_rise_c %.2f" % power["max_rise_c"])
+    print("pcb: worst LED %s: %.3f V (copper %.3f V both ways, F1 %.3f V) at the %d mA cap; hottest: %s, "
+          "%.2f A at %d mA" % (power["worst_led"], power["worst_led_volts"], power["copper_drop_v"],
+                               power["fuse_v"], cap_for_supply(pins.SUPPLY_MA), power["hottest"][0],
+                               power["hottest"][2], pins.SUPPLY_MA))
+    broken = []
+    if power["worst_led_volts"] < MIN_LED_V:
+        broken.append("the worst LED, %s, sees %.3f V, under %g V" % (
+            power["worst_led"], power["worst_led_volts"], MIN_LED_V))
+    if power["max_rise_c"] > RISE_C:
+        broken.append("%s carries %.2f A: %.1f degC over %g (IPC-2221)" % (
+            power["hottest"][0], power["hottest"][2], power["max_rise_c"], RISE_C))
+    for text in broken:
+        print("pcb: %s" % text, file=sys.stderr)
     for kind, text, where in violations:
         print("DRC %s: %s\n%s" % (kind, text, where.rstrip()), file=sys.stderr)
     print("pcb: %d x %d mm, %d footprints, %d tracks and vias; %d strip routes; supply buses %.1f mm "
@@ -855,8 +953,9 @@ def main(argv=None):
           % (WIDTH, HEIGHT, len(lay.fps), len(lay.board.GetTracks()), len(lay.routed), BUS_MM, RISE_C,
              pins.SUPPLY_MA, ROW_POWER_MM, ipc_amps(ROW_POWER_MM)))
     print("DRC: %d violations, %d unconnected" % (errors, unconnected))
-    if errors or unconnected:
-        print("pcb: the board breaks KiCad's design rules (above): nothing written", file=sys.stderr)
+    if errors or unconnected or broken:
+        print("pcb: the board breaks KiCad's design rules or the supply's limits (above): nothing written",
+              file=sys.stderr)
         return 1
     from hardware.generate import write_files
 

@@ -13,6 +13,7 @@ PAD = (222, 206, 140)
 HOLE = (10, 10, 10)
 OUTLINE = (235, 235, 235)
 SILK = (255, 255, 255)
+POUR = {"F": (70, 110, 60), "B": (90, 100, 55)}
 
 
 def png(board, k, side, width_mm, height_mm):
@@ -28,6 +29,15 @@ def png(board, k, side, width_mm, height_mm):
 
     d.rectangle((0, 0, w - 1, h - 1), fill=BOARD)
     layer = k.F_Cu if side == "F" else k.B_Cu
+    for zone in board.Zones():  # the ground pour, filled
+        if zone.IsOnLayer(layer):
+            poly = zone.GetFilledPolysList(layer)
+            for i in range(poly.OutlineCount()):
+                o = poly.Outline(i)
+                d.polygon([pt(o.CPoint(j)) for j in range(o.PointCount())], fill=POUR[side])
+                for h in range(poly.HoleCount(i)):
+                    hole = poly.Hole(i, h)
+                    d.polygon([pt(hole.CPoint(j)) for j in range(hole.PointCount())], fill=BOARD)
     for t in board.GetTracks():
         if t.GetClass() == "PCB_VIA":
             x, y = pt(t.GetPosition())

@@ -12,7 +12,7 @@ from sim.drivers import SimStrip
 from sim.headless import Headless
 
 from hardware.mechanics import PITCH_MM
-from hardware.parts import WIRES, wire_name
+from hardware.parts import FUSE_OHM, WIRES, wire_name
 
 BRIGHTNESS = saves.DEFAULT_SETTINGS["brightness"]
 SUPPLY_MA = pins.SUPPLY_MA  # the adapter's rating, set in firmware/pins.py
@@ -100,7 +100,6 @@ def screens():
 
 # -- the power ladder -------------------------------------------------------------
 COPPER = 0.0172  # ohm mm2 / m
-FUSE_OHM = 0.05  # F1 (MF-RG300) at most, warm
 FEEDER_M = 0.45  # jack board (behind the left edge, middle) to the far busbar's middle
 TAP_M = 0.06  # from a row wire down to its LED module, through the carrier
 SIDE = grid.SIZE

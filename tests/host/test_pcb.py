@@ -29,7 +29,8 @@ def made():
         files, members = pcb.outputs(lay, tmp)
         result = pcb.drc(os.path.join(tmp, pcb.BOARD_FILE))
         board = K.LoadBoard(os.path.join(tmp, pcb.BOARD_FILE))
-    return lay, files, members, result, board
+        power = pcb.supply_figures(K, os.path.join(tmp, pcb.BOARD_FILE))
+    return lay, files, members, result, board, power
 
 
 def netlist_nets(text):
@@ -316,3 +317,26 @@ def test_every_polarised_part_has_its_pin_1_mark_by_pad_1(made):
             assert nearest[2].GetNetname() == "GND"
             assert {p.GetNumber(): p.GetNetname() for p in fp.Pads()}[pcb.VDD] == "+5V"
     assert seen == set(polar)
+
+
+def test_the_supply_copper_holds_at_the_cap_and_the_supply(made):
+    # the DC solve of the real copper (tracks, the front's GND pour, vias): the worst LED
+    # over 4.6 V at the cap, no track over a 10 degC rise at the whole SUPPLY_MA
+    power = made[5]
+    assert power["worst_led_volts"] >= pcb.MIN_LED_V
+    assert power["max_rise_c"] <= pcb.RISE_C
+    assert power["max_track_amps"] > 0.9 * (pins.SUPPLY_MA - 100) / 1000.0  # the input's track carries it all
+    zones = [z for z in made[4].Zones() if z.GetNetname() == "GND" and z.IsOnLayer(K.F_Cu)]
+    assert zones and zones[0].IsFilled()
+
+
+def test_a_supply_limit_broken_fails_naming_the_led_and_the_track(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(pcb, "MIN_LED_V", 4.95)
+    monkeypatch.setattr(pcb, "RISE_C", 2.0)
+    assert pcb.main(["--out", str(tmp_path)]) == 1
+    assert not os.listdir(tmp_path)
+    out, err = capsys.readouterr()
+    assert "BENCH pcb_worst_led_volts" in out and "BENCH pcb_max_rise_c" in out
+    assert re.search(r"the worst LED, LED\d+, sees 4\.\d+ V, under 4\.95 V", err), err
+    assert re.search(r"\+5V track 2\.10 mm on B\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
+                     r"carries [\d.]+ A", err), err
