@@ -102,10 +102,10 @@ def net_network(board, k, net, entry, loads_at):
             node = nw.node()
             p = pad.GetPosition()
             size = pad.GetBoundingBox()
-            r = min(k.ToMM(size.GetWidth()), k.ToMM(size.GetHeight())) / 2
+            half = (k.ToMM(size.GetWidth()) / 2, k.ToMM(size.GetHeight()) / 2)  # a pad: its box
             on = [layers[lay] for lay in (k.F_Cu, k.B_Cu) if pad.IsOnLayer(lay)]
             for lay in on:
-                anchors.append((lay, k.ToMM(p.x), k.ToMM(p.y), r, node))
+                anchors.append((lay, k.ToMM(p.x), k.ToMM(p.y), half, node))
             pads[(fp.GetReference(), pad.GetNumber())] = node
     segs = []
     for t in board.GetTracks():
@@ -132,10 +132,13 @@ def net_network(board, k, net, entry, loads_at):
                 1: np.array([(x, y) for lay, x, y in ends if lay == 1] or [(1e9, 1e9)])}
     points = {}  # (layer, x, y) rounded -> node
 
-    def point(lay, x, y):
+    reach = {}  # a track end's half width: its copper reaches a pad that far past its axis
+
+    def point(lay, x, y, half=0.0):
         key = (lay, round(x, 3), round(y, 3))
         if key not in points:
             points[key] = nw.node()
+        reach[key] = max(reach.get(key, 0.0), half)
         return points[key]
 
     bridges = []
@@ -157,8 +160,8 @@ def net_network(board, k, net, entry, loads_at):
         for ta, tb in zip(cuts, cuts[1:]):
             if tb - ta < 1e-9:
                 continue
-            na = point(lay, x0 + ta * dx, y0 + ta * dy)
-            nb = point(lay, x0 + tb * dx, y0 + tb * dy)
+            na = point(lay, x0 + ta * dx, y0 + ta * dy, w / 2 if ta == 0.0 else 0.0)
+            nb = point(lay, x0 + tb * dx, y0 + tb * dy, w / 2 if tb == 1.0 else 0.0)
             ohm = RHO * (tb - ta) * length * 1e-3 / (w * 1e-3 * COPPER_M)
             nw.join(na, nb, ohm, name, w)
     for a, b in bridges:
@@ -168,8 +171,13 @@ def net_network(board, k, net, entry, loads_at):
         keys = list(points.items())
         pl = np.array([key[0] for key, _ in keys])
         pxy = np.array([(key[1], key[2]) for key, _ in keys])
+        ph = np.array([reach[key] for key, _ in keys])
         for alay, ax, ay, r, anode in anchors:
-            inside = (pl == alay) & (((pxy[:, 0] - ax) ** 2 + (pxy[:, 1] - ay) ** 2) <= r * r + 1e-6)
+            if isinstance(r, tuple):  # a pad: a track whose end's copper overlaps its box
+                inside = ((pl == alay) & (np.abs(pxy[:, 0] - ax) < r[0] + ph - 1e-3)
+                          & (np.abs(pxy[:, 1] - ay) < r[1] + ph - 1e-3))
+            else:
+                inside = (pl == alay) & (((pxy[:, 0] - ax) ** 2 + (pxy[:, 1] - ay) ** 2) <= r * r + 1e-6)
             for i in inside.nonzero()[0]:
                 nw.join(keys[i][1], anode, JOIN_OHM)
     _zones(board, k, net_code, nw, anchors, points)

@@ -58,22 +58,26 @@ STITCH_DX = (-6.0, 8.0)  # the GND track's vias to the pour, from the cell's cen
 ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
 LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/leds.py MA_PER_CHANNEL)
 
-# Where the board's parts go, mm from its top-left corner.
+# Where the board's parts go, mm from its top-left corner. A MARGIN band left, top and
+# right, outside the supply buses, takes the corner mounting holes (mechanics.py).
 EDGE = RULES["edge_clearance_mm"]
 GAP = 0.6
-X5_L = round(EDGE + 0.4 + BUS_MM / 2, 2)  # +5V bus, left (outer)
+MARGIN = mechanics.BOARD_MARGIN_MM
+X5_L = round(MARGIN + EDGE + 0.4 + BUS_MM / 2, 2)  # +5V bus, left (outer)
 XG_L = round(X5_L + BUS_MM + GAP, 2)  # GND bus, left (inner)
 GX = math.ceil(XG_L + BUS_MM / 2 + 8.0)  # the cells' left edge: room for the rows' way down
-YG_T = round(EDGE + 0.4 + BUS_MM / 2, 2)  # GND across the top
+YG_T = round(MARGIN + EDGE + 0.4 + BUS_MM / 2, 2)  # GND across the top
 GY = math.ceil(YG_T + BUS_MM / 2 + 1.0)  # the cells' top edge
 TURN = 11.0  # the LED chain turns at a row's end this far out from the cell's centre
 XG_R = round(GX + (N - 0.5) * P + TURN + 0.3 + GAP + BUS_MM / 2, 2)
 X5_R = round(XG_R + BUS_MM + GAP, 2)
-WIDTH = math.ceil(X5_R + BUS_MM / 2 + 0.4 + EDGE)
+WIDTH = math.ceil(X5_R + BUS_MM / 2 + 0.4 + EDGE + MARGIN)
 STRIP = 52.0  # below the cells: the Pico, the input, the buzzer
 SY = GY + N * P  # the strip's top
 HEIGHT = SY + STRIP
-Y5_B = round(HEIGHT - EDGE - 0.4 - BUS_MM / 2, 2)  # +5V along the bottom (back layer)
+# +5V across the strip's top (back layer), joining the two side buses: the strip's left
+# end is the Pico's (its USB port at the board's edge), its bottom edge the jack's.
+Y5_B = round(SY + 1.0, 2)
 
 # One cell, relative to its centre (KiCad's y grows downwards): the switch's LED window
 # is 5.08 mm below its centre; the diode right of the socket.
@@ -90,6 +94,22 @@ PULL_UP_DY = 6.5  # a column's pull-up, below the cells
 KEY_NAME_DY = -9.6  # each key's name, above its switch (front)
 BOARD_NAME, REVISION = "LED game board 12x12", "B"
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
+PICO_X, PICO_DY = 26.5, 30.0  # the Pico's centre: its USB end on the board's left edge
+JACK_X = 170.0  # J1 from the cells' left edge; its plug's end on the board's bottom edge
+
+
+def mount_holes():
+    """[(x, y)] mm of every M3 hole: the cell corners of mechanics.STANDOFF_LINES; the
+    board's four corners; under the plate's bottom bar, the strip's top (above the Pico,
+    mid-board, right); along the bottom edge either side of the jack, where a plug
+    pushes. The plate (hardware/plate.py) and the case (hardware/case.py) read them
+    from the board file."""
+    e = mechanics.CORNER_HOLE_MM
+    out = [(GX + lx * P, GY + ly * P) for lx in MOUNT_LINES for ly in MOUNT_LINES]
+    out += [(e, e), (WIDTH - e, e), (e, HEIGHT - e), (WIDTH - e, HEIGHT - e)]
+    out += [(e, SY + 12.0), (GX + 6 * P, SY + 12.0), (WIDTH - e, SY + 12.0)]
+    out += [(GX + JACK_X - 10.0, HEIGHT - e), (GX + JACK_X + 12.0, HEIGHT - e)]
+    return out
 
 
 # The LED's pads by their pins' names (parts.LED_PINS: the fab part's current numbering).
@@ -294,11 +314,9 @@ class Layout:
             d = self.part("D%d" % (key + 1), cx + DIODE_DX, cy + DIODE_DY, 90.0)
             if self.pad_xy("D%d" % (key + 1), "1")[1] > self.pad_xy("D%d" % (key + 1), "2")[1]:
                 d.SetOrientationDegrees(270.0)  # the cathode (pad 1) on top, towards the row
-        for i, lx in enumerate(MOUNT_LINES):
-            for j, ly in enumerate(MOUNT_LINES):
-                fp = place(self.board, "MountingHole_M3", "H%d" % (i * len(MOUNT_LINES) + j + 1), "M3",
-                           GX + lx * P, GY + ly * P)
-                self.fps[fp.GetReference()] = fp
+        for i, (x, y) in enumerate(mount_holes()):
+            fp = place(self.board, "MountingHole_M3", "H%d" % (i + 1), "M3", x, y)
+            self.fps[fp.GetReference()] = fp
 
     def draw_cells(self):
         """Each key: column -> socket pad 1 -> switch -> pad 2 -> diode -> row; each LED's
@@ -403,8 +421,8 @@ class Layout:
         return "LED%d" % (self.chain.index(r * N + c) + 1)
 
     def draw_buses(self):
-        """+5V up both sides and along the bottom (back), GND up both sides and across
-        the top, BUS_MM wide: each carries the supply's whole current."""
+        """+5V down both sides and across the strip's top (back), GND up both sides and
+        across the top, BUS_MM wide: each carries the supply's whole current."""
         ys = {"+5V": [], "GND": []}
         for r in range(N):  # where the rows' power tracks meet the buses
             cy = cell_centre(r, 0)[1]
@@ -423,7 +441,7 @@ class Layout:
 
     # ---- the strip ---------------------------------------------------------------------
     def place_strip(self):
-        """The Pico (front, USB to the left), the column pull-ups, U2 and its parts, the
+        """The Pico (front, its USB port on the board's left edge), the column pull-ups, U2 and its parts, the
         buzzer driver and the input, below the cells; SMD parts on the back."""
         y = SY
         for j in range(N):  # each column's pull-up where its track comes down
@@ -431,7 +449,7 @@ class Layout:
             r = self.part("R%d" % (11 + j), x, y + PULL_UP_DY, 90.0)
             if self.pad_xy("R%d" % (11 + j), "1")[1] > self.pad_xy("R%d" % (11 + j), "2")[1]:
                 r.SetOrientationDegrees(270.0)
-        self.part("U1", GX + 45.0, y + 30.0, 90.0)
+        self.part("U1", PICO_X, y + PICO_DY, 90.0)
         self.part("U2", GX + 112.0, y + 30.0)
         self.part("C2", GX + 112.0, y + 37.0)
         self.part("R1", GX + 122.0, y + 30.0, 90.0)
@@ -442,7 +460,7 @@ class Layout:
         self.part("R4", GX + 104.0, y + 46.0)
         self.part("BZ1", GX + 84.0, y + 44.0)
         self.part("SW201", GX + 120.0, y + 45.0)
-        self.part("J1", GX + 170.0, HEIGHT - 13.7)
+        self.part("J1", GX + JACK_X, HEIGHT - 13.7)
         self.part("F1", GX + 186.0, y + 40.0)
         self.part("D201", GX + 210.0, y + 40.0)
         self.part("C1", GX + 236.0, y + 38.0)
@@ -680,7 +698,7 @@ ASSEMBLED = {
 # assumption; JLCPCB's calculator gives the figure for the Gerbers.
 ORDER_QTY = 5
 FEES_USD = {"setup": 25.00, "stencil": 30.00, "joint": 0.0017, "extended_part": 3.00}
-BARE_BOARDS_USD = 60.00  # 5 boards 319 x 356 mm, 2 layers, 1.6 mm, HASL: an assumption
+BARE_BOARDS_USD = 60.00  # 5 boards 335 x 364 mm, 2 layers, 1.6 mm, HASL: an assumption
 UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("SW_MX", "MX switch"): (0.17, True),
     ("SK6812MINI-E", "SK6812MINI-E"): (0.12, True),
@@ -843,9 +861,8 @@ def fill_zones(k, path):
 
 
 def outputs(lay, tmp):
-    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`."""
-    import zipfile
-
+    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`: the board,
+    its fab files and pictures, the switch plate's and the case's files."""
     k = lay.k
     path = os.path.join(tmp, BOARD_FILE)
     k.SaveBoard(path, lay.board)
@@ -857,6 +874,29 @@ def outputs(lay, tmp):
     files = {BOARD_FILE: text.encode()}
     board = k.LoadBoard(path)
     plot_dir = os.path.join(tmp, "gerbers")
+    plot_fab(k, board, plot_dir)
+    from hardware import pcbrender
+
+    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
+        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
+    bom, cpl = assembly_rows(lay)
+    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
+    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
+    files[COST_FILE] = cost_csv(lay).encode()
+    members = {name: data for name, data in gerbers(plot_dir).items()}
+    members["bom-jlcpcb.csv"] = files[BOM_FILE]
+    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
+    files[FAB_ZIP] = zip_bytes(members)
+    from hardware import case, plate
+
+    files.update(plate.outputs(k, tmp))
+    files.update(case.outputs())
+    return files, sorted(members)
+
+
+def plot_fab(k, board, plot_dir, paste=True):
+    """Gerbers of the (saved) board's layers and its Excellon drill files into
+    `plot_dir`, named after its file: what a board house takes."""
     os.makedirs(plot_dir)
     pc = k.PLOT_CONTROLLER(board)
     po = pc.GetPlotOptions()
@@ -871,40 +911,41 @@ def outputs(lay, tmp):
     layers = [("F_Cu", k.F_Cu), ("B_Cu", k.B_Cu), ("F_Mask", k.F_Mask), ("B_Mask", k.B_Mask),
               ("F_Paste", k.F_Paste), ("B_Paste", k.B_Paste), ("F_Silkscreen", k.F_SilkS),
               ("B_Silkscreen", k.B_SilkS), ("Edge_Cuts", k.Edge_Cuts)]
-    for name, layer in layers:
-        pc.SetLayer(layer)
-        pc.OpenPlotfile(name, k.PLOT_FORMAT_GERBER, name)
-        pc.PlotLayer()
+    for layer_name, layer in layers:
+        if paste or "Paste" not in layer_name:
+            pc.SetLayer(layer)
+            pc.OpenPlotfile(layer_name, k.PLOT_FORMAT_GERBER, layer_name)
+            pc.PlotLayer()
     pc.ClosePlot()
     drill = k.EXCELLON_WRITER(board)
     drill.SetMapFileFormat(k.PLOT_FORMAT_GERBER)
     drill.SetOptions(False, True, k.wxPoint(0, 0), False)  # mirror, minimal header, origin, merge
     drill.SetFormat(True)  # metric
     drill.CreateDrillandMapFilesSet(plot_dir, True, False)
-    from hardware import pcbrender
 
-    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
-        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
-    bom, cpl = assembly_rows(lay)
-    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
-    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
-    files[COST_FILE] = cost_csv(lay).encode()
-    members = {}
+
+def gerbers(plot_dir):
+    """{file name: bytes} of a plot_fab() directory, without the run's date."""
+    out = {}
     for name in sorted(os.listdir(plot_dir)):
         with open(os.path.join(plot_dir, name), encoding="utf-8") as f:
-            members[name] = _undated(f.read()).encode()
-    members["bom-jlcpcb.csv"] = files[BOM_FILE]
-    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
-    zpath = os.path.join(tmp, "fab.zip")
-    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+            out[name] = _undated(f.read()).encode()
+    return out
+
+
+def zip_bytes(members):
+    """A zip of {name: bytes} that is the same bytes each run (fixed dates and modes)."""
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, members[name])
-    with open(zpath, "rb") as f:
-        files[FAB_ZIP] = f.read()
-    return files, sorted(members)
+    return buf.getvalue()
 
 
 def main(argv=None):

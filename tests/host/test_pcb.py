@@ -338,5 +338,5 @@ def test_a_supply_limit_broken_fails_naming_the_led_and_the_track(monkeypatch, t
     out, err = capsys.readouterr()
     assert "BENCH pcb_worst_led_volts" in out and "BENCH pcb_max_rise_c" in out
     assert re.search(r"the worst LED, LED\d+, sees 4\.\d+ V, under 4\.95 V", err), err
-    assert re.search(r"\+5V track 2\.10 mm on B\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
+    assert re.search(r"\+5V track 2\.10 mm on [FB]\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
                      r"carries [\d.]+ A", err), err
