@@ -13,6 +13,7 @@ from drivers.pixels import cap_for_supply
 from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
+PULL_UP = "22k"  # each column's pull-up, R11..R22 (hardware/matrix_wires.py PULL_UP_OHMS)
 
 
 def row_net(i):
@@ -145,12 +146,13 @@ def build(chain_cells, pcb=False):
 
     # Key matrix: column (pull-up) -> switch -> diode anode, cathode -> row (driven
     # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column. Each column
-    # has a 10 kOhm pull-up to 3.3 V (R11..R22): it recovers in well under a
-    # microsecond once its row is released (the RP2040's own 50-80 kOhm take 2-6 us),
-    # and its 0.33 mA leaves a pressed key's column at about 0.6 V (the 1N4148's drop),
-    # under the RP2040's 0.8 V input-low limit.
+    # has a 22 kOhm pull-up to 3.3 V (R11..R22; the firmware keeps the pad's own 50-80
+    # kOhm on too): with a whole row held the row's pad sinks twelve columns' pull-up
+    # current, and at 22 kOhm a held key's column sits at 0.69 V at worst, 0.11 V under
+    # the RP2040's 0.8 V input-low limit (10 kOhm: 0.79 V, 8 mV under); a released
+    # column climbs back in under 2 us (hardware/matrix_wires.py works both out).
     for j in range(SIZE):
-        pull_up = part("r", "10k", ref="R%d" % (11 + j))
+        pull_up = part("r", PULL_UP, ref="R%d" % (11 + j))
         signals[col_net(j)] += pull_up["1"]
         v3 += pull_up["2"]
     for key in range(SIZE * SIZE):

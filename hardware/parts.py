@@ -238,6 +238,7 @@ CATALOGUE = {
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),
     ("R", "10k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-10K", 0.02),
+    ("R", "22k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-22K", 0.02),
     ("C", "100n"): ("ceramic capacitor 50 V", "disc, 5 mm pitch", "KEMET C320C104K5R5TA", 0.10),
     ("CP", "1000u 10V"): ("electrolytic capacitor", "radial 10 mm", "Panasonic EEU-FR1A102", 0.60),
 }
