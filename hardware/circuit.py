@@ -67,7 +67,7 @@ def check_supply():
                          % (pins.SUPPLY_MA, JACK_RATED_MA))
     if cap + BOARD_MA > FUSE_HOLD_MA:
         raise ValueError("pins.py: with SUPPLY_MA %d the board may draw %d mA, over the %d mA "
-                         "that F1 holds: choose a bigger polyfuse in hardware/parts.py"
+                         "that F1 holds at 40 degC: choose a bigger polyfuse in hardware/parts.py"
                          % (pins.SUPPLY_MA, cap + BOARD_MA, FUSE_HOLD_MA))
 
 

@@ -145,11 +145,14 @@ FOOTPRINTS = {
         "datasheet": {"source": "CUI PJ-102AH datasheet", "body": (9.0, 14.5), "pin_1_to_2": 6.0,
                       "pin_3": (4.7, 3.0), "drill": 1.6},
     },
-    # Bourns MF-RG300 radial polyfuse: leads 5.1 mm apart.
-    "Fuse_Bourns_MF-RG300": {
+    # Bourns MF-RG400 radial polyfuse: leads 5.1 mm apart (the whole MF-RG series); the
+    # body's keep-out is the MF-RG600's 10.7 x 3.0 mm (distributors' figures), which the
+    # MF-RG400 fits inside. Soldered lying down (leads bent), so that the lid closes.
+    "Fuse_Bourns_MF-RG400": {
         "pads": [("1", "pth", -2.55, 0, 1.8, 1.8, 1.0, "rect"), ("2", "pth", 2.55, 0, 1.8, 1.8, 1.0, "circle")],
-        "holes": [], "cutout": None, "body": (-4.7, -1.9, 4.7, 1.9), "side": "F",
-        "datasheet": {"source": "Bourns MF-RG datasheet (MF-RG300)", "pitch": 5.1, "body": (9.2, 3.3)},
+        "holes": [], "cutout": None, "body": (-5.5, -1.9, 5.5, 1.9), "side": "F",
+        "datasheet": {"source": "Bourns MF-RG datasheet (MF-RG400); MF-RG600 outline 10.7 x 3.0 mm",
+                      "pitch": 5.1, "body": (10.7, 3.3)},
     },
     # 1.5KE6.8A, DO-201 axial, laid flat: leads bent to 15.24 mm.
     "D_DO-201_P15.24mm": {

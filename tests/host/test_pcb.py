@@ -156,7 +156,7 @@ def test_footprints_match_their_datasheets():
     soic = F["SOIC-14"]
     assert len(soic["pads"]) == soic["datasheet"]["pins"]
     for name, key in (("Buzzer_TDK_PS1240P02BT", "pitch"), ("CP_Radial_D10.0mm_P5.00mm", "pitch"),
-                      ("Fuse_Bourns_MF-RG300", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
+                      ("Fuse_Bourns_MF-RG400", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
         a, b = F[name]["pads"]
         assert b[2] - a[2] == pytest.approx(F[name]["datasheet"][key]), name
     jack = F["BarrelJack_CUI_PJ-102AH"]
@@ -340,3 +340,18 @@ def test_a_supply_limit_broken_fails_naming_the_led_and_the_track(monkeypatch, t
     assert re.search(r"the worst LED, LED\d+, sees 4\.\d+ V, under 4\.95 V", err), err
     assert re.search(r"\+5V track 2\.10 mm on [FB]\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
                      r"carries [\d.]+ A", err), err
+
+
+def test_the_docs_give_the_copper_solve_s_figures(made):
+    # README's BENCH figure and BUILD.md's bring-up drop are the PCB's own (make pcb)
+    power = made[5]
+    here = os.path.dirname(pcb.__file__)
+    with open(os.path.join(here, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    with open(os.path.join(here, "BUILD.md"), encoding="utf-8") as f:
+        build = " ".join(f.read().split())
+    assert "BENCH pcb_worst_led_volts %.3f` (%s," % (power["worst_led_volts"], power["worst_led"]) in readme
+    assert "%.3f V lost in copper both ways, %.3f V in F1" % (power["copper_drop_v"], power["fuse_v"]) in readme
+    drop = power["copper_drop_v"] + power["fuse_v"]
+    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1" % (
+        power["worst_led"], drop, power["copper_drop_v"], power["fuse_v"])) in build
