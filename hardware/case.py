@@ -19,6 +19,8 @@ PNG = os.path.join(DIR, "case.png")
 USB_DY = pcb.PICO_DY  # the Pico's centre below the strip's top: its USB port's axis
 JACK_DX = 0.7  # the jack's body centre right of its pin 1 (footprints.py: -4.6 .. 6.0)
 OPENING_MM = 14.0  # a notch's width: a plug's grip, 11-12 mm, and room
+SOUND_MM = 8.0  # the lid's hole over the buzzer (its 12 mm body's sound port, centred)
+RESET_MM = 4.0  # ... and over the reset button: a pen's tip reaches it through the lid
 PCB_TOP = mechanics.STANDOFF_BELOW_MM + 1.6  # above the bottom sheet's top
 
 
@@ -101,6 +103,12 @@ def ring_pieces(gaps):
     return pieces
 
 
+def lid_holes():
+    """The lid's holes over the strip: the buzzer's sound and the reset button."""
+    return [(pcb.GX + pcb.BUZZER_AT[0], pcb.SY + pcb.BUZZER_AT[1], SOUND_MM),
+            (pcb.GX + pcb.RESET_AT[0], pcb.SY + pcb.RESET_AT[1], RESET_MM)]
+
+
 def layers():
     """[(name, z of its underside, outlines, cut-outs, holes)] from the bottom up."""
     holes = [(x, y, BOLT_MM) for x, y in pcb.mount_holes()]
@@ -113,7 +121,7 @@ def layers():
         outlines, cuts = (pieces, []) if notched else (pieces[:1], pieces[1:])
         out.append(("ring-openings" if notched else "ring", z, outlines, cuts, bolts()))
     keys = (pcb.GX, pcb.GY, pcb.GX + pcb.N * pcb.P, pcb.GY + pcb.N * pcb.P)  # open over the keys
-    out.append(("lid", rings() * SHEET_MM, [_rect(*OUTER)], [_rect(*keys)], bolts()))
+    out.append(("lid", rings() * SHEET_MM, [_rect(*OUTER)], [_rect(*keys)], bolts() + lid_holes()))
     return out
 
 

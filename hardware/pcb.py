@@ -96,6 +96,8 @@ BOARD_NAME, REVISION = "LED game board 12x12", "B"
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
 PICO_X, PICO_DY = 26.5, 30.0  # the Pico's centre: its USB end on the board's left edge
 JACK_X = 170.0  # J1 from the cells' left edge; its plug's end on the board's bottom edge
+BUZZER_AT = (84.0, 44.0)  # BZ1 and the reset button SW201 from (GX, SY): the case's lid
+RESET_AT = (120.0, 45.0)  # opens over them (hardware/case.py)
 
 
 def mount_holes():
@@ -458,8 +460,8 @@ class Layout:
         self.part("R2", GX + 98.0, y + 34.0)
         self.part("R3", GX + 98.0, y + 46.0)
         self.part("R4", GX + 104.0, y + 46.0)
-        self.part("BZ1", GX + 84.0, y + 44.0)
-        self.part("SW201", GX + 120.0, y + 45.0)
+        self.part("BZ1", GX + BUZZER_AT[0], y + BUZZER_AT[1])
+        self.part("SW201", GX + RESET_AT[0], y + RESET_AT[1])
         self.part("J1", GX + JACK_X, HEIGHT - 13.7)
         self.part("F1", GX + 186.0, y + 40.0)
         self.part("D201", GX + 210.0, y + 40.0)
@@ -668,6 +670,7 @@ BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
 CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
 FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
 COST_FILE = os.path.join("fab", "cost-5-boards.csv")
+FINISHED_COST_FILE = os.path.join("fab", "cost-finished-board.csv")
 
 # The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
 # catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
@@ -716,8 +719,10 @@ UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
 }
 
 
-def cost_rows(lay):
-    """[(item, quantity, unit, total)] for ORDER_QTY boards assembled, and the total."""
+def cost_rows(lay, assembled=None):
+    """[(item, quantity, unit, total)] for ORDER_QTY boards made and `assembled` of them
+    (all: None) SMD-assembled, and the total."""
+    assembled = ORDER_QTY if assembled is None else assembled
     counts, joints = {}, 0
     for p in lay.circuit.parts:
         key = (p.name, str(p.value))
@@ -728,14 +733,80 @@ def cost_rows(lay):
              BARE_BOARDS_USD)]
     for key in sorted(counts, key=lambda k: -counts[k]):
         unit, _ = UNIT_USD[key]
-        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"), counts[key] * ORDER_QTY, unit, counts[key] * ORDER_QTY * unit))
+        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"),
+                     counts[key] * assembled, unit, counts[key] * assembled * unit))
     extended = sum(1 for key in counts if UNIT_USD[key][1])
     rows += [("assembly setup (Standard tier: bottom side)", 1, FEES_USD["setup"], FEES_USD["setup"]),
              ("steel stencil, bottom (assumption)", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
-             ("SMT joints (%d a board)" % joints, joints * ORDER_QTY, FEES_USD["joint"],
-              joints * ORDER_QTY * FEES_USD["joint"]),
+             ("SMT joints (%d a board)" % joints, joints * assembled, FEES_USD["joint"],
+              joints * assembled * FEES_USD["joint"]),
              ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
     return rows, round(sum(r[3] for r in rows), 2)
+
+
+# A finished board (issue #50, 6): the assembled PCB of cost_rows, the parts BOM.csv
+# prices (parts.CATALOGUE and parts.OFF_BOARD: indicative hobby prices, not quotes),
+# and what neither lists: ASSUMED_USD, to read again in the quotes. A lot of ORDER_QTY
+# shares the fab's fixed costs; one maker alone still buys ORDER_QTY bare boards and
+# plates (the fab's smallest order) and has ALONE_ASSEMBLED of them assembled, its
+# smallest assembly quantity: the cheaper first build.
+ALONE_ASSEMBLED = 2
+HAND_SOLDERED = ("U1", "J1", "F1", "D201", "C1", "BZ1", "SW201")
+ASSUMED_USD = {  # item -> (USD, for what): assumptions
+    "plate": (BARE_BOARDS_USD * 329.0 / 364.0, "5 switch plates in 1.5 mm FR4, no copper, from the PCB fab "
+              "(area-priced like the bare boards: 335 x 329 mm)"),
+    "case sheet": (6.00, "one 3 mm acrylic sheet laser-cut, about 356 x 385 mm (plywood: less)"),
+    "stack hardware": (5.50, "18 M3 x 6 standoffs, 14 spacers 3.5 mm, 36 M3 screws, 8 M3 x 30 bolts and nuts"),
+    "fab shipping": (35.00, "the PCB fab's parcel: 5 boards and 5 plates, standard courier"),
+    "parts shipping": (10.00, "switches, keycaps, Pico, supply and hand-soldered parts, a board"),
+}
+
+
+def finished_cost_rows(lay):
+    """[(item, lot: USD a board, alone: USD a board)] of a finished board, and the two
+    totals: a lot of ORDER_QTY boards sharing the orders, one maker building one."""
+    from hardware import case
+    from hardware.parts import CATALOGUE, OFF_BOARD
+
+    def off_board(start):
+        [row] = [r for r in OFF_BOARD if r[0].startswith(start)]
+        return row
+
+    _, lot_pcb = cost_rows(lay)
+    _, alone_pcb = cost_rows(lay, ALONE_ASSEMBLED)
+    parts = {p.ref: p for p in lay.circuit.parts}
+    switch = CATALOGUE[(parts["SW1"].name, str(parts["SW1"].value))]
+    keycap, supply = off_board("keycap"), off_board("power supply")
+    hand = sum(CATALOGUE[(parts[r].name, str(parts[r].value))][3] for r in HAND_SOLDERED)
+    sheets = len(case.layers())
+    plate = ASSUMED_USD["plate"][0]
+    ship, ship_parts = ASSUMED_USD["fab shipping"][0], ASSUMED_USD["parts shipping"][0]
+    n = N * N
+    rows = [
+        ("PCB with its SMD parts assembled, Standard tier (cost-5-boards.csv; alone: 5 made, %d assembled)"
+         % ALONE_ASSEMBLED, lot_pcb / ORDER_QTY, alone_pcb),
+        ("%d MX switches, %s (BOM.csv)" % (n, switch[2]), n * switch[3], n * switch[3]),
+        ("%d keycaps: %s, translucent frosted: the diffuser (BOM.csv)" % (n, keycap[4]), n * keycap[5],
+         n * keycap[5]),
+        ("switch plate, 1.5 mm FR4 (assumption: %s)" % ASSUMED_USD["plate"][1], plate / ORDER_QTY, plate),
+        ("case: %d laser-cut sheets (assumption: %s)" % (sheets, ASSUMED_USD["case sheet"][1]),
+         sheets * ASSUMED_USD["case sheet"][0], sheets * ASSUMED_USD["case sheet"][0]),
+        ("standoffs, spacers, screws (assumption: %s)" % ASSUMED_USD["stack hardware"][1],
+         ASSUMED_USD["stack hardware"][0], ASSUMED_USD["stack hardware"][0]),
+        ("the Pico and the hand-soldered parts %s (BOM.csv)" % ", ".join(HAND_SOLDERED[1:]), hand, hand),
+        ("supply: %s (BOM.csv)" % supply[4], supply[5], supply[5]),
+        ("shipping (assumption: %s; %s)" % (ASSUMED_USD["fab shipping"][1], ASSUMED_USD["parts shipping"][1]),
+         ship / ORDER_QTY + ship_parts, ship + ship_parts),
+    ]
+    return rows, round(sum(r[1] for r in rows), 2), round(sum(r[2] for r in rows), 2)
+
+
+def finished_cost_csv(lay):
+    rows, lot, alone = finished_cost_rows(lay)
+    out = [(item, "%.2f" % a, "%.2f" % b) for item, a, b in rows]
+    out.append(("a finished board (duty and tools not included)",
+                "%.2f" % sum(round(a, 2) for _, a, _ in rows), "%.2f" % sum(round(b, 2) for _, _, b in rows)))
+    return _csv(("item", "usd_a_board_in_a_lot_of_%d" % ORDER_QTY, "usd_one_maker_alone"), out)
 
 
 def cost_csv(lay):
@@ -885,6 +956,7 @@ def outputs(lay, tmp):
     files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
     files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
     files[COST_FILE] = cost_csv(lay).encode()
+    files[FINISHED_COST_FILE] = finished_cost_csv(lay).encode()
     members = {name: data for name, data in gerbers(plot_dir).items()}
     members["bom-jlcpcb.csv"] = files[BOM_FILE]
     members["cpl-jlcpcb.csv"] = files[CPL_FILE]

@@ -4,12 +4,13 @@
 # bottom sheet and, where the plate covers it, in the plate (its DXF and its own drill
 # file) within 0.2 mm; the plate has a 14.0 mm cut-out over every switch; the case's
 # wall opens where the Pico's USB port and the jack meet it.
+import csv
 import os
 import re
 import zipfile
 
 import hardware  # noqa: F401  (firmware/ on the path)
-from hardware import dxf
+from hardware import dxf, mechanics
 
 HERE = os.path.join(os.path.dirname(hardware.__file__), "pcb")
 M3 = 3.2
@@ -104,3 +105,70 @@ def test_the_case_wall_opens_at_the_usb_port_and_the_jack():
              and min(x0, x1) < jack_x < max(x0, x1)]
     assert inner_left < 0 and left == [] and below == []
     assert pico_x - 25.5 < 2.0  # the Pico's USB end within 2 mm of the board's left edge
+
+
+def board_outline():
+    """(x0, y0, x1, y1) of the PCB's Edge.Cuts lines in its file (not a footprint's)."""
+    with open(os.path.join(HERE, "board.kicad_pcb"), encoding="utf-8") as f:
+        text = f.read()
+    pts = [(float(a), float(b)) for a, b in re.findall(
+        r'^  \(gr_line \(start ([-\d.]+) ([-\d.]+)\) \(end [-\d.]+ [-\d.]+\) \(layer "Edge.Cuts"\)', text, re.M)]
+    return (min(x for x, _ in pts), min(y for _, y in pts), max(x for x, _ in pts), max(y for _, y in pts))
+
+
+def rectangles(lines):
+    """The axis-aligned rectangles that a DXF's LINEs close, as (x0, y0, x1, y1)."""
+    out = []
+    horiz = [(min(x0, x1), y0, max(x0, x1)) for x0, y0, x1, y1 in lines if y0 == y1]
+    vert = {(x0, min(y0, y1), max(y0, y1)) for x0, y0, x1, y1 in lines if x0 == x1}
+    for xa, ya, xb in horiz:
+        for xc, yc, xd in horiz:
+            if (xc, xd) == (xa, xb) and yc > ya and (xa, ya, yc) in vert and (xb, ya, yc) in vert:
+                out.append((xa, ya, xb, yc))
+    return out
+
+
+def test_the_case_closes_over_the_board_the_plate_and_the_parts():
+    with open(os.path.join(HERE, "case", "layers.csv"), encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    # the sheets stack without a gap, from the bottom sheet to the lid
+    zs = [(float(r["z_bottom_mm"]), float(r["z_top_mm"])) for r in rows]
+    assert all(a[1] == b[0] for a, b in zip(zs, zs[1:])) and rows[-1]["file"] == "lid.dxf"
+    lid_z = zs[-1][0]
+    pcb_top = zs[0][1] + mechanics.STANDOFF_BELOW_MM + 1.6  # on its standoffs, 1.6 mm thick
+    plate_top = pcb_top + mechanics.PLATE_GAP_MM + mechanics.PLATE[1]
+    assert plate_top - pcb_top == 5.0  # an MX switch's plate top over the PCB
+    # under the lid: the strip's tallest part standing (C1, a 10 x 12.5 mm can), the
+    # plate and the switches' housings over it; the keycaps come up through its opening
+    assert lid_z - pcb_top >= mechanics.STRIP_PART_MM >= 12.5
+    # a keycap's top stands over the lid's top: pressed from above, not from inside a well
+    assert plate_top + mechanics.HOUSING[1] + mechanics.KEYCAP[1] > zs[-1][1]
+    lid_lines, lid_circles = dxf_file("case/lid.dxf")
+    box = outline_box(lid_lines)
+    opening = [r for r in rectangles(lid_lines) if r != box]
+    assert len(opening) == 1
+    ox0, oy0, ox1, oy1 = opening[0]
+    half = mechanics.KEYCAP[2] / 2 + 1.0  # an 18 mm keycap and 1 mm of play
+    for n in range(1, 145):
+        x, y = footprint_at("SW%d" % n)
+        assert ox0 <= x - half and x + half <= ox1 and oy0 <= y - half and y + half <= oy1, "SW%d" % n
+    # the ring holds the PCB and the plate with at most 1 mm of play each way, and its
+    # bolts stand clear of the board
+    ring_lines, ring_circles = dxf_file("case/ring.dxf")
+    inner = [r for r in rectangles(ring_lines) if r != outline_box(ring_lines)]
+    assert len(inner) == 1
+    ix0, iy0, ix1, iy1 = inner[0]
+    bx0, by0, bx1, by1 = board_outline()
+    px0, py0, px1, py1 = outline_box(dxf_file("plate/plate.dxf")[0])
+    for x0, y0, x1, y1 in ((bx0, by0, bx1, by1), (px0, py0, px1, py1)):
+        assert 0 < x0 - ix0 <= 1 and 0 < y0 - iy0 <= 1 and 0 < ix1 - x1 <= 1
+    assert 0 < iy1 - by1 <= 1
+    for x, y, d in ring_circles:
+        assert not (bx0 - d < x < bx1 + d and by0 - d < y < by1 + d), (x, y)
+    # the notched sheets span the plugs: the Pico's USB socket (its 1 mm board and the
+    # 3.2 mm socket on it) and the jack's 11 mm body, standing on the PCB
+    notched = [z for r, z in zip(rows, zs) if r["file"] == "ring-openings.dxf"]
+    assert min(a for a, _ in notched) <= pcb_top and max(b for _, b in notched) >= pcb_top + 11.0
+    # the lid opens over the buzzer's sound port and the reset button
+    for ref in ("BZ1", "SW201"):
+        assert near(footprint_at(ref), [(x, y) for x, y, _ in lid_circles]) <= TOL, ref

@@ -230,6 +230,26 @@ def test_the_cost_sheets_total_is_the_sum_of_its_lines_as_printed(made):
     assert "total" in rows[-1]["item"] and rows[-1]["total_usd"] == "%.2f" % sum(lines)
 
 
+def test_a_finished_board_costs_its_parts_and_a_lone_maker_pays_the_fixed_costs(made):
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(made[1][pcb.FINISHED_COST_FILE].decode())))
+    lot_key, alone_key = "usd_a_board_in_a_lot_of_%d" % pcb.ORDER_QTY, "usd_one_maker_alone"
+    body, total = rows[:-1], rows[-1]
+    for key in (lot_key, alone_key):
+        assert total[key] == "%.2f" % sum(round(float(r[key]), 2) for r in body)
+    items = " / ".join(r["item"] for r in body)
+    for what in ("Standard tier", "MX switches", "keycaps", "translucent frosted", "switch plate",
+                 "case", "Pico", "supply", "shipping"):
+        assert what in items, what
+    # the lot's PCB line is cost-5-boards.csv's total shared; one maker alone pays more
+    # for each board, as the set-up, stencil, feeders, plates and parcel are not shared
+    five = list(csv.DictReader(io.StringIO(made[1][pcb.COST_FILE].decode())))[-1]["total_usd"]
+    assert abs(float(body[0][lot_key]) * pcb.ORDER_QTY - float(five)) < 0.01
+    assert float(total[alone_key]) > float(total[lot_key]) + 50
+
+
 def test_the_cpl_read_back_puts_every_pad_on_the_boards_pad(made):
     # the fab's conventions (hardware/fab.py): each part's origin where its library part
     # has it (the Kailh socket centred on its body), bottom parts seen from the bottom
