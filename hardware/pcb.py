@@ -669,6 +669,7 @@ FAB_ZIP = os.path.join("fab", "board-fab.zip")
 BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
 CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
 FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
+PREVIEW_PNG = "preview-check.png"  # cells a1 and b1 from the back, the CPL's pads over them
 COST_FILE = os.path.join("fab", "cost-5-boards.csv")
 FINISHED_COST_FILE = os.path.join("fab", "cost-finished-board.csv")
 
@@ -871,6 +872,23 @@ def assembly_rows(lay):
     return bom, cpl
 
 
+def preview_png(lay, board, cpl):
+    """A close-up of cells a1 and b1 from the back, as the fab's preview shows them,
+    with every pad where the CPL places it (fab.fab_pads: the fab's conventions)."""
+    from hardware import pcbrender
+
+    (ax, ay), (bx, _) = cell_centre(0, 0), cell_centre(0, 1)
+    window = (ax - 13.0, ay - 12.0, bx + 13.0, ay + 12.0)
+    placed = {}
+    for ref, x, y, layer, rot in cpl:
+        name = str(lay.fps[ref].GetFPID().GetLibItemName())
+        pads = fab.fab_pads(name, float(x[:-2]), float(y[:-2]), layer, float(rot))
+        placed[ref] = {n: [(px, -py) for px, py in pts] for n, pts in pads.items()}
+    return pcbrender.preview_png(board, lay.k, window, placed,
+                                 "cells a1 (right) and b1 (left) seen from the bottom, as the fab's assembly preview "
+                                 "shows them")
+
+
 def _ref_key(ref):
     import re
 
@@ -953,6 +971,7 @@ def outputs(lay, tmp):
     for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
         files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
     bom, cpl = assembly_rows(lay)
+    files[PREVIEW_PNG] = preview_png(lay, board, cpl)
     files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
     files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
     files[COST_FILE] = cost_csv(lay).encode()
