@@ -189,6 +189,10 @@ def ladder_markdown():
         "**Check under load** (BUILD.md, stage 6): `mpremote run hardware/bringup/load.py` lights",
         "every LED white at the cap; the voltage across +5V/GND at f1 and at g12 must be within",
         "0.25 V of the voltage across the jack. More means a thin or badly soldered joint.",
+        "",
+        "These drops are the hand-wired build's wires. The PCB's copper is solved by `make pcb`",
+        "(hardware/copper.py: `BENCH pcb_worst_led_volts`, the LED it names and its drops in",
+        "README.md and in BUILD.md's bring-up): on a PCB, check against those figures.",
     ]
     return lines
 
