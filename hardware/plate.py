@@ -74,6 +74,7 @@ def outputs(k, tmp):
     plot_dir = os.path.join(tmp, "plate-gerbers")
     pcb.plot_fab(k, k.LoadBoard(path), plot_dir, paste=False)
     files[FAB_ZIP] = pcb.zip_bytes(pcb.gerbers(plot_dir))
-    files[PNG] = mechrender.flat_png(loops[:1], loops[1:], holes, "switch plate, %g mm: %d MX cut-outs of %g mm, %d M3 holes"
-                                     % (mechanics.PLATE[1], len(loops) - 1, mechanics.CUTOUT_MM, len(holes)))
+    title = "switch plate, %g mm: %d MX cut-outs of %g mm, %d M3 holes" % (
+        mechanics.PLATE[1], len(loops) - 1, mechanics.CUTOUT_MM, len(holes))
+    files[PNG] = mechrender.flat_png(loops[:1], loops[1:], holes, title)
     return files
