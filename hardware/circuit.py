@@ -7,12 +7,11 @@ import re
 
 import pins
 from app import grid
-from drivers.pixels_setup import from_pins
-
-from drivers.pixels_setup import cap_for_supply
+from drivers.pixels_setup import cap_for_supply, from_pins
 from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
+PULL_UP = "22k"  # each column's pull-up, R11..R22 (hardware/matrix_wires.py PULL_UP_OHMS)
 
 
 def row_net(i):
@@ -66,7 +65,7 @@ def check_supply():
                          % (pins.SUPPLY_MA, JACK_RATED_MA))
     if cap + BOARD_MA > FUSE_HOLD_MA:
         raise ValueError("pins.py: with SUPPLY_MA %d the board may draw %d mA, over the %d mA "
-                         "that F1 holds: choose a bigger polyfuse in hardware/parts.py"
+                         "that F1 holds at 40 degC: choose a bigger polyfuse in hardware/parts.py"
                          % (pins.SUPPLY_MA, cap + BOARD_MA, FUSE_HOLD_MA))
 
 
@@ -145,12 +144,13 @@ def build(chain_cells, pcb=False):
 
     # Key matrix: column (pull-up) -> switch -> diode anode, cathode -> row (driven
     # low while scanned). SWn and Dn sit on key n - 1 = row * 12 + column. Each column
-    # has a 10 kOhm pull-up to 3.3 V (R11..R22): it recovers in well under a
-    # microsecond once its row is released (the RP2040's own 50-80 kOhm take 2-6 us),
-    # and its 0.33 mA leaves a pressed key's column at about 0.6 V (the 1N4148's drop),
-    # under the RP2040's 0.8 V input-low limit.
+    # has a 22 kOhm pull-up to 3.3 V (R11..R22; the firmware keeps the pad's own 50-80
+    # kOhm on too): with a whole row held the row's pad sinks twelve columns' pull-up
+    # current, and at 22 kOhm a held key's column sits at 0.69 V at worst, 0.11 V under
+    # the RP2040's 0.8 V input-low limit (10 kOhm: 0.79 V, 8 mV under); a released
+    # column climbs back in under 2 us (hardware/matrix_wires.py works both out).
     for j in range(SIZE):
-        pull_up = part("r", "10k", ref="R%d" % (11 + j))
+        pull_up = part("r", PULL_UP, ref="R%d" % (11 + j))
         signals[col_net(j)] += pull_up["1"]
         v3 += pull_up["2"]
     for key in range(SIZE * SIZE):

@@ -6,6 +6,8 @@
 #
 # Pad: (number, kind, x, y, width, height, drill, shape); kind "smd" | "pth";
 # shape "rect" | "circle" | "oval" | "roundrect". Hole: (x, y, diameter), unplated.
+# Silk: pin-1 and polarity marks on the part's own side ("dot" x, y, r; "line" x0, y0,
+# x1, y1, width; "plus" x, y, size; "rect" x0, y0, x1, y1, width), clear of the pads.
 LIBRARY = "GameBoard"
 
 
@@ -62,22 +64,26 @@ FOOTPRINTS = {
     },
     # SK6812MINI-E, mounted from the back through a hole so that it shines up into the
     # switch's LED window (datasheet LCSC C5149201: body 3.2 x 2.8 mm, pads 1.35 x 0.82
-    # on a 1.5 mm pitch, pad rows 5.45 mm apart). Pins: 1 VDD, 2 DOUT, 3 GND, 4 DIN.
+    # on a 1.5 mm pitch, pad rows 5.45 mm apart). Pins as its current datasheet numbers
+    # them: 1 GND, 2 DIN, 3 VDD, 4 DOUT (the older one numbered the same pads from the
+    # opposite corner, 1 VDD: a preview checked by pin 1 must use this numbering).
     "LED_SK6812MINI-E_Reverse": {
-        "pads": [("1", "smd", -2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("2", "smd", -2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("3", "smd", 2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
-                 ("4", "smd", 2.725, 0.75, 1.35, 0.82, 0, "roundrect")],
+        "silk": [("dot", 2.725, -1.75, 0.2)],  # pin 1 (GND)
+        "pads": [("1", "smd", 2.725, -0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("2", "smd", 2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("3", "smd", -2.725, 0.75, 1.35, 0.82, 0, "roundrect"),
+                 ("4", "smd", -2.725, -0.75, 1.35, 0.82, 0, "roundrect")],
         "holes": [],
         "cutout": (3.5, 3.1),  # the body (3.2 x 2.8) passes it, corner radius 0.5 included
         "body": (-3.5, -1.7, 3.5, 1.7),
         "side": "B",
         "datasheet": {"source": "SK6812MINI-E datasheet (LCSC C5149201)", "body": (3.2, 2.8),
                       "pad": (1.35, 0.82), "pitch": 1.5, "row_span": 5.45,
-                      "pins": {"1": "VDD", "2": "DOUT", "3": "GND", "4": "DIN"}},
+                      "pins": {"1": "GND", "2": "DIN", "3": "VDD", "4": "DOUT"}},
     },
     # SOD-123 (1N4148W, B5819W): body 2.7 x 1.6 mm, leads to 3.7 mm; pad 1 the cathode.
     "D_SOD-123": {
+        "silk": [("line", -2.45, -0.75, -2.45, 0.75, 0.25)],  # the cathode band, pad 1
         "pads": _pads_2(3.27, 0.91, 1.22),
         "holes": [], "cutout": None, "body": (-2.35, -1.0, 2.35, 1.0), "side": "B",
         "datasheet": {"source": "Diodes Inc. 1N4148W (SOD-123) package outline",
@@ -103,6 +109,7 @@ FOOTPRINTS = {
     },
     # SOT-23 (MMBT3904): 1 base, 2 emitter, 3 collector.
     "SOT-23": {
+        "silk": [("dot", -0.95, 2.05, 0.2)],
         "pads": [("1", "smd", -0.95, 1.1, 0.6, 1.0, 0, "roundrect"),
                  ("2", "smd", 0.95, 1.1, 0.6, 1.0, 0, "roundrect"),
                  ("3", "smd", 0, -1.1, 0.6, 1.0, 0, "roundrect")],
@@ -112,6 +119,7 @@ FOOTPRINTS = {
     },
     # SOIC-14 (SN74AHCT125D): 8.65 x 3.9 mm body, 1.27 mm pitch.
     "SOIC-14": {
+        "silk": [("dot", -3.81, 3.95, 0.25)],
         "pads": _soic(14),
         "holes": [], "cutout": None, "body": (-4.65, -3.7, 4.65, 3.7), "side": "B",
         "datasheet": {"source": "TI SN74AHCT125 D package (SOIC-14)", "pitch": 1.27,
@@ -119,6 +127,8 @@ FOOTPRINTS = {
     },
     # The Raspberry Pi Pico as a module: 21 x 51 mm, two rows of 20 pins 17.78 mm apart.
     "RaspberryPi_Pico": {
+        "silk": [("rect", -10.5, -25.5, 10.5, 25.5, 0.15), ("dot", -11.3, -24.13, 0.3),
+                 ("rect", -4.0, -25.5, 4.0, -21.0, 0.15)],  # its outline, pin 1, the USB socket
         "pads": _pico_pads(),
         "holes": [],
         "cutout": None, "body": (-10.5, -25.5, 10.5, 25.5), "side": "F",
@@ -127,6 +137,7 @@ FOOTPRINTS = {
     },
     # CUI PJ-102AH barrel jack, 5.5 x 2.1 mm: centre pin 1, sleeve 2, switch 3.
     "BarrelJack_CUI_PJ-102AH": {
+        "silk": [("plus", -2.4, 0, 0.8)],  # the centre pin: +
         "pads": [("1", "pth", 0, 0, 2.6, 2.6, 1.6, "rect"),
                  ("2", "pth", 0, 6.0, 2.6, 2.6, 1.6, "circle"),
                  ("3", "pth", 4.7, 3.0, 2.6, 2.6, 1.6, "circle")],
@@ -134,14 +145,18 @@ FOOTPRINTS = {
         "datasheet": {"source": "CUI PJ-102AH datasheet", "body": (9.0, 14.5), "pin_1_to_2": 6.0,
                       "pin_3": (4.7, 3.0), "drill": 1.6},
     },
-    # Bourns MF-RG300 radial polyfuse: leads 5.1 mm apart.
-    "Fuse_Bourns_MF-RG300": {
+    # Bourns MF-RG400 radial polyfuse: leads 5.1 mm apart (the whole MF-RG series); the
+    # body's keep-out is the MF-RG600's 10.7 x 3.0 mm (distributors' figures), which the
+    # MF-RG400 fits inside. Soldered lying down (leads bent), so that the lid closes.
+    "Fuse_Bourns_MF-RG400": {
         "pads": [("1", "pth", -2.55, 0, 1.8, 1.8, 1.0, "rect"), ("2", "pth", 2.55, 0, 1.8, 1.8, 1.0, "circle")],
-        "holes": [], "cutout": None, "body": (-4.7, -1.9, 4.7, 1.9), "side": "F",
-        "datasheet": {"source": "Bourns MF-RG datasheet (MF-RG300)", "pitch": 5.1, "body": (9.2, 3.3)},
+        "holes": [], "cutout": None, "body": (-5.5, -1.9, 5.5, 1.9), "side": "F",
+        "datasheet": {"source": "Bourns MF-RG datasheet (MF-RG400); MF-RG600 outline 10.7 x 3.0 mm",
+                      "pitch": 5.1, "body": (10.7, 3.3)},
     },
     # 1.5KE6.8A, DO-201 axial, laid flat: leads bent to 15.24 mm.
     "D_DO-201_P15.24mm": {
+        "silk": [("line", -6.0, -2.6, -6.0, 2.6, 0.4)],  # the cathode band, pad 1
         "pads": [("1", "pth", -7.62, 0, 2.4, 2.4, 1.4, "rect"), ("2", "pth", 7.62, 0, 2.4, 2.4, 1.4, "circle")],
         "holes": [], "cutout": None, "body": (-8.9, -2.9, 8.9, 2.9), "side": "F",
         "datasheet": {"source": "Littelfuse 1.5KE (DO-201) outline", "body": (9.5, 5.3), "lead": 1.0,
@@ -149,12 +164,14 @@ FOOTPRINTS = {
     },
     # 1000 uF 10 V, radial 10 mm can, leads 5 mm apart (pin 1 the +).
     "CP_Radial_D10.0mm_P5.00mm": {
+        "silk": [("plus", -2.5, -2.6, 0.8)],
         "pads": [("1", "pth", -2.5, 0, 2.0, 2.0, 1.0, "rect"), ("2", "pth", 2.5, 0, 2.0, 2.0, 1.0, "circle")],
         "holes": [], "cutout": None, "body": (-5.25, -5.25, 5.25, 5.25), "side": "F",
         "datasheet": {"source": "Panasonic EEU-FR (10 x 12.5 mm)", "diameter": 10.0, "pitch": 5.0},
     },
     # TDK PS1240P02BT piezo: 12.2 mm across, pins 5.0 mm apart.
     "Buzzer_TDK_PS1240P02BT": {
+        "silk": [("plus", -2.5, -2.6, 0.8)],
         "pads": [("1", "pth", -2.5, 0, 2.0, 2.0, 1.0, "rect"), ("2", "pth", 2.5, 0, 2.0, 2.0, 1.0, "circle")],
         "holes": [], "cutout": None, "body": (-6.35, -6.35, 6.35, 6.35), "side": "F",
         "datasheet": {"source": "TDK PS1240P02BT datasheet", "diameter": 12.2, "pitch": 5.0},
@@ -232,6 +249,8 @@ def place(board, name, ref, value, x, y, angle=0.0, nets=None):
         pad.SetPos0(pcbnew.wxPointMM(hx, my * hy))
         pad.SetPosition(pcbnew.wxPointMM(hx, my * hy))
         fp.Add(pad)
+    for mark in spec.get("silk", ()):
+        _silk(fp, mark, my)
     x0, y0, x1, y1 = spec["body"]
     y0, y1 = sorted((my * y0, my * y1))
     _rect(fp, pcbnew.F_CrtYd, x0, y0, x1, y1, 0.05)
@@ -260,4 +279,40 @@ def _rect(fp, layer, x0, y0, x1, y1, width):
         seg.SetEnd0(pcbnew.wxPointMM(bx, by))
         seg.SetStart(pcbnew.wxPointMM(ax, ay))
         seg.SetEnd(pcbnew.wxPointMM(bx, by))
+        fp.Add(seg)
+
+
+def _silk(fp, mark, my):
+    """One silk mark on the front silk layer (moved to the back's with the part)."""
+    import pcbnew
+
+    kind, *v = mark
+    if kind == "dot":
+        x, y, r = v
+        seg = pcbnew.FP_SHAPE(fp)
+        seg.SetShape(pcbnew.SHAPE_T_CIRCLE)
+        seg.SetFilled(True)
+        seg.SetLayer(pcbnew.F_SilkS)
+        seg.SetWidth(pcbnew.FromMM(0.1))
+        for setter, (px, py) in ((seg.SetStart0, (x, my * y)), (seg.SetEnd0, (x + r, my * y)),
+                                 (seg.SetStart, (x, my * y)), (seg.SetEnd, (x + r, my * y))):
+            setter(pcbnew.wxPointMM(px, py))
+        fp.Add(seg)
+        return
+    if kind == "plus":
+        x, y, size = v
+        lines = [(x - size / 2, y, x + size / 2, y, 0.15), (x, y - size / 2, x, y + size / 2, 0.15)]
+    elif kind == "rect":
+        x0, y0, x1, y1, w = v
+        lines = [(x0, y0, x1, y0, w), (x1, y0, x1, y1, w), (x1, y1, x0, y1, w), (x0, y1, x0, y0, w)]
+    else:
+        lines = [v]
+    for x0, y0, x1, y1, w in lines:
+        seg = pcbnew.FP_SHAPE(fp)
+        seg.SetShape(pcbnew.SHAPE_T_SEGMENT)
+        seg.SetLayer(pcbnew.F_SilkS)
+        seg.SetWidth(pcbnew.FromMM(w))
+        for setter, (px, py) in ((seg.SetStart0, (x0, my * y0)), (seg.SetEnd0, (x1, my * y1)),
+                                 (seg.SetStart, (x0, my * y0)), (seg.SetEnd, (x1, my * y1))):
+            setter(pcbnew.wxPointMM(px, py))
         fp.Add(seg)

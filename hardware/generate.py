@@ -19,15 +19,21 @@ def outputs():
 def outputs_and_board():
     """outputs() and the skidl.Circuit they were made from."""
     chain = circuit.chain_cells()
-    board = circuit.build(chain)  # (checks the pin map and SUPPLY_MA: ValueError)
+    # The one design is the PCB's (its netlist and pin table); the hand-wired build is
+    # the same circuit, references and pin numbers with its own parts (its BOM, its
+    # wiring diagram).
+    design = circuit.build(chain, pcb=True)  # (checks the pin map and SUPPLY_MA: ValueError)
+    board = circuit.build(chain)
     from hardware import power  # (only then: it reads SUPPLY_MA as it loads)
 
-    errors, warnings = circuit.erc(board)
+    errors, warnings = circuit.erc(design)
+    hand_errors, hand_warnings = circuit.erc(board)
+    errors, warnings = errors + hand_errors, warnings + hand_warnings
     diagram, notes = wokwi.json_text()
     files = {
-        "board.net": circuit.netlist(board),
+        "board.net": circuit.netlist(design),
         "BOM.csv": bom.csv_text(board),
-        "PINS.md": pinsdoc.markdown(board),
+        "PINS.md": pinsdoc.markdown(design),
         "wiring.svg": wiring.svg(board, chain),
         os.path.join("wokwi", "diagram.json"): diagram,
         "POWER.md": power.markdown(),
@@ -37,8 +43,8 @@ def outputs_and_board():
     report = {
         "erc_errors": errors,
         "erc_warnings": warnings,
-        "parts": len(board.parts),
-        "nets": len(set(n.name for n in board.nets)),
+        "parts": len(design.parts),
+        "nets": len(set(n.name for n in design.nets)),
         "bom_total": bom.total(lines),
         "notes": notes,
     }

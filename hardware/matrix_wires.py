@@ -33,7 +33,7 @@ CLOCK_HZ = 125e6  # clk_sys of MicroPython's rp2 port
 PIN_PF = 10.0  # a GPIO's pad, package and the Pico's own track: assumed (no datasheet figure)
 
 # The matrix's parts
-PULL_UP_OHMS = 10e3  # R11..R22, a column each (hardware/circuit.py)
+PULL_UP_OHMS = 22e3  # R11..R22, a column each (hardware/circuit.py PULL_UP)
 # 1N4148W / 1N4148 datasheets (onsemi, Diodes Inc.): VF max 0.715 V at 1 mA, 0.855 V at
 # 10 mA: 0.14 V a decade; the junction 4 pF max at 0 V (reverse biased: less).
 VF_1MA = 0.715

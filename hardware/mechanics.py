@@ -20,6 +20,16 @@ STACK = (KEYCAP, HOUSING, PLATE, BODY, PINS, GAP, MODULE, CARRIER)
 # the panel's edge, 0..CELLS): the plate's holes, the carrier's and the PCB's.
 STANDOFF_LINES = (2, 6, 10)
 M3_HOLE_MM = 3.2  # ISO 273 fine clearance hole for M3
+# The PCB: a band outside its supply buses for the corner holes, each hole this far in
+# from both edges (an M3 head, 5.5 mm, and a 5.5 mm standoff clear of the edge).
+BOARD_MARGIN_MM = 8.0
+CORNER_HOLE_MM = 4.0
+# The PCB build's stack: the PCB on M3 standoffs over the case's bottom sheet; MX
+# switches want the plate's top 5.0 mm over the PCB's top, so 3.5 mm under a 1.5 mm
+# plate; the strip's tallest part (C1, a 10 x 12.5 mm can, standing) under the lid.
+STANDOFF_BELOW_MM = 6.0
+PLATE_GAP_MM = 5.0 - PLATE[1]
+STRIP_PART_MM = 13.0
 # plate underside to carrier top: one M3 standoff length
 STANDOFF_MM = BODY[1] + PINS[1] + GAP[1] + MODULE[1]
 CUTOUT_MM = PLATE[2]

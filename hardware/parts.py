@@ -77,8 +77,17 @@ def _template(name, prefix, value, footprint, pins, **fields):
 
 # The input's ratings (J1 and F1), checked against pins.SUPPLY_MA by circuit.py.
 JACK_RATED_MA = 5000  # CUI PJ-102AH (the PJ-102A is only 2.5 A)
-FUSE_HOLD_MA = 3000  # Bourns MF-RG300: carries 3 A for ever, trips at 5.1 A
-FUSE_TRIP_MA = 5100
+# F1, a Bourns MF-RG400 (its datasheet, Electrical Characteristics and the Thermal
+# Derating Chart): holds 4.0 A at 23 degC, but 3.5 A at 40 degC (3.2 A at 50): inside the
+# closed case at full white 40 degC is the design's worst case, so the board's draw is
+# held to the 40 degC figure (the MF-RG300 of before held 2.6 A there, under the 2.6 A
+# the board may draw). Trips at 6.8 A (23 degC). Initial resistance 0.021-0.0385 ohm,
+# 0.060 at most an hour after a trip.
+FUSE_PART = "MF-RG400"
+FUSE_HOLD_23C_MA = 4000
+FUSE_HOLD_MA = 3500  # at 40 degC: what circuit.check_supply holds the board's draw to
+FUSE_TRIP_MA = 6800
+FUSE_OHM = 0.04  # F1 carrying its current: the initial maximum (POWER.md's ladder, the PCB's copper solve)
 BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 
 # Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).
@@ -86,7 +95,7 @@ TWO_PIN_PARTS = (
     ("diode", "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", ("K", "A")),
     ("schottky", "1N5819", "D", "1N5819", "Diode_THT:D_DO-41_SOD81_P10.16mm_Horizontal", ("K", "A")),
     ("tvs", "TVS", "D", "1.5KE6.8A", "Diode_THT:D_DO-201AE_P15.24mm_Horizontal", ("K", "A")),
-    ("polyfuse", "Polyfuse", "F", "%g A hold" % (FUSE_HOLD_MA / 1000.0), "Fuse:Fuse_Bourns_MF-RG300",
+    ("polyfuse", "Polyfuse", "F", "%g A hold" % (FUSE_HOLD_23C_MA / 1000.0), "Fuse:Fuse_Bourns_" + FUSE_PART,
      ("1", "2")),
     ("switch", "SW_MX", "SW", "MX switch", "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate", ("1", "2")),
     ("reset", "SW_Push", "SW", "reset 6 mm", "Button_Switch_THT:SW_PUSH_6mm", ("1", "2")),
@@ -112,7 +121,7 @@ PCB_PARTS = {
     "ahct125": ("74AHCT125", None, "SOIC-14"),
     "pico": ("RaspberryPi_Pico", None, "RaspberryPi_Pico"),
     "jack": ("Barrel_Jack", None, "BarrelJack_CUI_PJ-102AH"),
-    "polyfuse": ("Polyfuse", None, "Fuse_Bourns_MF-RG300"),
+    "polyfuse": ("Polyfuse", None, "Fuse_Bourns_" + FUSE_PART),
     "tvs": ("TVS", None, "D_DO-201_P15.24mm"),
     "cp": ("CP", None, "CP_Radial_D10.0mm_P5.00mm"),
     "buzzer": ("Buzzer", None, "Buzzer_TDK_PS1240P02BT"),
@@ -137,11 +146,13 @@ def make_templates(pcb=False):
     for key, (name, value, footprint) in PCB_PARTS.items():
         old = t[PCB_ONLY.get(key, key)]
         pins = [(p.num, p.name, p.func) for p in old.pins]
-        if key == "npn":  # SOT-23 numbers its pins B, E, C
-            pins = [(1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE)]
         t[key] = _template(name, old.ref_prefix, old.value if value is None else value,
                            "%s:%s" % (LIBRARY, footprint), _pins(*pins))
     return t
+
+
+LED_PINS = ((1, "VSS", PWRIN), (2, "DIN", INPUT), (3, "VDD", PWRIN), (4, "DOUT", OUTPUT))
+NPN_PINS = ((1, "B", PASSIVE), (2, "E", PASSIVE), (3, "C", PASSIVE))
 
 
 def _hand_wired_templates():
@@ -150,11 +161,15 @@ def _hand_wired_templates():
         "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Module:RaspberryPi_Pico_Common_THT",
         _pins(*[(n, name, _pico_func(name)) for n, name in sorted(PICO_PINS.items())]),
     )
-    # A WS2812B on a small round board with its 100 nF on board: four wire pads.
+    # A WS2812B on a small round board with its 100 nF on board: four wire pads, named
+    # on the module. One numbering per reference across the project: the PCB's
+    # SK6812MINI-E's, as its fab part's current datasheet (LCSC C5149201) numbers it,
+    # 1 GND, 2 DIN, 3 VDD, 4 DOUT (its older datasheet: 1 VDD, 2 DOUT, 3 GND, 4 DIN, the
+    # same pads turned 180 degrees).
     t["ws2812b"] = _template(
         "WS2812B_Module", "LED", "WS2812B module",
         "Connector_Wire:SolderWire-0.15sqmm_1x04_P4mm_D0.5mm_OD1.5mm",
-        _pins((1, "VDD", PWRIN), (2, "DOUT", OUTPUT), (3, "VSS", PWRIN), (4, "DIN", INPUT)),
+        _pins(*LED_PINS),
     )
     t["ahct125"] = _template(
         "74AHCT125", "U", "74AHCT125", "Package_DIP:DIP-14_W7.62mm_Socket",
@@ -168,9 +183,12 @@ def _hand_wired_templates():
     for key, name, prefix, value, footprint, pin_names in TWO_PIN_PARTS:
         t[key] = _template(name, prefix, value, footprint,
                            _pins((1, pin_names[0], PASSIVE), (2, pin_names[1], PASSIVE)))
+    # One numbering for Q1: the PCB's SOT-23 (1 B, 2 E, 3 C). The hand-wired build's
+    # TO-92 2N3904 has its legs E, B, C (flat face towards you, left to right): it is
+    # wired by the pins' names (wiring.svg), never by a second numbering.
     t["npn"] = _template(
         "2N3904", "Q", "2N3904", "Package_TO_SOT_THT:TO-92_Inline",
-        _pins((1, "E", PASSIVE), (2, "B", PASSIVE), (3, "C", PASSIVE)),
+        _pins(*NPN_PINS),
     )
     # The supply drives the board: the jack's pins are its power sources.
     t["jack"] = _template(
@@ -210,16 +228,17 @@ CATALOGUE = {
     ("TVS", "1.5KE6.8A"): (
         "TVS diode 5.8 V standoff: crowbars a reversed or over-voltage input until F1 trips",
         "DO-201", "Littelfuse 1.5KE6.8A", 0.40),
-    ("Polyfuse", "%g A hold" % (FUSE_HOLD_MA / 1000.0)): (
-        "resettable fuse (PTC) %g A hold, %g A trip, 16 V" % (FUSE_HOLD_MA / 1000.0, FUSE_TRIP_MA / 1000.0),
-        "radial", "Bourns MF-RG300", 0.45),
+    ("Polyfuse", "%g A hold" % (FUSE_HOLD_23C_MA / 1000.0)): (
+        "resettable fuse (PTC) %g A hold (%g A at 40 degC), %g A trip, 16 V" % (
+            FUSE_HOLD_23C_MA / 1000.0, FUSE_HOLD_MA / 1000.0, FUSE_TRIP_MA / 1000.0),
+        "radial (mounted lying down, leads bent)", "Bourns " + FUSE_PART, 0.50),
     ("SW_MX", "MX switch"): (
         "MX-style key switch, clear housing with LED window (the LED shines through)",
         "MX plate mount, 2 pins", "Gateron G Pro 3.0 White (pack of 110)", 0.28),
     ("SW_Push", "reset 6 mm"): (
         "tactile switch (reset: RUN to GND)", "6 x 6 mm THT", "Omron B3F-1000", 0.15),
     ("2N3904", "2N3904"): (
-        "NPN transistor (buzzer driver)", "TO-92", "onsemi 2N3904BU", 0.10),
+        "NPN transistor (buzzer driver): legs E, B, C, wired by name", "TO-92", "onsemi 2N3904BU", 0.10),
     ("Buzzer", "passive piezo"): (
         "passive piezo buzzer, 4 kHz", "12 mm round, THT", "TDK PS1240P02BT", 0.50),
     ("Barrel_Jack", "5 V only in"): (
@@ -228,6 +247,7 @@ CATALOGUE = {
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),
     ("R", "10k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-10K", 0.02),
+    ("R", "22k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-22K", 0.02),
     ("C", "100n"): ("ceramic capacitor 50 V", "disc, 5 mm pitch", "KEMET C320C104K5R5TA", 0.10),
     ("CP", "1000u 10V"): ("electrolytic capacitor", "radial 10 mm", "Panasonic EEU-FR1A102", 0.60),
 }

@@ -14,8 +14,9 @@ import os
 
 import pins
 from app import grid
-from hardware import mechanics
+from hardware import fab, mechanics
 from hardware.footprints import FOOTPRINTS, place
+from hardware.parts import LED_PINS
 from hardware.router import BLOCKED, Grid, RouteError, path_to_segments
 
 N = grid.SIZE
@@ -53,25 +54,30 @@ def ipc_amps(width_mm, rise=RISE_C):
 
 # the supply's whole current (a SUPPLY_MA that is no number: main() says so, from circuit's check)
 BUS_MM = math.ceil(ipc_width_mm((pins.SUPPLY_MA if type(pins.SUPPLY_MA) is int else 4000) / 1000.0) * 10) / 10
+STITCH_DX = (-6.0, 8.0)  # the GND track's vias to the pour, from the cell's centre
 ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
 LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/pixels.py MA_PER_CHANNEL)
 
-# Where the board's parts go, mm from its top-left corner.
+# Where the board's parts go, mm from its top-left corner. A MARGIN band left, top and
+# right, outside the supply buses, takes the corner mounting holes (mechanics.py).
 EDGE = RULES["edge_clearance_mm"]
 GAP = 0.6
-X5_L = round(EDGE + 0.4 + BUS_MM / 2, 2)  # +5V bus, left (outer)
+MARGIN = mechanics.BOARD_MARGIN_MM
+X5_L = round(MARGIN + EDGE + 0.4 + BUS_MM / 2, 2)  # +5V bus, left (outer)
 XG_L = round(X5_L + BUS_MM + GAP, 2)  # GND bus, left (inner)
 GX = math.ceil(XG_L + BUS_MM / 2 + 8.0)  # the cells' left edge: room for the rows' way down
-YG_T = round(EDGE + 0.4 + BUS_MM / 2, 2)  # GND across the top
+YG_T = round(MARGIN + EDGE + 0.4 + BUS_MM / 2, 2)  # GND across the top
 GY = math.ceil(YG_T + BUS_MM / 2 + 1.0)  # the cells' top edge
 TURN = 11.0  # the LED chain turns at a row's end this far out from the cell's centre
 XG_R = round(GX + (N - 0.5) * P + TURN + 0.3 + GAP + BUS_MM / 2, 2)
 X5_R = round(XG_R + BUS_MM + GAP, 2)
-WIDTH = math.ceil(X5_R + BUS_MM / 2 + 0.4 + EDGE)
+WIDTH = math.ceil(X5_R + BUS_MM / 2 + 0.4 + EDGE + MARGIN)
 STRIP = 52.0  # below the cells: the Pico, the input, the buzzer
 SY = GY + N * P  # the strip's top
 HEIGHT = SY + STRIP
-Y5_B = round(HEIGHT - EDGE - 0.4 - BUS_MM / 2, 2)  # +5V along the bottom (back layer)
+# +5V across the strip's top (back layer), joining the two side buses: the strip's left
+# end is the Pico's (its USB port at the board's edge), its bottom edge the jack's.
+Y5_B = round(SY + 1.0, 2)
 
 # One cell, relative to its centre (KiCad's y grows downwards): the switch's LED window
 # is 5.08 mm below its centre; the diode right of the socket.
@@ -85,7 +91,32 @@ UPPER_DY, LOWER_DY = 2.8, 7.6  # the LED's power tracks (back), above and below 
 # the LED's upper pad row on its right, whichever way the LED is turned) between them.
 CAP_DX, CAP_DY = 5.0, LED_DY - 0.75
 PULL_UP_DY = 6.5  # a column's pull-up, below the cells
+KEY_NAME_DY = -9.6  # each key's name, above its switch (front)
+BOARD_NAME, REVISION = "LED game board 12x12", "B"
 MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both ways)
+PICO_X, PICO_DY = 26.5, 30.0  # the Pico's centre: its USB end on the board's left edge
+JACK_X = 170.0  # J1 from the cells' left edge; its plug's end on the board's bottom edge
+BUZZER_AT = (84.0, 44.0)  # BZ1 and the reset button SW201 from (GX, SY): the case's lid
+RESET_AT = (120.0, 45.0)  # opens over them (hardware/case.py)
+
+
+def mount_holes():
+    """[(x, y)] mm of every M3 hole: the cell corners of mechanics.STANDOFF_LINES; the
+    board's four corners; under the plate's bottom bar, the strip's top (above the Pico,
+    mid-board, right); along the bottom edge either side of the jack, where a plug
+    pushes. The plate (hardware/plate.py) and the case (hardware/case.py) read them
+    from the board file."""
+    e = mechanics.CORNER_HOLE_MM
+    out = [(GX + lx * P, GY + ly * P) for lx in MOUNT_LINES for ly in MOUNT_LINES]
+    out += [(e, e), (WIDTH - e, e), (e, HEIGHT - e), (WIDTH - e, HEIGHT - e)]
+    out += [(e, SY + 12.0), (GX + 6 * P, SY + 12.0), (WIDTH - e, SY + 12.0)]
+    out += [(GX + JACK_X - 10.0, HEIGHT - e), (GX + JACK_X + 12.0, HEIGHT - e)]
+    return out
+
+
+# The LED's pads by their pins' names (parts.LED_PINS: the fab part's current numbering).
+_LED = {name: str(num) for num, name, _ in LED_PINS}
+GND, DIN, VDD, DOUT = _LED["VSS"], _LED["DIN"], _LED["VDD"], _LED["DOUT"]
 
 
 def cap_of(led):
@@ -232,6 +263,39 @@ class Layout:
         nc.SetViaDiameter(k.FromMM(RULES["via_mm"]))
         nc.SetViaDrill(k.FromMM(RULES["via_drill_mm"]))
 
+    def text(self, layer, x, y, words, size=1.5, angle=0.0):
+        t = self.k.PCB_TEXT(self.board)
+        t.SetText(words)
+        t.SetLayer(layer)
+        t.SetTextSize(self.k.wxSizeMM(size, size))
+        t.SetTextThickness(self.k.FromMM(max(0.15, size * 0.15)))
+        t.SetPosition(self.mm(x, y))
+        t.SetTextAngle(angle * 10)  # tenths of a degree (KiCad 6)
+        if layer == self.k.B_SilkS:
+            t.SetMirrored(True)  # reads right from behind
+        self.board.Add(t)
+        return t
+
+    def silkscreen(self):
+        """The board's name and revision, each key's name as the simulator shows it
+        (a1 .. l12), the references of the parts a maker solders, the supply at the jack;
+        the parts' pin-1 and polarity marks come with their footprints."""
+        k = self.k
+        self.text(k.F_SilkS, GX + 45.0, SY + 46.5, "%s  rev %s" % (BOARD_NAME, REVISION), 2.0)
+        self.text(k.B_SilkS, GX + 45.0, SY + 46.5, "%s  rev %s  (back)" % (BOARD_NAME, REVISION), 2.0)
+        for key in range(N * N):
+            cx, cy = cell_centre(*grid.row_col(key))
+            self.text(k.F_SilkS, cx, cy + KEY_NAME_DY, grid.name(key), 1.2)
+        for ref in self.HAND_SOLDERED:
+            box = self.fps[ref].GetBoundingBox()
+            x = k.ToMM(box.GetX() + box.GetWidth() // 2)
+            self.text(k.F_SilkS, x, k.ToMM(box.GetY()) - 1.2, ref, 1.2)
+        jx, jy = self.pad_xy("J1", "1")
+        self.text(k.F_SilkS, jx - 14.0, jy + 3.0, "%g V, %g A max" % (5, pins.SUPPLY_MA / 1000.0), 1.8)
+        self.text(k.F_SilkS, jx - 14.0, jy + 6.0, "centre +", 1.5)
+
+    HAND_SOLDERED = ("U1", "J1", "F1", "D201", "C1", "BZ1", "SW201")
+
     # ---- the cells ---------------------------------------------------------------------
     def place_cells(self):
         """Switch + socket, LED and diode of every key at its cell; LEDs turned so that
@@ -246,17 +310,15 @@ class Layout:
             self.part(led, cx, cy + LED_DY, 180.0 if right[key] else 0.0)
             cap = cap_of(led)
             self.part(cap, cx + CAP_DX, cy + CAP_DY, 90.0)
-            upper = [self.pad_net[(led, n)] for n in ("1", "3") if self.pad_xy(led, n)[1] < cy + LED_DY]
+            upper = [self.pad_net[(led, n)] for n in (VDD, GND) if self.pad_xy(led, n)[1] < cy + LED_DY]
             if (self.pad_xy(cap, "1")[1] < cy + CAP_DY) != (self.pad_net[(cap, "1")] in upper):
                 self.fps[cap].SetOrientationDegrees(270.0)  # its pad on the upper track's net on top
             d = self.part("D%d" % (key + 1), cx + DIODE_DX, cy + DIODE_DY, 90.0)
             if self.pad_xy("D%d" % (key + 1), "1")[1] > self.pad_xy("D%d" % (key + 1), "2")[1]:
                 d.SetOrientationDegrees(270.0)  # the cathode (pad 1) on top, towards the row
-        for i, lx in enumerate(MOUNT_LINES):
-            for j, ly in enumerate(MOUNT_LINES):
-                fp = place(self.board, "MountingHole_M3", "H%d" % (i * len(MOUNT_LINES) + j + 1), "M3",
-                           GX + lx * P, GY + ly * P)
-                self.fps[fp.GetReference()] = fp
+        for i, (x, y) in enumerate(mount_holes()):
+            fp = place(self.board, "MountingHole_M3", "H%d" % (i + 1), "M3", x, y)
+            self.fps[fp.GetReference()] = fp
 
     def draw_cells(self):
         """Each key: column -> socket pad 1 -> switch -> pad 2 -> diode -> row; each LED's
@@ -289,7 +351,7 @@ class Layout:
             nets = {}
             for c in range(N):
                 led = self.led_at(r, c)
-                for num in ("1", "3"):  # VDD, GND
+                for num in (VDD, GND):
                     x, y = self.pad_xy(led, num)
                     side = UPPER_DY if y < cy + LED_DY else LOWER_DY
                     net = self.pad_net[(led, num)]
@@ -311,8 +373,8 @@ class Layout:
                 self.via(net, xr, cy + side)
         for net, a, b, kind in chain_links(self.chain):
             la, lb = self.led_at(*grid.row_col(a)), self.led_at(*grid.row_col(b))
-            xa, ya = self.pad_xy(la, "2")  # DOUT
-            xb, yb = self.pad_xy(lb, "4")  # DIN
+            xa, ya = self.pad_xy(la, DOUT)
+            xb, yb = self.pad_xy(lb, DIN)
             if kind == "row":
                 s = 1 if xb > xa else -1
                 xm = (xa + xb) / 2
@@ -326,19 +388,50 @@ class Layout:
                 self.via(net, xt, yb)
                 self.track(net, 1, [(xt, yb), (xb, yb)])
 
+    def stitch(self):
+        """Vias from each row's GND track (back) to the ground pour (front), two a cell
+        where the front is clear (left of the switch's pegs, right of the LED's 100 nF)."""
+        for r in range(N):
+            cy = cell_centre(r, 0)[1]
+            led = self.led_at(r, 0)
+            upper = (self.pad_xy(led, GND)[1] < cy + LED_DY)
+            y = cy + (UPPER_DY if upper else LOWER_DY)
+            for c in range(N):
+                cx = cell_centre(r, c)[0]
+                for dx in STITCH_DX:
+                    self.via("GND", cx + dx, y)
+
+    def pour(self):
+        """The ground pour: a GND zone over the whole front (it is nearly empty: the
+        columns and the switches' holes), filled around everything else."""
+        k = self.k
+        zone = k.ZONE(self.board)
+        zone.SetLayer(k.F_Cu)
+        zone.SetNetCode(self.nets["GND"].GetNetCode())
+        zone.SetLocalClearance(k.FromMM(RULES["clearance_mm"]))
+        zone.SetMinThickness(k.FromMM(0.25))
+        zone.SetPadConnection(k.ZONE_CONNECTION_FULL)
+        zone.SetIsFilled(False)
+        outline = zone.Outline()
+        outline.NewOutline()
+        e = RULES["edge_clearance_mm"]
+        for x, y in ((e, e), (WIDTH - e, e), (WIDTH - e, HEIGHT - e), (e, HEIGHT - e)):
+            outline.Append(k.FromMM(x), k.FromMM(y))
+        self.board.Add(zone)  # filled by fill_zones() once the board is saved and loaded
+
     def led_at(self, r, c):
         return "LED%d" % (self.chain.index(r * N + c) + 1)
 
     def draw_buses(self):
-        """+5V up both sides and along the bottom (back), GND up both sides and across
-        the top, BUS_MM wide: each carries the supply's whole current."""
+        """+5V down both sides and across the strip's top (back), GND up both sides and
+        across the top, BUS_MM wide: each carries the supply's whole current."""
         ys = {"+5V": [], "GND": []}
         for r in range(N):  # where the rows' power tracks meet the buses
             cy = cell_centre(r, 0)[1]
             for dy in (UPPER_DY, LOWER_DY):
                 led = self.led_at(r, 0)
-                ys[self.pad_net[(led, "1")] if (self.pad_xy(led, "1")[1] < cy + LED_DY) == (dy == UPPER_DY)
-                   else self.pad_net[(led, "3")]].append(cy + dy)
+                ys[self.pad_net[(led, VDD)] if (self.pad_xy(led, VDD)[1] < cy + LED_DY) == (dy == UPPER_DY)
+                   else self.pad_net[(led, GND)]].append(cy + dy)
         low = max(ys["GND"])
         self.track("GND", 0, [(XG_L, low), (XG_L, YG_T), (XG_R, YG_T), (XG_R, low)], BUS_MM)
         for x in (X5_L, X5_R):
@@ -350,7 +443,7 @@ class Layout:
 
     # ---- the strip ---------------------------------------------------------------------
     def place_strip(self):
-        """The Pico (front, USB to the left), the column pull-ups, U2 and its parts, the
+        """The Pico (front, its USB port on the board's left edge), the column pull-ups, U2 and its parts, the
         buzzer driver and the input, below the cells; SMD parts on the back."""
         y = SY
         for j in range(N):  # each column's pull-up where its track comes down
@@ -358,7 +451,7 @@ class Layout:
             r = self.part("R%d" % (11 + j), x, y + PULL_UP_DY, 90.0)
             if self.pad_xy("R%d" % (11 + j), "1")[1] > self.pad_xy("R%d" % (11 + j), "2")[1]:
                 r.SetOrientationDegrees(270.0)
-        self.part("U1", GX + 45.0, y + 30.0, 90.0)
+        self.part("U1", PICO_X, y + PICO_DY, 90.0)
         self.part("U2", GX + 112.0, y + 30.0)
         self.part("C2", GX + 112.0, y + 37.0)
         self.part("R1", GX + 122.0, y + 30.0, 90.0)
@@ -367,9 +460,9 @@ class Layout:
         self.part("R2", GX + 98.0, y + 34.0)
         self.part("R3", GX + 98.0, y + 46.0)
         self.part("R4", GX + 104.0, y + 46.0)
-        self.part("BZ1", GX + 84.0, y + 44.0)
-        self.part("SW201", GX + 120.0, y + 45.0)
-        self.part("J1", GX + 170.0, HEIGHT - 13.7)
+        self.part("BZ1", GX + BUZZER_AT[0], y + BUZZER_AT[1])
+        self.part("SW201", GX + RESET_AT[0], y + RESET_AT[1])
+        self.part("J1", GX + JACK_X, HEIGHT - 13.7)
         self.part("F1", GX + 186.0, y + 40.0)
         self.part("D201", GX + 210.0, y + 40.0)
         self.part("C1", GX + 236.0, y + 38.0)
@@ -525,11 +618,14 @@ def build(chain=None, pins_module=None):
         lay.outline()
         lay.place_cells()
         lay.place_strip()
+        lay.silkscreen()
         lay.draw_cells()
         lay.draw_buses()
+        lay.stitch()
         lay.rasterise()
         try:
             lay.route_strip(first)
+            lay.pour()
             return lay
         except RouteError as e:  # route it earlier next time (rip up and route again)
             if e.pad in first:
@@ -573,7 +669,9 @@ FAB_ZIP = os.path.join("fab", "board-fab.zip")
 BOM_FILE = os.path.join("fab", "bom-jlcpcb.csv")
 CPL_FILE = os.path.join("fab", "cpl-jlcpcb.csv")
 FRONT_PNG, BACK_PNG = "board-front.png", "board-back.png"
+PREVIEW_PNG = "preview-check.png"  # cells a1 and b1 from the back, the CPL's pads over them
 COST_FILE = os.path.join("fab", "cost-5-boards.csv")
+FINISHED_COST_FILE = os.path.join("fab", "cost-finished-board.csv")
 
 # The assembly service's view of the parts it places (LCSC part numbers, JLCPCB's
 # catalogue; check stock before ordering): (part name, value) -> (LCSC #, description).
@@ -583,42 +681,49 @@ ASSEMBLED = {
     ("1N4148W", "1N4148W"): ("C81598", "1N4148W signal diode"),
     ("B5819W", "B5819W"): ("C8598", "B5819W Schottky 1 A"),
     ("R", "10k"): ("C17414", "10 kOhm 0805"),
+    ("R", "22k"): ("C17560", "22 kOhm 0805, UNI-ROYAL 0805W8F2202T5E"),
     ("R", "1k"): ("C17513", "1 kOhm 0805"),
     ("R", "330"): ("C17630", "330 Ohm 0805"),
     ("C", "100n"): ("C49678", "100 nF 50 V X7R 0805"),
     ("C_1206", "100n"): ("C24497", "100 nF 50 V X7R 1206, Samsung CL31B104KBCNNNC (one at each LED)"),
     ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
-    ("74AHCT125", "74AHCT125"): ("", "SN74AHCT125D (SOIC-14): pick JLCPCB's stocked AHCT125"),
+    ("74AHCT125", "74AHCT125"): ("C155176", "TI SN74AHCT125DR (SOIC-14; AHCT only)"),
 }
 
 
-# What 5 assembled boards cost, estimated. Assembly fees: JLCPCB's SMT assembly FAQ
-# (support.jlcpcb.com/article/83-smt-assembly-faqs, as stored on 2026-12-01): setup
-# $8.00, stencil $1.50, $0.0017 a joint, $3 an extended part's feeder. Part prices:
-# indicative LCSC unit prices at a few hundred pieces (not checked on the day: check
-# them, and stock, in the order's BOM step). The bare board is area-priced at this size
-# and not on a public list: BARE_BOARDS_USD is an assumption; JLCPCB's calculator gives
-# the figure for the Gerbers.
+# What 5 assembled boards cost, estimated. The parts are all on the bottom, which
+# JLCPCB's Economic tier (the FAQ's $8 set-up and $1.50 stencil: support.jlcpcb.com
+# article 83, as stored on 2026-12-01) does not assemble, and this board is over its
+# size limit: it needs the Standard tier. Its fees are not on a stored public page:
+# FEES_USD holds the figures makers report for it ($25 set-up a side, a steel
+# stencil sized for the board, the same $0.0017 a joint and $3 an extended part's
+# feeder): assumptions, to read again in the quote. Part prices: indicative LCSC unit
+# prices at a few hundred pieces (check them, and stock, in the order's BOM step). The
+# bare board is area-priced at this size and not on a public list: BARE_BOARDS_USD is an
+# assumption; JLCPCB's calculator gives the figure for the Gerbers.
 ORDER_QTY = 5
-FEES_USD = {"setup": 8.00, "stencil": 1.50, "joint": 0.0017, "extended_part": 3.00}
-BARE_BOARDS_USD = 60.00  # 5 boards 319 x 356 mm, 2 layers, 1.6 mm, HASL: an assumption
+FEES_USD = {"setup": 25.00, "stencil": 30.00, "joint": 0.0017, "extended_part": 3.00}
+BARE_BOARDS_USD = 60.00  # 5 boards 335 x 364 mm, 2 layers, 1.6 mm, HASL: an assumption
 UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("SW_MX", "MX switch"): (0.17, True),
     ("SK6812MINI-E", "SK6812MINI-E"): (0.12, True),
     ("1N4148W", "1N4148W"): (0.006, False),
     ("B5819W", "B5819W"): (0.02, True),
     ("R", "10k"): (0.002, False),
+    ("R", "22k"): (0.002, False),
     ("R", "1k"): (0.002, False),
     ("R", "330"): (0.002, False),
     ("C", "100n"): (0.003, False),
     ("C_1206", "100n"): (0.006, False),  # a JLCPCB basic part: no feeder fee
     ("MMBT3904", "MMBT3904"): (0.01, False),
-    ("74AHCT125", "74AHCT125"): (0.25, True),
+    ("74AHCT125", "74AHCT125"): (0.35, True),
 }
 
 
-def cost_rows(lay):
-    """[(item, quantity, unit, total)] for ORDER_QTY boards assembled, and the total."""
+def cost_rows(lay, assembled=None):
+    """[(item, quantity, unit, total)] for ORDER_QTY boards made and `assembled` of them
+    (all: None) SMD-assembled, and the total."""
+    assembled = ORDER_QTY if assembled is None else assembled
     counts, joints = {}, 0
     for p in lay.circuit.parts:
         key = (p.name, str(p.value))
@@ -629,14 +734,80 @@ def cost_rows(lay):
              BARE_BOARDS_USD)]
     for key in sorted(counts, key=lambda k: -counts[k]):
         unit, _ = UNIT_USD[key]
-        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"), counts[key] * ORDER_QTY, unit, counts[key] * ORDER_QTY * unit))
+        rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"),
+                     counts[key] * assembled, unit, counts[key] * assembled * unit))
     extended = sum(1 for key in counts if UNIT_USD[key][1])
-    rows += [("assembly setup", 1, FEES_USD["setup"], FEES_USD["setup"]),
-             ("stencil", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
-             ("SMT joints (%d a board)" % joints, joints * ORDER_QTY, FEES_USD["joint"],
-              joints * ORDER_QTY * FEES_USD["joint"]),
+    rows += [("assembly setup (Standard tier: bottom side)", 1, FEES_USD["setup"], FEES_USD["setup"]),
+             ("steel stencil, bottom (assumption)", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
+             ("SMT joints (%d a board)" % joints, joints * assembled, FEES_USD["joint"],
+              joints * assembled * FEES_USD["joint"]),
              ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
     return rows, round(sum(r[3] for r in rows), 2)
+
+
+# A finished board (issue #50, 6): the assembled PCB of cost_rows, the parts BOM.csv
+# prices (parts.CATALOGUE and parts.OFF_BOARD: indicative hobby prices, not quotes),
+# and what neither lists: ASSUMED_USD, to read again in the quotes. A lot of ORDER_QTY
+# shares the fab's fixed costs; one maker alone still buys ORDER_QTY bare boards and
+# plates (the fab's smallest order) and has ALONE_ASSEMBLED of them assembled, its
+# smallest assembly quantity: the cheaper first build.
+ALONE_ASSEMBLED = 2
+HAND_SOLDERED = ("U1", "J1", "F1", "D201", "C1", "BZ1", "SW201")
+ASSUMED_USD = {  # item -> (USD, for what): assumptions
+    "plate": (BARE_BOARDS_USD * 329.0 / 364.0, "5 switch plates in 1.5 mm FR4, no copper, from the PCB fab "
+              "(area-priced like the bare boards: 335 x 329 mm)"),
+    "case sheet": (6.00, "one 3 mm acrylic sheet laser-cut, about 356 x 385 mm (plywood: less)"),
+    "stack hardware": (5.50, "18 M3 x 6 standoffs, 14 spacers 3.5 mm, 36 M3 screws, 8 M3 x 30 bolts and nuts"),
+    "fab shipping": (35.00, "the PCB fab's parcel: 5 boards and 5 plates, standard courier"),
+    "parts shipping": (10.00, "switches, keycaps, Pico, supply and hand-soldered parts, a board"),
+}
+
+
+def finished_cost_rows(lay):
+    """[(item, lot: USD a board, alone: USD a board)] of a finished board, and the two
+    totals: a lot of ORDER_QTY boards sharing the orders, one maker building one."""
+    from hardware import case
+    from hardware.parts import CATALOGUE, OFF_BOARD
+
+    def off_board(start):
+        [row] = [r for r in OFF_BOARD if r[0].startswith(start)]
+        return row
+
+    _, lot_pcb = cost_rows(lay)
+    _, alone_pcb = cost_rows(lay, ALONE_ASSEMBLED)
+    parts = {p.ref: p for p in lay.circuit.parts}
+    switch = CATALOGUE[(parts["SW1"].name, str(parts["SW1"].value))]
+    keycap, supply = off_board("keycap"), off_board("power supply")
+    hand = sum(CATALOGUE[(parts[r].name, str(parts[r].value))][3] for r in HAND_SOLDERED)
+    sheets = len(case.layers())
+    plate = ASSUMED_USD["plate"][0]
+    ship, ship_parts = ASSUMED_USD["fab shipping"][0], ASSUMED_USD["parts shipping"][0]
+    n = N * N
+    rows = [
+        ("PCB with its SMD parts assembled, Standard tier (cost-5-boards.csv; alone: 5 made, %d assembled)"
+         % ALONE_ASSEMBLED, lot_pcb / ORDER_QTY, alone_pcb),
+        ("%d MX switches, %s (BOM.csv)" % (n, switch[2]), n * switch[3], n * switch[3]),
+        ("%d keycaps: %s, translucent frosted: the diffuser (BOM.csv)" % (n, keycap[4]), n * keycap[5],
+         n * keycap[5]),
+        ("switch plate, 1.5 mm FR4 (assumption: %s)" % ASSUMED_USD["plate"][1], plate / ORDER_QTY, plate),
+        ("case: %d laser-cut sheets (assumption: %s)" % (sheets, ASSUMED_USD["case sheet"][1]),
+         sheets * ASSUMED_USD["case sheet"][0], sheets * ASSUMED_USD["case sheet"][0]),
+        ("standoffs, spacers, screws (assumption: %s)" % ASSUMED_USD["stack hardware"][1],
+         ASSUMED_USD["stack hardware"][0], ASSUMED_USD["stack hardware"][0]),
+        ("the Pico and the hand-soldered parts %s (BOM.csv)" % ", ".join(HAND_SOLDERED[1:]), hand, hand),
+        ("supply: %s (BOM.csv)" % supply[4], supply[5], supply[5]),
+        ("shipping (assumption: %s; %s)" % (ASSUMED_USD["fab shipping"][1], ASSUMED_USD["parts shipping"][1]),
+         ship / ORDER_QTY + ship_parts, ship + ship_parts),
+    ]
+    return rows, round(sum(r[1] for r in rows), 2), round(sum(r[2] for r in rows), 2)
+
+
+def finished_cost_csv(lay):
+    rows, lot, alone = finished_cost_rows(lay)
+    out = [(item, "%.2f" % a, "%.2f" % b) for item, a, b in rows]
+    out.append(("a finished board (duty and tools not included)",
+                "%.2f" % sum(round(a, 2) for _, a, _ in rows), "%.2f" % sum(round(b, 2) for _, _, b in rows)))
+    return _csv(("item", "usd_a_board_in_a_lot_of_%d" % ORDER_QTY, "usd_one_maker_alone"), out)
 
 
 def cost_csv(lay):
@@ -677,7 +848,9 @@ def _undated(text):
 
 
 def assembly_rows(lay):
-    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts."""
+    """(BOM rows, CPL rows) for an assembly service: the back's SMD parts, placed by
+    the fab's conventions (hardware/fab.py: each part's origin as its library has it,
+    bottom-side rotations as it reads them)."""
     k = lay.k
     groups = {}
     cpl = []
@@ -688,14 +861,32 @@ def assembly_rows(lay):
         fp = lay.fps[p.ref]
         groups.setdefault(key, []).append(p.ref)
         pos = fp.GetPosition()
-        cpl.append((p.ref, "%.3fmm" % k.ToMM(pos.x), "%.3fmm" % -k.ToMM(pos.y),
-                    "Bottom" if fp.IsFlipped() else "Top", "%g" % (fp.GetOrientationDegrees() % 360)))
+        x, y, layer, rot = fab.cpl_line(str(fp.GetFPID().GetLibItemName()), k.ToMM(pos.x), k.ToMM(pos.y),
+                                        fp.IsFlipped(), fp.GetOrientationDegrees())
+        cpl.append((p.ref, "%.3fmm" % x, "%.3fmm" % y, layer, "%g" % rot))
     bom = []
     for key, refs in sorted(groups.items(), key=lambda kv: _ref_key(kv[1][0])):
         lcsc, what = ASSEMBLED[key]
         fp_name = {p.ref: p for p in lay.circuit.parts}[refs[0]].footprint.split(":", 1)[1]
         bom.append(("%s (%s)" % (key[1], what), ",".join(refs), fp_name, lcsc))
     return bom, cpl
+
+
+def preview_png(lay, board, cpl):
+    """A close-up of cells a1 and b1 from the back, as the fab's preview shows them,
+    with every pad where the CPL places it (fab.fab_pads: the fab's conventions)."""
+    from hardware import pcbrender
+
+    (ax, ay), (bx, _) = cell_centre(0, 0), cell_centre(0, 1)
+    window = (ax - 13.0, ay - 12.0, bx + 13.0, ay + 12.0)
+    placed = {}
+    for ref, x, y, layer, rot in cpl:
+        name = str(lay.fps[ref].GetFPID().GetLibItemName())
+        pads = fab.fab_pads(name, float(x[:-2]), float(y[:-2]), layer, float(rot))
+        placed[ref] = {n: [(px, -py) for px, py in pts] for n, pts in pads.items()}
+    return pcbrender.preview_png(board, lay.k, window, placed,
+                                 "cells a1 (right) and b1 (left) seen from the bottom, as the fab's assembly preview "
+                                 "shows them")
 
 
 def _ref_key(ref):
@@ -716,13 +907,57 @@ def _csv(header, rows):
     return out.getvalue()
 
 
-def outputs(lay, tmp):
-    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`."""
-    import zipfile
+MIN_LED_V = 4.6  # the worst LED's supply with every LED lit to the cap
+JACK_V = 5.0  # the adapter's output at the jack (its cable not counted)
 
+
+def supply_figures(k, path):
+    """The supply's copper solved (hardware/copper.py) on the saved, filled board:
+    {worst_led_volts, worst_led, max_track_amps, max_rise_c, hottest (track), fuse_v}.
+    Volts with the LEDs at the firmware's cap for pins.SUPPLY_MA (every LED alike: a
+    full-white frame) and the Pico's share; heat at the whole SUPPLY_MA."""
+    from drivers.pixels_setup import cap_for_supply
+    from hardware import copper
+    from hardware.parts import BOARD_MA, FUSE_OHM
+
+    board = k.LoadBoard(path)
+    leds = sorted(fp.GetReference() for fp in board.GetFootprints() if fp.GetReference().startswith("LED"))
+    per = {}
+    for net, entry, pad, sign in (("+5V", ("F1", "2"), VDD, 1.0), ("GND", ("J1", "2"), GND, -1.0)):
+        nw, ground, at = copper.net_network(board, k, net, entry, [(led, pad) for led in leds])
+        nw.solve(ground, {node: sign / len(leds) for node in at.values()})  # 1 A in all
+        per[net] = (nw, at)
+    cap_a = cap_for_supply(pins.SUPPLY_MA) / 1000.0
+    worst = None
+    for led in leds:
+        drop = -per["+5V"][0].v[per["+5V"][1][(led, VDD)]] + per["GND"][0].v[per["GND"][1][(led, GND)]]
+        if worst is None or drop > worst[0]:
+            worst = (drop, led)
+    fuse_v = (cap_a + BOARD_MA / 1000.0) * FUSE_OHM
+    heat_a = (pins.SUPPLY_MA - BOARD_MA) / 1000.0
+    tracks = [(name, w, abs(i) * heat_a) for nw, _ in per.values() for name, w, i in nw.currents() if w]
+    hottest = max(tracks, key=lambda t: copper.ipc_rise(t[2], t[1]))
+    return {"worst_led_volts": JACK_V - fuse_v - worst[0] * cap_a, "worst_led": worst[1],
+            "copper_drop_v": worst[0] * cap_a, "fuse_v": fuse_v,
+            "max_track_amps": max(t[2] for t in tracks), "max_rise_c": copper.ipc_rise(hottest[2], hottest[1]),
+            "hottest": hottest}
+
+
+def fill_zones(k, path):
+    """Fill the saved board's zones (KiCad 6's filler crashes on a board built in
+    memory: it wants one loaded from a file) and save it again."""
+    board = k.LoadBoard(path)
+    k.ZONE_FILLER(board).Fill(board.Zones())
+    k.SaveBoard(path, board)
+
+
+def outputs(lay, tmp):
+    """{relative path: bytes} of everything `make pcb` writes, made in `tmp`: the board,
+    its fab files and pictures, the switch plate's and the case's files."""
     k = lay.k
     path = os.path.join(tmp, BOARD_FILE)
     k.SaveBoard(path, lay.board)
+    fill_zones(k, path)
     with open(path, encoding="utf-8") as f:
         text = _stable_uuids(f.read())
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -730,6 +965,31 @@ def outputs(lay, tmp):
     files = {BOARD_FILE: text.encode()}
     board = k.LoadBoard(path)
     plot_dir = os.path.join(tmp, "gerbers")
+    plot_fab(k, board, plot_dir)
+    from hardware import pcbrender
+
+    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
+        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
+    bom, cpl = assembly_rows(lay)
+    files[PREVIEW_PNG] = preview_png(lay, board, cpl)
+    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
+    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
+    files[COST_FILE] = cost_csv(lay).encode()
+    files[FINISHED_COST_FILE] = finished_cost_csv(lay).encode()
+    members = {name: data for name, data in gerbers(plot_dir).items()}
+    members["bom-jlcpcb.csv"] = files[BOM_FILE]
+    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
+    files[FAB_ZIP] = zip_bytes(members)
+    from hardware import case, plate
+
+    files.update(plate.outputs(k, tmp))
+    files.update(case.outputs())
+    return files, sorted(members)
+
+
+def plot_fab(k, board, plot_dir, paste=True):
+    """Gerbers of the (saved) board's layers and its Excellon drill files into
+    `plot_dir`, named after its file: what a board house takes."""
     os.makedirs(plot_dir)
     pc = k.PLOT_CONTROLLER(board)
     po = pc.GetPlotOptions()
@@ -744,40 +1004,41 @@ def outputs(lay, tmp):
     layers = [("F_Cu", k.F_Cu), ("B_Cu", k.B_Cu), ("F_Mask", k.F_Mask), ("B_Mask", k.B_Mask),
               ("F_Paste", k.F_Paste), ("B_Paste", k.B_Paste), ("F_Silkscreen", k.F_SilkS),
               ("B_Silkscreen", k.B_SilkS), ("Edge_Cuts", k.Edge_Cuts)]
-    for name, layer in layers:
-        pc.SetLayer(layer)
-        pc.OpenPlotfile(name, k.PLOT_FORMAT_GERBER, name)
-        pc.PlotLayer()
+    for layer_name, layer in layers:
+        if paste or "Paste" not in layer_name:
+            pc.SetLayer(layer)
+            pc.OpenPlotfile(layer_name, k.PLOT_FORMAT_GERBER, layer_name)
+            pc.PlotLayer()
     pc.ClosePlot()
     drill = k.EXCELLON_WRITER(board)
     drill.SetMapFileFormat(k.PLOT_FORMAT_GERBER)
     drill.SetOptions(False, True, k.wxPoint(0, 0), False)  # mirror, minimal header, origin, merge
     drill.SetFormat(True)  # metric
     drill.CreateDrillandMapFilesSet(plot_dir, True, False)
-    from hardware import pcbrender
 
-    for side, rel in (("F", FRONT_PNG), ("B", BACK_PNG)):
-        files[rel] = pcbrender.png(board, k, side, WIDTH, HEIGHT)
-    bom, cpl = assembly_rows(lay)
-    files[BOM_FILE] = _csv(("Comment", "Designator", "Footprint", "LCSC Part #"), bom).encode()
-    files[CPL_FILE] = _csv(("Designator", "Mid X", "Mid Y", "Layer", "Rotation"), cpl).encode()
-    files[COST_FILE] = cost_csv(lay).encode()
-    members = {}
+
+def gerbers(plot_dir):
+    """{file name: bytes} of a plot_fab() directory, without the run's date."""
+    out = {}
     for name in sorted(os.listdir(plot_dir)):
         with open(os.path.join(plot_dir, name), encoding="utf-8") as f:
-            members[name] = _undated(f.read()).encode()
-    members["bom-jlcpcb.csv"] = files[BOM_FILE]
-    members["cpl-jlcpcb.csv"] = files[CPL_FILE]
-    zpath = os.path.join(tmp, "fab.zip")
-    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+            out[name] = _undated(f.read()).encode()
+    return out
+
+
+def zip_bytes(members):
+    """A zip of {name: bytes} that is the same bytes each run (fixed dates and modes)."""
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name in sorted(members):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, members[name])
-    with open(zpath, "rb") as f:
-        files[FAB_ZIP] = f.read()
-    return files, sorted(members)
+    return buf.getvalue()
 
 
 def main(argv=None):
@@ -785,6 +1046,8 @@ def main(argv=None):
     import sys
     import tempfile
     import time
+
+    from drivers.pixels_setup import cap_for_supply
 
     ap = argparse.ArgumentParser(prog="python -m hardware.pcb", description=__doc__)
     ap.add_argument("--out", default=HERE, help="where to write (default: hardware/pcb/)")
@@ -800,6 +1063,23 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         files, members = outputs(lay, tmp)
         errors, unconnected, report, violations = drc(os.path.join(tmp, BOARD_FILE))
+        power = supply_figures(lay.k, os.path.join(tmp, BOARD_FILE))
+    print("BENCH pcb_worst_led_volts %.3f" % power["worst_led_volts"])
+    print("BENCH pcb_max_track_amps %.3f" % power["max_track_amps"])
+    print("BENCH pcb_max_rise_c %.2f" % power["max_rise_c"])
+    print("pcb: worst LED %s: %.3f V (copper %.3f V both ways, F1 %.3f V) at the %d mA cap; hottest: %s, "
+          "%.2f A at %d mA" % (power["worst_led"], power["worst_led_volts"], power["copper_drop_v"],
+                               power["fuse_v"], cap_for_supply(pins.SUPPLY_MA), power["hottest"][0],
+                               power["hottest"][2], pins.SUPPLY_MA))
+    broken = []
+    if power["worst_led_volts"] < MIN_LED_V:
+        broken.append("the worst LED, %s, sees %.3f V, under %g V" % (
+            power["worst_led"], power["worst_led_volts"], MIN_LED_V))
+    if power["max_rise_c"] > RISE_C:
+        broken.append("%s carries %.2f A: %.1f degC over %g (IPC-2221)" % (
+            power["hottest"][0], power["hottest"][2], power["max_rise_c"], RISE_C))
+    for text in broken:
+        print("pcb: %s" % text, file=sys.stderr)
     for kind, text, where in violations:
         print("DRC %s: %s\n%s" % (kind, text, where.rstrip()), file=sys.stderr)
     print("pcb: %d x %d mm, %d footprints, %d tracks and vias; %d strip routes; supply buses %.1f mm "
@@ -807,8 +1087,9 @@ def main(argv=None):
           % (WIDTH, HEIGHT, len(lay.fps), len(lay.board.GetTracks()), len(lay.routed), BUS_MM, RISE_C,
              pins.SUPPLY_MA, ROW_POWER_MM, ipc_amps(ROW_POWER_MM)))
     print("DRC: %d violations, %d unconnected" % (errors, unconnected))
-    if errors or unconnected:
-        print("pcb: the board breaks KiCad's design rules (above): nothing written", file=sys.stderr)
+    if errors or unconnected or broken:
+        print("pcb: the board breaks KiCad's design rules or the supply's limits (above): nothing written",
+              file=sys.stderr)
         return 1
     from hardware.generate import write_files
 

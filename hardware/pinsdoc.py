@@ -4,11 +4,11 @@ import pins
 from drivers.pixels_setup import cap_for_supply
 
 from hardware.bom import ref_ranges
-from hardware.circuit import col_net, row_net, signal_gpios
+from hardware.circuit import PULL_UP, col_net, row_net, signal_gpios
 from hardware.parts import PICO_PINS, pico_pin_number
 
 ROLES = {"ROW": "output, low while its row is scanned",
-         "COL": "input, 10 kOhm pull-up to +3V3 (and the internal one)",
+         "COL": "input, %s pull-up to +3V3 (and the internal one)" % PULL_UP.replace("k", " kOhm"),
          "NEOPIXEL": "output, 800 kHz data", "BUZZER": "output, PWM"}
 
 

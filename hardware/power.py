@@ -14,7 +14,7 @@ from sim.drivers import SimStrip
 from sim.headless import Headless
 
 from hardware.mechanics import PITCH_MM
-from hardware.parts import WIRES, wire_name
+from hardware.parts import FUSE_OHM, WIRES, wire_name
 
 BRIGHTNESS = saves.DEFAULT_SETTINGS["brightness"]
 SUPPLY_MA = pins.SUPPLY_MA  # the adapter's rating, set in firmware/pins.py
@@ -99,7 +99,6 @@ def screens():
 
 # -- the power ladder -------------------------------------------------------------
 COPPER = 0.0172  # ohm mm2 / m
-FUSE_OHM = 0.05  # F1 (MF-RG300) at most, warm
 FEEDER_M = 0.45  # jack board (behind the left edge, middle) to the far busbar's middle
 TAP_M = 0.06  # from a row wire down to its LED module, through the carrier
 SIDE = grid.SIZE
@@ -189,6 +188,10 @@ def ladder_markdown():
         "**Check under load** (BUILD.md, stage 6): `mpremote run hardware/bringup/load.py` lights",
         "every LED white at the cap; the voltage across +5V/GND at f1 and at g12 must be within",
         "0.25 V of the voltage across the jack. More means a thin or badly soldered joint.",
+        "",
+        "These drops are the hand-wired build's wires. The PCB's copper is solved by `make pcb`",
+        "(hardware/copper.py: `BENCH pcb_worst_led_volts`, the LED it names and its drops in",
+        "README.md and in BUILD.md's bring-up): on a PCB, check against those figures.",
     ]
     return lines
 

@@ -5,7 +5,7 @@ from xml.sax.saxutils import escape
 
 from app import grid
 
-from hardware.circuit import col_net, row_net, signal_gpios
+from hardware.circuit import PULL_UP, col_net, row_net, signal_gpios
 from hardware.parts import PICO_PINS
 from hardware.pinsdoc import pico_nets
 
@@ -174,7 +174,7 @@ def svg(circuit, chain):
         "+5V through D200 into VSYS, so USB may stay plugged in.",
         "Data: GP%d -> U2 pin 2 -> pin 3 -> R1 (330 ohm) -> LED1 DIN." % signal_gpios()["NEOPIXEL"],
         "LED modules carry their own 100 nF: none to add.",
-        "Columns: R11-R22 (10k) from COL0-COL11 to +3V3 (pin 36).",
+        "Columns: R11-R22 (%s) from COL0-COL11 to +3V3 (pin 36)." % PULL_UP,
         "SW201 (reset) from RUN (pin 30) to GND.",
     )
     for i, line in enumerate(notes):

@@ -19,13 +19,14 @@ MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500
 # A driven row's columns follow it down through the switches and the diodes only once
 # the wires' capacitance has discharged through the row's pad: with a whole row held on
 # the worst build (hand-wired), every datasheet limit at once, its columns are below the
-# input-low limit 688 ns after the drive (hardware/matrix_wires.py works it out from the
-# copper and the datasheets), and the scan reads no sooner than twice that. The native
-# pass waits SETTLE_NS in a counted loop (settle_turns); the bytecode path's
-# own instructions between the write and the read take ~2 us on the Pico (measured on
-# the virtual Pico, which models the wires: a scan that reads too soon misses presses).
-# Rows are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst,
-# under the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
+# input-low limit 463 ns after the drive (hardware/matrix_wires.py works it out from the
+# copper and the datasheets), and the scan reads no sooner than SETTLE_NS, three times
+# that. The native pass waits in a counted loop (settle_turns); the bytecode path's own
+# instructions between the write and the read take ~2 us on the Pico (measured on the
+# virtual Pico, which models the wires: a scan that reads too soon misses presses).
+# Rows are driven at 12 mA: with the columns' 22 kOhm pull-ups a whole row held leaves
+# its columns at 0.69 V at worst, under the 0.8 V input-low limit (at the pads' default
+# 4 mA: 0.85 V, presses missed).
 SETTLE_NS = const(1400)
 ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
 NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)

@@ -16,7 +16,7 @@ from app import grid
 from drivers.pixels_setup import ChainLayout, cap_for_supply, from_pins
 from app.catalog import game_ids
 from hardware import HERE, circuit, generate, mechanics, power
-from hardware.parts import (BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
+from hardware.parts import (BOARD_MA, FUSE_HOLD_23C_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
                             pico_pin_number)
 
 # POWER.md too: it follows the games' frames, so a colour change means `make hardware`
@@ -125,12 +125,12 @@ def test_erc_catches_a_broken_board(generated_and_board):
 
 def test_netlist_has_the_144_keys_and_leds(files):
     comps, nets = netlist(files["board.net"])
-    for prefix, value in (("SW", "MX switch"), ("D", "1N4148"), ("LED", "WS2812B module")):
+    for prefix, value in (("SW", "MX switch"), ("D", "1N4148W"), ("LED", "SK6812MINI-E")):
         refs = ["%s%d" % (prefix, n) for n in range(1, 145)]
         assert all(comps[r][0] == value for r in refs), prefix
     assert len([r for r in comps if r.startswith("LED")]) == 144
     assert len([r for r, (v, _) in comps.items() if v == "MX switch"]) == 144
-    assert len([r for r, (v, _) in comps.items() if v == "1N4148"]) == 144
+    assert len([r for r, (v, _) in comps.items() if v == "1N4148W"]) == 144
 
 
 def test_every_pin_of_pins_py_is_on_its_net(files):
@@ -144,7 +144,7 @@ def test_every_pin_of_pins_py_is_on_its_net(files):
     # NEOPIXEL -> U2 1A (pin 2); U2 1Y (pin 3) -> R1 -> LED1 DIN (pin 4)
     assert nets["NEOPIXEL"] == {("U1", str(pico_pin_number(pins.NEOPIXEL))), ("U2", "2")}
     assert net_of(nets, "U2", 3) == net_of(nets, "R1", 1)
-    assert net_of(nets, "R1", 2) == net_of(nets, "LED1", 4)
+    assert net_of(nets, "R1", 2) == net_of(nets, "LED1", 2)  # LED pin 2 DIN (its current datasheet)
     assert ("R2", "1") in nets["BUZZER"]
 
 
@@ -164,9 +164,9 @@ def test_led_chain_follows_the_firmware_layout(files):
     for i in range(1, 145):
         cell = grid.parse(comps["LED%d" % i][1]["Cell"])
         assert table[cell] == i - 1
-        assert net_of(nets, "LED%d" % i, 1) == "+5V" and net_of(nets, "LED%d" % i, 3) == "GND"
-        if i < 144:  # DOUT -> next DIN
-            assert net_of(nets, "LED%d" % i, 2) == net_of(nets, "LED%d" % (i + 1), 4)
+        assert net_of(nets, "LED%d" % i, 3) == "+5V" and net_of(nets, "LED%d" % i, 1) == "GND"
+        if i < 144:  # DOUT (pin 4) -> next DIN (pin 2)
+            assert net_of(nets, "LED%d" % i, 4) == net_of(nets, "LED%d" % (i + 1), 2)
 
 
 def test_a_changed_pin_map_moves_the_nets(monkeypatch):
@@ -191,8 +191,21 @@ def test_another_chain_layout_reorders_the_leds(monkeypatch):
     assert cells[0] == grid.cell(11, 11)
 
 
-def test_bom_quantities_and_total(files):
-    comps, _ = netlist(files["board.net"])
+def test_one_numbering_for_every_reference(generated_and_board):
+    # the netlist is the PCB's design; the hand-wired build's parts carry the same
+    # references with the same pin numbers (Q1: 1 B, 2 E, 3 C; LEDs: 1 GND .. 4 DOUT)
+    design = circuit.build(circuit.chain_cells(), pcb=True)
+    pins_of = {p.ref: {str(q.num): q.name for q in p.pins} for p in design.parts}
+    hand = generated_and_board[2]
+    for p in hand.parts:
+        assert {str(q.num): q.name for q in p.pins} == pins_of[p.ref], p.ref
+    assert pins_of["Q1"] == {"1": "B", "2": "E", "3": "C"}
+    assert pins_of["LED1"] == {"1": "VSS", "2": "DIN", "3": "VDD", "4": "DOUT"}
+
+
+def test_bom_quantities_and_total(files, generated_and_board):
+    hand = generated_and_board[2]  # BOM.csv is the hand-wired build's
+    comps = {p.ref: (str(p.value), {}) for p in hand.parts}
     rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
     body, total = rows[:-1], rows[-1]
     by_value = {r["value"]: r for r in body}
@@ -200,7 +213,8 @@ def test_bom_quantities_and_total(files):
     assert int(by_value["WS2812B module"]["quantity"]) == 144
     assert int(by_value["MX switch"]["quantity"]) == 144
     assert int(by_value["100n"]["quantity"]) == 1  # the level shifter's: the modules carry theirs
-    assert int(by_value["10k"]["quantity"]) == 13  # the buzzer's pull-down + 12 column pull-ups
+    assert int(by_value["10k"]["quantity"]) == 1  # the buzzer's pull-down
+    assert int(by_value["22k"]["quantity"]) == 12  # the column pull-ups
     on_board = [r for r in body if r["refs"] != "off board"]
     assert sum(int(r["quantity"]) for r in on_board) == len(comps)
     for r in body:
@@ -313,17 +327,23 @@ def test_the_input_is_fused_and_crowbarred(files):
     assert "5 V ONLY" in jack["part"] and "rated %g A" % (JACK_RATED_MA / 1000.0) in jack["part"]
     assert pins.SUPPLY_MA <= JACK_RATED_MA  # some common jacks are rated 2.5 A: not this one
     [fuse] = [r for r in rows if r["refs"] == "F1"]
-    assert "%g A hold" % (FUSE_HOLD_MA / 1000.0) in fuse["value"]
-    assert power.CAP_MA + BOARD_MA <= FUSE_HOLD_MA  # holds the load; trips on a short
+    assert "%g A hold" % (FUSE_HOLD_23C_MA / 1000.0) in fuse["value"]
+    assert "%g A at 40 degC" % (FUSE_HOLD_MA / 1000.0) in fuse["part"]
+    # holds the load in a warm case (40 degC: the datasheet's derating, 3.5 of 4.0 A);
+    # trips on a short
+    assert power.CAP_MA + BOARD_MA <= FUSE_HOLD_MA < FUSE_HOLD_23C_MA
 
 
 def test_a_supply_the_input_cannot_carry_is_a_clear_error(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(pins, "SUPPLY_MA", 6000)
     assert generate.main(["--out", str(tmp_path)]) == 2
     assert "over the jack J1's 5000 mA rating" in capsys.readouterr().err
-    monkeypatch.setattr(pins, "SUPPLY_MA", 5000)  # the jack takes it, F1 does not
+    monkeypatch.setattr(pins, "SUPPLY_MA", 5000)  # the jack takes it; F1 holds its 3500 mA draw at 40 degC
+    from hardware import circuit
+
+    monkeypatch.setattr(circuit, "FUSE_HOLD_MA", 3000)  # a smaller fuse does not
     assert generate.main(["--out", str(tmp_path)]) == 2
-    assert "over the 3000 mA that F1 holds" in capsys.readouterr().err
+    assert "over the 3000 mA that F1 holds at 40 degC" in capsys.readouterr().err
     monkeypatch.setattr(pins, "SUPPLY_MA", 500)  # too small for the LEDs' idle draw
     assert generate.main(["--out", str(tmp_path)]) == 2
     assert "too small" in capsys.readouterr().err
@@ -351,8 +371,19 @@ def test_columns_have_pull_ups_and_the_pico_a_reset_button(files):
     for j in range(12):
         ref = "R%d" % (11 + j)
         assert net_of(nets, ref, 1) == "COL%d" % j and net_of(nets, ref, 2) == "+3V3"
+        assert re.search(r'\(comp\s+\(ref "%s"\)\s*\(value "22k"\)' % ref, files["board.net"]), ref
     assert net_of(nets, "U1", 30) == "RUN"
     assert nets["RUN"] == {("U1", "30"), ("SW201", "1")} and net_of(nets, "SW201", 2) == "GND"
+
+
+def test_the_column_pull_up_is_the_one_the_wire_model_takes():
+    # 22 kOhm (issue #56): a whole held row's columns 0.69 V at worst, under VIL 0.8 V by
+    # 0.1 V; at 10 kOhm the same row sat at 0.79 V, 8 mV under
+    from hardware import circuit, matrix_wires
+
+    assert float(circuit.PULL_UP.rstrip("k")) * 1e3 == matrix_wires.PULL_UP_OHMS
+    worst = max(b.column_low() for b in matrix_wires.builds())
+    assert worst < matrix_wires.VIL_MAX - 0.1, worst
 
 
 # Every footprint the board names, as KiCad's standard libraries spell it (checked
@@ -366,7 +397,7 @@ KICAD_FOOTPRINTS = {
     "Diode_THT:D_DO-201AE_P15.24mm_Horizontal",
     "Button_Switch_Keyboard:SW_Cherry_MX_1.00u_Plate",
     "Button_Switch_THT:SW_PUSH_6mm",
-    "Fuse:Fuse_Bourns_MF-RG300",
+    "Fuse:Fuse_Bourns_MF-RG400",
     "Package_TO_SOT_THT:TO-92_Inline",
     "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
     "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",

@@ -14,7 +14,6 @@ import pins
 from app import grid
 from hardware import circuit, footprints, pcb
 from hardware.kicad import pcbnew as _pcbnew
-from hardware.parts import make_templates
 
 try:
     K = _pcbnew()
@@ -30,7 +29,8 @@ def made():
         files, members = pcb.outputs(lay, tmp)
         result = pcb.drc(os.path.join(tmp, pcb.BOARD_FILE))
         board = K.LoadBoard(os.path.join(tmp, pcb.BOARD_FILE))
-    return lay, files, members, result, board
+        power = pcb.supply_figures(K, os.path.join(tmp, pcb.BOARD_FILE))
+    return lay, files, members, result, board, power
 
 
 def netlist_nets(text):
@@ -67,18 +67,10 @@ def test_pcb_nets_are_the_netlists_pin_for_pin(made):
     wanted = {n.name: {(p.part.ref, str(p.num)) for p in n.pins}
               for n in variant.nets if n.name != variant.NC.name and n.pins}
     assert on_pcb == wanted
-    # ... and, the LEDs' capacitors apart, they are the committed netlist's (board.net),
-    # key for key: only Q1's pins are numbered otherwise (TO-92 E, B, C; SOT-23 B, E, C)
-    caps = led_caps()
-    on_pcb = {name: {(ref, num) for ref, num in nodes if ref not in caps} for name, nodes in on_pcb.items()}
+    # ... and they are the committed netlist's (board.net), pin for pin: one design
     with open(os.path.join(hardware.HERE, "board.net"), encoding="utf-8") as f:
-        wired = netlist_nets(f.read())
-    wired_q = {str(p.num): p.name for p in make_templates()["npn"].pins}
-    pcb_q = {p.name: str(p.num) for p in make_templates(pcb=True)["npn"].pins}
-    renumbered = {name: {(ref, pcb_q[wired_q[num]] if ref == "Q1" else num) for ref, num in nodes}
-                  for name, nodes in wired.items()}
-    assert on_pcb == renumbered
-    assert len(on_pcb) == len(wired) and all(len(v) > 1 for v in on_pcb.values())
+        assert on_pcb == netlist_nets(f.read())
+    assert all(len(v) > 1 for v in on_pcb.values())
 
 
 def test_every_key_sits_at_its_cell(made):
@@ -112,7 +104,8 @@ def test_every_led_has_its_100nF_beside_it(made):
         nets = {p.GetNumber(): p.GetNetname() for p in cap.Pads()}
         assert nets == {"1": "+5V", "2": "GND"}
         led_nets = {p.GetNumber(): p.GetNetname() for p in led.Pads()}
-        assert (led_nets["1"], led_nets["3"]) == ("+5V", "GND")
+        assert (led_nets[pcb.VDD], led_nets[pcb.GND]) == ("+5V", "GND")
+        assert led_nets["1"] == "GND"  # pin 1 as the fab part's current datasheet numbers it
         (lx, ly), (x, y) = mm(led.GetPosition()), mm(cap.GetPosition())
         assert (x - lx, y - ly) == pytest.approx((pcb.CAP_DX, pcb.CAP_DY - pcb.LED_DY))
         assert cap.GetOrientationDegrees() % 180 == pytest.approx(90)  # upright, across the data track
@@ -124,8 +117,8 @@ def test_the_led_chain_runs_as_the_firmware_counts(made):
     fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
     chain = circuit.chain_cells()
     for i in range(len(chain) - 1):
-        dout = [p for p in fps["LED%d" % (i + 1)].Pads() if p.GetNumber() == "2"][0]
-        din = [p for p in fps["LED%d" % (i + 2)].Pads() if p.GetNumber() == "4"][0]
+        dout = [p for p in fps["LED%d" % (i + 1)].Pads() if p.GetNumber() == pcb.DOUT][0]
+        din = [p for p in fps["LED%d" % (i + 2)].Pads() if p.GetNumber() == pcb.DIN][0]
         assert dout.GetNetname() == din.GetNetname() == "DIN_%d" % (i + 2)
 
 
@@ -163,7 +156,7 @@ def test_footprints_match_their_datasheets():
     soic = F["SOIC-14"]
     assert len(soic["pads"]) == soic["datasheet"]["pins"]
     for name, key in (("Buzzer_TDK_PS1240P02BT", "pitch"), ("CP_Radial_D10.0mm_P5.00mm", "pitch"),
-                      ("Fuse_Bourns_MF-RG300", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
+                      ("Fuse_Bourns_MF-RG400", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
         a, b = F[name]["pads"]
         assert b[2] - a[2] == pytest.approx(F[name]["datasheet"][key]), name
     jack = F["BarrelJack_CUI_PJ-102AH"]
@@ -235,3 +228,150 @@ def test_the_cost_sheets_total_is_the_sum_of_its_lines_as_printed(made):
     rows = list(csv.DictReader(io.StringIO(made[1][pcb.COST_FILE].decode())))
     lines = [round(float(r["total_usd"]), 2) for r in rows[:-1]]
     assert "total" in rows[-1]["item"] and rows[-1]["total_usd"] == "%.2f" % sum(lines)
+
+
+def test_a_finished_board_costs_its_parts_and_a_lone_maker_pays_the_fixed_costs(made):
+    import csv
+    import io
+
+    rows = list(csv.DictReader(io.StringIO(made[1][pcb.FINISHED_COST_FILE].decode())))
+    lot_key, alone_key = "usd_a_board_in_a_lot_of_%d" % pcb.ORDER_QTY, "usd_one_maker_alone"
+    body, total = rows[:-1], rows[-1]
+    for key in (lot_key, alone_key):
+        assert total[key] == "%.2f" % sum(round(float(r[key]), 2) for r in body)
+    items = " / ".join(r["item"] for r in body)
+    for what in ("Standard tier", "MX switches", "keycaps", "translucent frosted", "switch plate",
+                 "case", "Pico", "supply", "shipping"):
+        assert what in items, what
+    # the lot's PCB line is cost-5-boards.csv's total shared; one maker alone pays more
+    # for each board, as the set-up, stencil, feeders, plates and parcel are not shared
+    five = list(csv.DictReader(io.StringIO(made[1][pcb.COST_FILE].decode())))[-1]["total_usd"]
+    assert abs(float(body[0][lot_key]) * pcb.ORDER_QTY - float(five)) < 0.01
+    assert float(total[alone_key]) > float(total[lot_key]) + 50
+
+
+def test_the_cpl_read_back_puts_every_pad_on_the_boards_pad(made):
+    # the fab's conventions (hardware/fab.py): each part's origin where its library part
+    # has it (the Kailh socket centred on its body), bottom parts seen from the bottom
+    import csv
+    import io
+
+    from hardware import fab
+
+    fps = {fp.GetReference(): fp for fp in made[4].GetFootprints()}
+    bom = list(csv.DictReader(io.StringIO(made[1][pcb.BOM_FILE].decode())))
+    assert all(row["LCSC Part #"].startswith("C") for row in bom), bom  # U2 included
+    lines = list(csv.DictReader(io.StringIO(made[1][pcb.CPL_FILE].decode())))
+    assert len(lines) > 4 * 144
+    for line in lines:
+        fp = fps[line["Designator"]]
+        name = str(fp.GetFPID().GetLibItemName())
+        placed = fab.fab_pads(name, float(line["Mid X"][:-2]), float(line["Mid Y"][:-2]), line["Layer"],
+                              float(line["Rotation"]))
+        board = {}
+        for pad in fp.Pads():
+            if pad.GetNumber():
+                x, y = mm(pad.GetPosition())
+                board.setdefault(pad.GetNumber(), []).append((x, -y))
+        assert set(placed) == set(board), line
+        for num, pts in placed.items():
+            flat = [v for pt in sorted(pts) for v in pt]
+            assert flat == pytest.approx([v for pt in sorted(board[num]) for v in pt], abs=0.01), (line, num)
+    sw = {line["Designator"]: line for line in lines}["SW1"]
+    cx, cy = pcb.cell_centre(0, 0)  # the socket's body, not the switch's centre
+    assert (float(sw["Mid X"][:-2]) - cx, float(sw["Mid Y"][:-2]) + cy) == pytest.approx((-0.62, 3.81), abs=0.01)
+    led = [line for line in lines if line["Designator"].startswith("LED")]
+    assert {line["Rotation"] for line in led} == {"0", "180"}
+    for line in led:  # the fab's pin 1 (GND) lands on the board's GND pad
+        fp = fps[line["Designator"]]
+        [(x, y)] = fab.fab_pads("LED_SK6812MINI-E_Reverse", float(line["Mid X"][:-2]),
+                                float(line["Mid Y"][:-2]), line["Layer"], float(line["Rotation"]))["1"]
+        [gnd] = [p for p in fp.Pads() if p.GetNumber() == "1"]
+        assert gnd.GetNetname() == "GND" and mm(gnd.GetPosition()) == pytest.approx((x, -y), abs=0.01)
+
+
+def test_bottom_rotations_read_as_the_fab_reads_them():
+    # kicad-jlcpcb-tools' rule for the bottom: the CPL's rotation is 180 - KiCad's
+    from hardware import fab
+
+    for deg in (0.0, 90.0, 180.0, 270.0):
+        assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[3] == (180 - deg) % 360
+        assert fab.cpl_line("D_SOD-123", 10, 20, True, deg)[:2] == (10, -20)
+
+
+def test_the_silkscreen_names_the_board_the_keys_and_the_supply(made):
+    board = made[4]
+    texts = {t.GetText(): t for t in board.GetDrawings() if t.GetClass() == "PTEXT"}
+    assert all(grid.name(key) in texts for key in range(grid.SIZE * grid.SIZE))
+    assert "%s  rev %s" % (pcb.BOARD_NAME, pcb.REVISION) in texts
+    assert "5 V, %g A max" % (pins.SUPPLY_MA / 1000.0) in texts
+    for key in range(grid.SIZE * grid.SIZE):  # each name above its switch
+        x, y = mm(texts[grid.name(key)].GetPosition())
+        assert (x, y) == pytest.approx((pcb.cell_centre(*grid.row_col(key))[0],
+                                        pcb.cell_centre(*grid.row_col(key))[1] + pcb.KEY_NAME_DY))
+
+
+def test_every_polarised_part_has_its_pin_1_mark_by_pad_1(made):
+    # the mark is nearer pad 1 than any other pad; the LED's pad 1 is on GND (its fab
+    # part's current datasheet), its VDD pad on +5V
+    polar = ("LED_SK6812MINI-E_Reverse", "D_SOD-123", "SOT-23", "SOIC-14", "RaspberryPi_Pico",
+             "BarrelJack_CUI_PJ-102AH", "D_DO-201_P15.24mm", "CP_Radial_D10.0mm_P5.00mm",
+             "Buzzer_TDK_PS1240P02BT")
+    seen = set()
+    for fp in made[4].GetFootprints():
+        name = str(fp.GetFPID().GetLibItemName())
+        if name not in polar:
+            continue
+        seen.add(name)
+        silk = K.B_SilkS if fp.IsFlipped() else K.F_SilkS
+        marks = [i for i in fp.GraphicalItems() if i.GetLayer() == silk and i.GetShape() != K.SHAPE_T_RECT]
+        mark = [i for i in marks if i.GetShape() == K.SHAPE_T_CIRCLE] or marks
+        mx, my = mm(mark[0].GetStart()) if mark[0].GetShape() == K.SHAPE_T_CIRCLE else (
+            (mm(mark[0].GetStart())[0] + mm(mark[0].GetEnd())[0]) / 2,
+            (mm(mark[0].GetStart())[1] + mm(mark[0].GetEnd())[1]) / 2)
+        pads = [(p.GetNumber(), (mm(p.GetPosition())[0] - mx) ** 2 + (mm(p.GetPosition())[1] - my) ** 2, p)
+                for p in fp.Pads() if p.GetNumber()]
+        nearest = min(pads, key=lambda t: t[1])
+        assert nearest[0] == "1", (fp.GetReference(), nearest[0])
+        if name.startswith("LED"):
+            assert nearest[2].GetNetname() == "GND"
+            assert {p.GetNumber(): p.GetNetname() for p in fp.Pads()}[pcb.VDD] == "+5V"
+    assert seen == set(polar)
+
+
+def test_the_supply_copper_holds_at_the_cap_and_the_supply(made):
+    # the DC solve of the real copper (tracks, the front's GND pour, vias): the worst LED
+    # over 4.6 V at the cap, no track over a 10 degC rise at the whole SUPPLY_MA
+    power = made[5]
+    assert power["worst_led_volts"] >= pcb.MIN_LED_V
+    assert power["max_rise_c"] <= pcb.RISE_C
+    assert power["max_track_amps"] > 0.9 * (pins.SUPPLY_MA - 100) / 1000.0  # the input's track carries it all
+    zones = [z for z in made[4].Zones() if z.GetNetname() == "GND" and z.IsOnLayer(K.F_Cu)]
+    assert zones and zones[0].IsFilled()
+
+
+def test_a_supply_limit_broken_fails_naming_the_led_and_the_track(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(pcb, "MIN_LED_V", 4.95)
+    monkeypatch.setattr(pcb, "RISE_C", 2.0)
+    assert pcb.main(["--out", str(tmp_path)]) == 1
+    assert not os.listdir(tmp_path)
+    out, err = capsys.readouterr()
+    assert "BENCH pcb_worst_led_volts" in out and "BENCH pcb_max_rise_c" in out
+    assert re.search(r"the worst LED, LED\d+, sees 4\.\d+ V, under 4\.95 V", err), err
+    assert re.search(r"\+5V track 2\.10 mm on [FB]\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
+                     r"carries [\d.]+ A", err), err
+
+
+def test_the_docs_give_the_copper_solve_s_figures(made):
+    # README's BENCH figure and BUILD.md's bring-up drop are the PCB's own (make pcb)
+    power = made[5]
+    here = os.path.dirname(pcb.__file__)
+    with open(os.path.join(here, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    with open(os.path.join(here, "BUILD.md"), encoding="utf-8") as f:
+        build = " ".join(f.read().split())
+    assert "BENCH pcb_worst_led_volts %.3f` (%s," % (power["worst_led_volts"], power["worst_led"]) in readme
+    assert "%.3f V lost in copper both ways, %.3f V in F1" % (power["copper_drop_v"], power["fuse_v"]) in readme
+    drop = power["copper_drop_v"] + power["fuse_v"]
+    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1" % (
+        power["worst_led"], drop, power["copper_drop_v"], power["fuse_v"])) in build
