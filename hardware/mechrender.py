@@ -28,6 +28,13 @@ def flat_png(outlines, cutouts, holes, title, scale=2.0, fill=(150, 160, 165)):
     def pt(p):
         return 10 + (p[0] - x0) * scale, 30 + (p[1] - y0) * scale
 
+    _draw_sheet(d, pt, scale, outlines, cutouts, holes, fill, BACK)
+    return _png(img)
+
+
+def _draw_sheet(d, pt, scale, outlines, cutouts, holes, fill, hole_fill, squash=1.0, hole_outline=INK):
+    """One sheet through `pt` (mm -> pixels): its outlines in `fill`, its cut-outs and
+    its holes (drawn `squash` times as tall: an oblique view) open."""
     for loop in outlines:
         d.polygon([pt(p) for p in loop], fill=fill, outline=INK)
     for loop in cutouts:
@@ -35,8 +42,7 @@ def flat_png(outlines, cutouts, holes, title, scale=2.0, fill=(150, 160, 165)):
     for x, y, dia in holes:
         cx, cy = pt((x, y))
         r = dia / 2 * scale
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BACK, outline=INK)
-    return _png(img)
+        d.ellipse((cx - r, cy - r * squash, cx + r, cy + r * squash), fill=hole_fill, outline=hole_outline)
 
 
 def exploded_png(layers, title, scale=1.2, spacing=70):
@@ -57,14 +63,7 @@ def exploded_png(layers, title, scale=1.2, spacing=70):
         def pt(p):
             return (10 + ((p[0] - x0) + (y1 - p[1]) * shear) * scale, base + (p[1] - y0) * squash * scale)
 
-        for loop in outs:
-            d.polygon([pt(p) for p in loop], fill=colour, outline=INK)
-        for loop in cuts:
-            d.polygon([pt(p) for p in loop], fill=BACK, outline=INK)
-        for x, y, dia in holes:
-            cx, cy = pt((x, y))
-            r = dia / 2 * scale
-            d.ellipse((cx - r, cy - r * squash, cx + r, cy + r * squash), fill=INK)
+        _draw_sheet(d, pt, scale, outs, cuts, holes, colour, INK, squash, None)
         right = max(pt(p)[0] for loop in outs for p in loop)
         d.text((right + 12, pt((x1, y1))[1] - 10), label, fill=INK)
     return _png(img)
