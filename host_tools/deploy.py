@@ -9,7 +9,9 @@ says so and exits 1. Steps:
      registers), its MicroPython the build's (build.MPY_VERSION), loading the build's
      .mpy version; else the deploy is refused (exit 1) and nothing changes;
   1. remove from the board the .py twin of every module deployed as .mpy (MicroPython
-     imports x.py before x.mpy, so a stale source would hide the new build);
+     imports x.py before x.mpy, so a stale source would hide the new build), and every
+     module in the build's folders that the build no longer has (an older layout's:
+     flash a saved game may need);
   2. `fs cp -r` everything in build/ to the board's root (mpremote skips unchanged
      files); saved games and settings (/data) are left alone;
   3. reset the board, which then runs the new main.py.
@@ -80,10 +82,12 @@ def mpy_version(build_dir=BUILD):
     return versions.pop() if versions else None
 
 
-def cleanup_code(paths, version=MPY_VERSION, mpy=None):
+def cleanup_code(paths, version=MPY_VERSION, mpy=None, folders=(), keep=()):
     """MicroPython code that first checks the board (an RP2040; its MicroPython's version
     must start with `version`, and it must load .mpy version `mpy`), printing REFUSED
-    and changing nothing if not; then removes each path if it is there."""
+    and changing nothing if not; then removes each path if it is there, and every .py
+    or .mpy file under `folders` ('/app', ...) that is not in `keep` (the build's files,
+    '/app/menu.mpy'): the saves' folder is never one of them."""
     return ("import os, sys\nv = '%%d.%%d.%%d' %% sys.implementation.version[:3]\n"
             "m = getattr(sys.implementation, '_mpy', 0) & 0xff\n"
             "c = 'RP2040' if 'RP2040' in os.uname().machine.upper() else 'other-chip'\n"
@@ -91,7 +95,19 @@ def cleanup_code(paths, version=MPY_VERSION, mpy=None):
             "    print(%r, v, m, c)\n"
             "else:\n"
             "  for p in %r:\n    try:\n        os.remove(p)\n"
-            "    except OSError:\n        pass\n" % (version, mpy, REFUSED, paths))
+            "    except OSError:\n        pass\n"
+            "  def old(d, keep):\n"
+            "    for n in os.listdir(d):\n"
+            "      p = d + '/' + n\n"
+            "      if os.stat(p)[0] & 0x4000:\n        old(p, keep)\n"
+            "      elif (n.endswith('.py') or n.endswith('.mpy')) and p not in keep:\n        os.remove(p)\n"
+            "  for d in %r:\n    try:\n        old(d, %r)\n"
+            "    except OSError:\n        pass\n" % (version, mpy, REFUSED, paths, list(folders), sorted(keep)))
+
+
+def code_folders(build_dir=BUILD):
+    """The build's top-level folders, as the board names them ('/app', '/games', ...)."""
+    return ["/" + e for e in deployed_entries(build_dir) if os.path.isdir(os.path.join(build_dir, e))]
 
 
 def refusal(output, version=MPY_VERSION, mpy=None):
@@ -118,7 +134,8 @@ def commands(port="auto", build_dir=BUILD, version=MPY_VERSION):
     """The mpremote commands a deploy runs, each a list of arguments (run in build/)."""
     connect = MPREMOTE + ["connect", port]
     return [
-        connect + ["exec", cleanup_code(stale_sources(build_dir), version, mpy_version(build_dir))],
+        connect + ["exec", cleanup_code(stale_sources(build_dir), version, mpy_version(build_dir),
+                                        code_folders(build_dir), ["/" + f for f in deployed_files(build_dir)])],
         connect + ["fs", "cp", "-r"] + deployed_entries(build_dir) + [":"],
         connect + ["reset"],
     ]

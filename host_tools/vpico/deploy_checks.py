@@ -142,6 +142,7 @@ def run(results, workdir, build_dir=build_tool.BUILD):
               ("deploy: an interrupted deploy is repaired by the next", interrupted_deploy),
               ("deploy: a board of another MicroPython or .mpy version is refused, clearly, nothing copied",
                other_version),
+              ("deploy: an older layout's modules are removed from the board, its saves kept", older_layout),
               ("deploy: the deployed board boots to the menu and a key press starts a game", boots_and_plays))
     for name, check in checks:
         try:
@@ -225,6 +226,30 @@ def interrupted_deploy(pico, mine, link, workdir, out):
     ok, text, err = deployed(pico, mine, link, out)
     diff = differences(want, pico.files())
     return broken and ok and not diff, "(cut short: %s; after: %s %s)" % (broken, err, diff)
+
+
+def older_layout(pico, mine, link, workdir, out):
+    # a board of an older layout (modules the build has not, a folder of them, a save):
+    # deployed over, it holds the build's modules and its save, nothing else of the old
+    old = os.path.join(workdir, "old-build")
+    shutil.rmtree(old, ignore_errors=True)
+    shutil.copytree(mine, old)
+    some = next(rel for rel in sorted(build_files(mine)) if rel.startswith("app/") and rel.endswith(".mpy"))
+    extra = ("app/c_connect4.mpy", "games/connect4_old/rules.mpy")
+    for rel in extra:
+        os.makedirs(os.path.dirname(os.path.join(old, rel)), exist_ok=True)
+        shutil.copyfile(os.path.join(mine, some), os.path.join(old, rel))
+    ok, text, err = deployed(pico, old, link, out)
+    held = pico.files()
+    if not ok or not all(rel in held for rel in extra):
+        return False, "(the older layout was not deployed: %s)" % (err or "")
+    saves = sorted(p for p in held if p.startswith("data/"))
+    ok, text, err = deployed(pico, mine, link, out)
+    held = pico.files()
+    modules = sorted(p for p in held if p.endswith((".py", ".mpy")))
+    want = sorted(p for p in build_files(mine) if p.endswith((".py", ".mpy")))
+    left = [p for p in extra if p in held] + [p for p in saves if p not in held]
+    return ok and modules == want and not left, "(%s; left or lost: %s)" % (err or "", left)
 
 
 def other_version(pico, mine, link, workdir, out):

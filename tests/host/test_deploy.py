@@ -34,7 +34,7 @@ def test_stale_sources_are_removed_first(built):
     assert deploy.stale_sources(built) == ["/app/__init__.py", "/app/menu.py", "/compat.py"]
     code = deploy.commands("auto", built)[0][-1]
     compile(code, "cleanup", "exec")  # valid Python (and MicroPython) code
-    assert "'/app/menu.py'" in code and "main.py" not in code
+    assert "'/app/menu.py'" in code and "main.py" not in code.split("def old")[0]  # (only kept after)
 
 
 def test_dry_run_prints_and_runs_nothing(built, capsys):
@@ -113,3 +113,37 @@ def test_make_deploy_passes_the_port_it_is_given():
 
     assert deploy_line("PORT=/dev/ttyACM0").split()[-2:] == ["--port", "/dev/ttyACM0"]
     assert "--port" not in deploy_line()  # none: the board is found
+
+
+def test_an_older_layouts_modules_are_removed_and_the_saves_kept(built, tmp_path, monkeypatch):
+    # a board updated from an older layout (app/c_connect4.mpy, games/connect4.mpy, a
+    # folder of them): the deploy's first step, run as the board runs it (here on a
+    # folder standing for the board's flash), removes every module the build does not
+    # have, in the build's folders only; the saves and what the build has stay
+    board = tmp_path / "board"
+    for rel in ("app/menu.mpy", "app/c_connect4.mpy", "app/old/part.py", "app/notes.txt",
+                "data/game_connect4.json", "data/settings.json", "main.py", "extra.py"):
+        (board / rel).parent.mkdir(parents=True, exist_ok=True)
+        (board / rel).write_text("x")
+    class BoardOs:  # the board's os module, over that folder
+        def uname():
+            return FakeUname("Raspberry Pi Pico with RP2040")
+
+        def remove(path):
+            os.remove(str(board) + path)
+
+        def listdir(path):
+            return os.listdir(str(board) + path)
+
+        def stat(path):
+            return os.stat(str(board) + path)
+
+    code = deploy.commands("auto", built)[0][-1]
+    assert code.startswith("import os, sys\n")
+    code = code.replace("import os, sys\n", "import sys\n", 1)
+    code = code.replace(repr(build.MPY_VERSION), repr("v%d." % sys.implementation.version[0]))
+    code = code.replace("%r not in (None, m)" % deploy.mpy_version(built), "False")
+    exec(code, {"os": BoardOs})
+    left = sorted(str(p.relative_to(board)) for p in board.rglob("*") if p.is_file())
+    assert left == ["app/menu.mpy", "app/notes.txt", "data/game_connect4.json", "data/settings.json",
+                    "extra.py", "main.py"]
