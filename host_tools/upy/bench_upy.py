@@ -424,7 +424,13 @@ def plan():
             record("%s_rules_moves" % name, moves, "moves")
             emit_per_move("%s_move" % name, LATENCY, moves)
         states = state = module = None
-        unload("games." + name)  # a game plays alone on the Pico: the next one's heap without it
+        unload_game(game)  # a game plays alone on the Pico: the next one's heap without it
+
+    def unload_game(game):
+        """Every module of the game's folder (games.GAME and games.GAME.*)."""
+        for loaded in list(sys.modules):
+            if loaded == "games." + game or loaded.startswith("games.%s." % game):
+                unload(loaded)
 
     for name in GAMES:
         yield from rules_game(name, True)
@@ -437,7 +443,7 @@ def plan():
 
     for name in GAMES:  # the board holds one game's modules at a time
         if name != "squeeze":
-            unload("games." + name)
+            unload_game(name)
     yield from rules_game("squeeze", True, variant="cards")
     for n in range(TIMED_PASSES):
         yield from rules_game("squeeze", False, n == 0, n == TIMED_PASSES - 1, variant="cards")
