@@ -96,9 +96,15 @@ def build(chain_cells, pcb=False):
         return skidl.Net(name, circuit=circuit)
 
     # Power in: the jack (5 V ONLY, centre positive) -> F1, a polyfuse sized for the
-    # supply -> +5V, with the TVS D201 across +5V: a reversed plug forward-biases it
-    # and a 9-12 V plug drives it past its 6.8 V breakdown, and the current it then
-    # draws trips F1 before the LEDs, the shifter or the Pico see the fault.
+    # supply -> VIN_F -> the protection -> +5V. The protection: Q301 and Q302, two
+    # P-MOSFETs back to back (sources joined on PROT_S, gates on PROT_G, pulled to GND
+    # through R301 100k, C301 100n gate to source: they turn on over a few ms). A
+    # reversed plug: Q301's body diode blocks and its gate sees no drive, so nothing
+    # downstream sees the reversed voltage. Over-voltage: D301 and R302/R303 put half of
+    # (VIN_F - 0.55 V) on U301's REF; above 2.495 V (VIN_F about 5.54 V) U301 sinks,
+    # Q303 turns on and holds the gates at the sources: Q302 off, its body diode
+    # blocking, +5V left at 0 V. D301 keeps a reversed input off U301's REF. D201, the
+    # TVS, stays across +5V for fast transients the FETs let through.
     vin, v5, gnd, vsys = net("VIN"), net("+5V"), net("GND"), net("VSYS")
     v3 = net("+3V3")
     nc = circuit.NC  # pins left open on purpose (ERC checks that nothing else is)
@@ -106,9 +112,42 @@ def build(chain_cells, pcb=False):
     vin += jack["+5V"]
     gnd += jack["GND"]
     fuse = part("polyfuse", ref="F1")
+    fused = net("VIN_F")
     vin += fuse["1"]
-    v5 += fuse["2"]
-    v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1
+    fused += fuse["2"]
+    prot_s, prot_g = net("PROT_S"), net("PROT_G")
+    for ref, drain in (("Q301", fused), ("Q302", v5)):
+        fet = part("pfet", ref=ref)
+        for pin in fet.pins:
+            {"S": prot_s, "G": prot_g, "D": drain}[pin.name] += pin
+    v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1 and Q301/Q302
+    gate_r = part("r", "100k", ref="R301")
+    prot_g += gate_r["1"]
+    gnd += gate_r["2"]
+    gate_c = part("c", "100n", ref="C301")
+    prot_g += gate_c["1"]
+    prot_s += gate_c["2"]
+    sense_d = part("diode", ref="D301")
+    fused += sense_d["A"]
+    div, sense = net("OV_DIV"), net("OV_SENSE")
+    div += sense_d["K"]
+    top, bottom = part("r", "10k", ref="R302"), part("r", "10k", ref="R303")
+    div += top["1"]
+    sense += top["2"], bottom["1"]
+    gnd += bottom["2"]
+    ref431 = part("tl431", ref="U301")
+    sense += ref431["REF"]
+    gnd += ref431["A"]
+    ov_k, ov_b = net("OV_K"), net("OV_B")
+    ov_k += ref431["K"]
+    pnp = part("pnp", ref="Q303")
+    prot_s += pnp["E"]
+    prot_g += pnp["C"]
+    ov_b += pnp["B"]
+    base_r, be_r = part("r", "10k", ref="R305"), part("r", "10k", ref="R304")
+    ov_k += base_r["1"]
+    ov_b += base_r["2"], be_r["1"]
+    prot_s += be_r["2"]
     tvs = part("tvs", ref="D201")
     v5 += tvs["K"]
     gnd += tvs["A"]

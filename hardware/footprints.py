@@ -125,6 +125,16 @@ FOOTPRINTS = {
         "datasheet": {"source": "TI SN74AHCT125 D package (SOIC-14)", "pitch": 1.27,
                       "row_span": 5.4, "body": (8.65, 3.9), "pins": 14},
     },
+    # SOIC-8 (AO4407A, Q301/Q302): 4.9 x 3.9 mm body, 1.27 mm pitch; pins 1-3 source,
+    # 4 gate, 5-8 drain (parts.PINOUTS). The power copper runs over each row of pads.
+    "SOIC-8": {
+        "silk": [("dot", -1.905, 3.95, 0.25)],
+        "pads": _soic(8),
+        "holes": [], "cutout": None, "body": (-2.65, -3.7, 2.65, 3.7), "side": "B",
+        "datasheet": {"source": "AOS AO4407A (SOIC-8) and AOS SO8 package outline PO-00004: "
+                                "D 4.80-5.00, E 3.80-4.00, E1 5.80-6.20, e 1.27",
+                      "pitch": 1.27, "row_span": 5.4, "body": (4.9, 3.9), "pins": 8},
+    },
     # The Raspberry Pi Pico as a module: 21 x 51 mm, two rows of 20 pins 17.78 mm apart.
     "RaspberryPi_Pico": {
         "silk": [("rect", -10.5, -25.5, 10.5, 25.5, 0.15), ("dot", -11.3, -24.13, 0.3),

@@ -90,6 +90,34 @@ FUSE_TRIP_MA = 6800
 FUSE_OHM = 0.04  # F1 carrying its current: the initial maximum (POWER.md's ladder, the PCB's copper solve)
 BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 
+# The input protection behind F1 (circuit.py): two AO4407A P-MOSFETs back to back,
+# sources joined, and a TL431 comparator that turns them off through a PNP.
+# AO4407A (AOS datasheet, "Product Summary" and "Electrical Characteristics"): RDS(on)
+# at most 17 mOhm at VGS = -6 V (12.7 typical), 13 at -10 V; VGS(th) -1.7 to -3.0 V;
+# VDS -30 V, VGS +/-25 V. The gate here is pulled to GND, so VGS is the input, about
+# -4.9 V: the datasheet gives no maximum there. FET_OHM is an assumption (17 mOhm at
+# -6 V, raised a fifth for -4.9 V and a warm case), to check on the bench (BUILD.md).
+FET_OHM = 0.020  # each of Q301 and Q302 carrying the board's current
+FETS_IN_SERIES = 2
+# The cut-off: D301 (1N4148W) and R302/R303 (10 k / 10 k) from the fused input to the
+# TL431's REF (2.495 V): the FETs go off above 2.495 * 2 + VF(D301).
+OVP_VREF = 2.495  # TL431B (TI): 2.483-2.507 V at 25 degC
+OVP_DIVIDER = (10000, 10000)  # R302 (top), R303 (bottom)
+OVP_DIODE_V = (0.45, 0.55, 0.65)  # 1N4148W at about 0.25 mA: lowest, typical, highest over 0-50 degC (estimate)
+
+# The pin tables of the protection's parts, from their datasheets: pin number -> name.
+# tests/host/test_hardware.py holds the circuit's templates and the PCB's pads to them.
+PINOUTS = {
+    # AOS AO4407A datasheet, page 1 "SOIC-8 Top View": 1-3 source, 4 gate, 5-8 drain.
+    "AO4407A": {1: "S", 2: "S", 3: "S", 4: "G", 5: "D", 6: "D", 7: "D", 8: "D"},
+    # TI TL431 / TL432 datasheet (SLVS543), DBZ (SOT-23-3) package: TL431 1 cathode,
+    # 2 REF, 3 anode (the TL432 swaps 1 and 2, and so do many other makers' "TL431"s in
+    # SOT-23: the fab part must be TI's TL431xIDBZR).
+    "TL431": {1: "K", 2: "REF", 3: "A"},
+    # MMBT3906 (SOT-23, TO-236AB): 1 base, 2 emitter, 3 collector, as the MMBT3904's.
+    "MMBT3906": {1: "B", 2: "E", 3: "C"},
+}
+
 # Two-pin passive parts: (key, part name, ref prefix, value, footprint, pin names).
 TWO_PIN_PARTS = (
     ("diode", "1N4148", "D", "1N4148", "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal", ("K", "A")),
@@ -118,6 +146,9 @@ PCB_PARTS = {
     "c": ("C", None, "RC_0805"),
     "c_led": ("C_1206", "100n", "C_1206"),  # the PCB's own: each bare LED's decoupling
     "npn": ("MMBT3904", "MMBT3904", "SOT-23"),
+    "pnp": ("MMBT3906", "MMBT3906", "SOT-23"),
+    "tl431": ("TL431", "TL431BIDBZR", "SOT-23"),
+    "pfet": ("AO4407A", "AO4407A", "SOIC-8"),
     "ahct125": ("74AHCT125", None, "SOIC-14"),
     "pico": ("RaspberryPi_Pico", None, "RaspberryPi_Pico"),
     "jack": ("Barrel_Jack", None, "BarrelJack_CUI_PJ-102AH"),
@@ -190,6 +221,15 @@ def _hand_wired_templates():
         "2N3904", "Q", "2N3904", "Package_TO_SOT_THT:TO-92_Inline",
         _pins(*NPN_PINS),
     )
+    # The input protection (circuit.py), one numbering per reference: the PCB's
+    # packages' (PINOUTS). The hand-wired build's TO-92 2N3906 and TL431 are wired by
+    # the pins' names, the AO4407A soldered on an SO-8 to DIP adapter.
+    t["pnp"] = _template("2N3906", "Q", "2N3906", "Package_TO_SOT_THT:TO-92_Inline",
+                         _pins(*[(n, name, PASSIVE) for n, name in PINOUTS["MMBT3906"].items()]))
+    t["tl431"] = _template("TL431", "U", "TL431", "Package_TO_SOT_THT:TO-92_Inline",
+                           _pins(*[(n, name, PASSIVE) for n, name in PINOUTS["TL431"].items()]))
+    t["pfet"] = _template("AO4407A", "Q", "AO4407A", "Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
+                          _pins(*[(n, name, PASSIVE) for n, name in PINOUTS["AO4407A"].items()]))
     # The supply drives the board: the jack's pins are its power sources.
     t["jack"] = _template(
         "Barrel_Jack", "J", "5 V only in", "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",
@@ -226,7 +266,7 @@ CATALOGUE = {
     ("1N5819", "1N5819"): (
         "Schottky diode (5 V -> VSYS)", "DO-41", "onsemi 1N5819", 0.10),
     ("TVS", "1.5KE6.8A"): (
-        "TVS diode 5.8 V standoff: crowbars a reversed or over-voltage input until F1 trips",
+        "TVS diode 5.8 V standoff across +5V, behind the protection: clamps fast transients",
         "DO-201", "Littelfuse 1.5KE6.8A", 0.40),
     ("Polyfuse", "%g A hold" % (FUSE_HOLD_23C_MA / 1000.0)): (
         "resettable fuse (PTC) %g A hold (%g A at 40 degC), %g A trip, 16 V" % (
@@ -244,9 +284,20 @@ CATALOGUE = {
     ("Barrel_Jack", "5 V only in"): (
         "DC jack 5.5 x 2.1 mm, rated %g A (label it 5 V ONLY, centre +)" % (JACK_RATED_MA / 1000.0), "THT",
         "CUI PJ-102AH", 0.60),
+    ("AO4407A", "AO4407A"): (
+        "P-MOSFET -30 V, 17 mOhm (input protection, two back to back: on an SO-8 to DIP adapter)",
+        "SO-8", "AOS AO4407A", 0.40),
+    ("TL431", "TL431"): (
+        "shunt reference 2.495 V (over-voltage comparator): legs REF, A, K, wired by name", "TO-92",
+        "TI TL431BILP", 0.30),
+    ("2N3906", "2N3906"): (
+        "PNP transistor (turns the protection's FETs off): legs E, B, C, wired by name", "TO-92",
+        "onsemi 2N3906BU", 0.10),
+    ("R", "100k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-100K", 0.02),
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),
-    ("R", "10k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-10K", 0.02),
+    ("R", "10k"): ("resistor 1/4 W 1 % metal film (R302/R303 set the protection's cut-off)", "axial",
+                   "Yageo MFR-25FBF52-10K", 0.03),
     ("R", "22k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-22K", 0.02),
     ("C", "100n"): ("ceramic capacitor 50 V", "disc, 5 mm pitch", "KEMET C320C104K5R5TA", 0.10),
     ("CP", "1000u 10V"): ("electrolytic capacitor", "radial 10 mm", "Panasonic EEU-FR1A102", 0.60),

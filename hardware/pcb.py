@@ -97,6 +97,17 @@ MOUNT_LINES = mechanics.STANDOFF_LINES  # M3 holes at these cell corners (both w
 PICO_X, PICO_DY = 26.5, 30.0  # the Pico's centre: its USB end on the board's left edge
 JACK_X = 170.0  # J1 from the cells' left edge; its plug's end on the board's bottom edge
 BUZZER_AT = (84.0, 44.0)  # BZ1 and the reset button SW201 from (GX, SY): the case's lid
+PROTECTION_AT = (205.0, 33.0)  # Q301, the input protection's first FET, from (GX, SY) (back)
+FET_GAP = 2.54  # Q302's pad 1 from Q301's, along their joined source rows
+BAR_MM = 1.2  # the copper along a row of the FETs' pads (0.6 x 1.55 mm, 1.27 mm apart)
+SOURCE_JOIN_MM = 3.0  # Q302's sources to Q301's: the board's whole current
+BAR_ROWS = ((("Q301", "Q301"), "5", "8"), (("Q302", "Q302"), "5", "8"), (("Q301", "Q301"), "1", "3"),
+            (("Q302", "Q302"), "1", "3"))
+# The comparator's small parts: (ref, dx along the source row away from Q301 from the
+# FETs' middle, dy out from the row on Q302's side, angle), their nets routed.
+PROTECTION_SMALL = (("C301", -9.0, 11.0, 90.0), ("R301", -5.0, 11.0, 90.0), ("Q303", 0.0, 11.0, 0.0),
+                    ("R304", 4.0, 11.0, 90.0), ("R305", 8.0, 11.0, 90.0), ("U301", 12.0, 11.0, 0.0),
+                    ("R303", 16.0, 11.0, 90.0), ("R302", 20.0, 11.0, 90.0), ("D301", 25.0, 11.0, 90.0))
 RESET_AT = (120.0, 45.0)  # opens over them (hardware/case.py)
 
 
@@ -464,14 +475,73 @@ class Layout:
         self.part("SW201", GX + RESET_AT[0], y + RESET_AT[1])
         self.part("J1", GX + JACK_X, HEIGHT - 13.7)
         self.part("F1", GX + 186.0, y + 40.0)
-        self.part("D201", GX + 210.0, y + 40.0)
-        self.part("C1", GX + 236.0, y + 38.0)
+        self.place_protection(GX + PROTECTION_AT[0], y + PROTECTION_AT[1])
+        self.part("D201", GX + 228.0, y + 40.0)
+        self.part("C1", GX + 252.0, y + 38.0)
+
+    def place_protection(self, x, y):
+        """Q301 at (x, y) and Q302 beside it on the back, turned round so that their
+        source rows are one line with the gates at its two ends: the source copper joins
+        them along that line (bars()); the comparator's parts below."""
+        self.part("Q301", x, y)
+        s1, g1 = self.pad_xy("Q301", "1"), self.pad_xy("Q301", "4")
+        away = -1.0 if g1[0] > s1[0] else 1.0  # along the row, away from Q301's gate
+        q2 = self.part("Q302", x, y, 180.0)
+        p1 = self.pad_xy("Q302", "1")
+        q2.Move(self.mm(s1[0] + away * FET_GAP - p1[0], s1[1] - p1[1]))
+        sy = s1[1]
+        out = 1.0 if self.pad_xy("Q301", "5")[1] < sy else -1.0  # from the row, away from Q301
+        mid = s1[0] + away * FET_GAP / 2
+        for ref, dx, dy, angle in PROTECTION_SMALL:
+            self.part(ref, mid + away * dx, sy + out * dy, angle)
+
+    def drop_overlaps(self):
+        """Remove any track piece lying wholly on a wider or equal piece of its own net and
+        layer (a route that ends along copper its net has there): it adds no copper, and
+        KiCad reads its ends as dangling."""
+        k = self.k
+        pieces = [t for t in self.board.GetTracks() if t.GetClass() != "PCB_VIA"]
+
+        def on(p, t):
+            (ax, ay), (bx, by) = (k.ToMM(t.GetStart().x), k.ToMM(t.GetStart().y)), (k.ToMM(t.GetEnd().x),
+                                                                                     k.ToMM(t.GetEnd().y))
+            px, py = k.ToMM(p.x), k.ToMM(p.y)
+            dx, dy = bx - ax, by - ay
+            L2 = dx * dx + dy * dy
+            u = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
+            return math.hypot(ax + u * dx - px, ay + u * dy - py) < 1e-3
+
+        groups = {}
+        for t in pieces:
+            groups.setdefault((t.GetNetCode(), t.GetLayer()), []).append(t)
+        gone = set()
+        for t in pieces:
+            for o in groups[(t.GetNetCode(), t.GetLayer())]:
+                if o is t or id(o) in gone:
+                    continue
+                if o.GetWidth() >= t.GetWidth() and on(t.GetStart(), o) and on(t.GetEnd(), o):
+                    gone.add(id(t))
+                    self.board.Remove(t)
+                    break
+
+    def bars(self):
+        """The copper along the FETs' rows of pads, drawn once the router is done (it kept
+        other nets off them): each drain row, the six sources, and the sources' wide
+        join between the two FETs (it carries the board's current)."""
+        for (ref, first, last), net in zip(BAR_ROWS, ("VIN_F", "+5V", "PROT_S", "PROT_S")):
+            self.track(net, 1, [self.pad_xy(ref[0], first), self.pad_xy(ref[1], last)], BAR_MM)
+        self.track("PROT_S", 1, [self.pad_xy("Q302", "1"), self.pad_xy("Q301", "1")], SOURCE_JOIN_MM)
 
     STRIP_REFS = ("U1", "U2", "C1", "C2", "R1", "R2", "R3", "R4", "D200", "D201", "Q1", "BZ1",
-                  "SW201", "J1", "F1") + tuple("R%d" % (11 + j) for j in range(N))
+                  "SW201", "J1", "F1", "Q301", "Q302", "Q303", "U301", "D301", "C301") + tuple(
+        "R%d" % (11 + j) for j in range(N)) + tuple("R%d" % n for n in range(301, 306))
+    # The FETs' pads under a bar, but the one the router takes the row's current from:
+    # obstacles to other nets while routing, joined by bars() after.
+    BARRED = {("Q301", n) for n in "678"} | {("Q302", n) for n in "678"} | {
+        ("Q301", n) for n in "23"} | {("Q302", n) for n in "123"}
     PULL_UPS = tuple("R%d" % (11 + j) for j in range(N))
     WIDE = {("J1", "1"), ("J1", "2"), ("F1", "1"), ("F1", "2"), ("C1", "1"), ("C1", "2"),
-            ("D201", "1"), ("D201", "2")}
+            ("D201", "1"), ("D201", "2"), ("Q301", "5"), ("Q302", "5")}
 
     def rasterise(self):
         """Everything on the board, as the router's obstacles; the strip's pads apart."""
@@ -495,6 +565,9 @@ class Layout:
                 if pad.GetAttribute() == k.PAD_ATTRIB_PTH:  # other nets keep off its hole
                     g.add(("circle", cx, cy, k.ToMM(pad.GetDrillSize().x) / 2), (0, 1), net, hole_c, copper=False)
                 drawn = ref in self.PULL_UPS and pad.GetNumber() == "1"  # joined to its column already
+                if (ref, pad.GetNumber()) in self.BARRED:  # its bar comes after the router
+                    g.add(shape, layers, net, copper=False)
+                    continue
                 if ref in self.STRIP_REFS and net != BLOCKED and not drawn:
                     self._strip_pad(ref, pad.GetNumber(), shape, layers, net)
                 else:
@@ -509,6 +582,12 @@ class Layout:
                 layer = 0 if t.GetLayer() == k.F_Cu else 1
                 g.add(("seg", k.ToMM(s.x), k.ToMM(s.y), k.ToMM(e.x), k.ToMM(e.y), k.ToMM(t.GetWidth()) / 2),
                       (layer,), net)
+        codes = {name: info.GetNetCode() for name, info in self.nets.items()}
+        for (ref, first, last), net in zip(BAR_ROWS, ("VIN_F", "+5V", "PROT_S", "PROT_S")):
+            (ax, ay), (bx, by) = self.pad_xy(ref[0], first), self.pad_xy(ref[1], last)
+            g.add(("seg", ax, ay, bx, by, BAR_MM / 2), (1,), codes[net], copper=False)
+        (ax, ay), (bx, by) = self.pad_xy("Q302", "1"), self.pad_xy("Q301", "1")
+        g.add(("seg", ax, ay, bx, by, SOURCE_JOIN_MM / 2), (1,), codes["PROT_S"], copper=False)
         edge = RULES["edge_clearance_mm"]
         for seg in ((0, 0, WIDTH, 0), (WIDTH, 0, WIDTH, HEIGHT), (WIDTH, HEIGHT, 0, HEIGHT), (0, HEIGHT, 0, 0)):
             g.add(("seg",) + seg + (0.0,), (0, 1), BLOCKED, edge)
@@ -625,6 +704,8 @@ def build(chain=None, pins_module=None):
         lay.rasterise()
         try:
             lay.route_strip(first)
+            lay.bars()
+            lay.drop_overlaps()
             lay.pour()
             return lay
         except RouteError as e:  # route it earlier next time (rip up and route again)
@@ -688,6 +769,13 @@ ASSEMBLED = {
     ("C_1206", "100n"): ("C24497", "100 nF 50 V X7R 1206, Samsung CL31B104KBCNNNC (one at each LED)"),
     ("MMBT3904", "MMBT3904"): ("C20526", "MMBT3904 NPN"),
     ("74AHCT125", "74AHCT125"): ("C155176", "TI SN74AHCT125DR (SOIC-14; AHCT only)"),
+    # The input protection (Q301-Q303, U301, D301, R301-R305, C301); the numbers as
+    # other JLCPCB users' BOMs give them, with the datasheets' pin tables (parts.PINOUTS):
+    ("AO4407A", "AO4407A"): ("C16072", "AOS AO4407A P-MOSFET -30 V SOIC-8 (pins 1-3 S, 4 G, 5-8 D)"),
+    ("TL431", "TL431BIDBZR"): ("C41283", "TI TL431BIDBZR, SOT-23 DBZ (1 K, 2 REF, 3 A): TI's only, "
+                                         "other makers' SOT-23 TL431s swap K and REF"),
+    ("MMBT3906", "MMBT3906"): ("C75549", "Nexperia MMBT3906,215 PNP"),
+    ("R", "100k"): ("C149504", "100 kOhm 0805, UNI-ROYAL 0805W8F1003T5E"),
 }
 
 
@@ -717,6 +805,10 @@ UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
     ("C_1206", "100n"): (0.006, False),  # a JLCPCB basic part: no feeder fee
     ("MMBT3904", "MMBT3904"): (0.01, False),
     ("74AHCT125", "74AHCT125"): (0.35, True),
+    ("AO4407A", "AO4407A"): (0.15, True),
+    ("TL431", "TL431BIDBZR"): (0.06, True),
+    ("MMBT3906", "MMBT3906"): (0.03, True),
+    ("R", "100k"): (0.002, False),
 }
 
 
@@ -918,12 +1010,12 @@ def supply_figures(k, path):
     full-white frame) and the Pico's share; heat at the whole SUPPLY_MA."""
     from drivers.pixels_setup import cap_for_supply
     from hardware import copper
-    from hardware.parts import BOARD_MA, FUSE_OHM
+    from hardware.parts import BOARD_MA, FET_OHM, FETS_IN_SERIES, FUSE_OHM
 
     board = k.LoadBoard(path)
     leds = sorted(fp.GetReference() for fp in board.GetFootprints() if fp.GetReference().startswith("LED"))
     per = {}
-    for net, entry, pad, sign in (("+5V", ("F1", "2"), VDD, 1.0), ("GND", ("J1", "2"), GND, -1.0)):
+    for net, entry, pad, sign in (("+5V", ("Q302", "5"), VDD, 1.0), ("GND", ("J1", "2"), GND, -1.0)):
         nw, ground, at = copper.net_network(board, k, net, entry, [(led, pad) for led in leds])
         nw.solve(ground, {node: sign / len(leds) for node in at.values()})  # 1 A in all
         per[net] = (nw, at)
@@ -933,12 +1025,26 @@ def supply_figures(k, path):
         drop = -per["+5V"][0].v[per["+5V"][1][(led, VDD)]] + per["GND"][0].v[per["GND"][1][(led, GND)]]
         if worst is None or drop > worst[0]:
             worst = (drop, led)
-    fuse_v = (cap_a + BOARD_MA / 1000.0) * FUSE_OHM
+    draw_a = cap_a + BOARD_MA / 1000.0
+    fuse_v = draw_a * FUSE_OHM
+    fets_v = draw_a * FET_OHM * FETS_IN_SERIES
+    # The input's copper before +5V: J1 to F1 (VIN), F1 to Q301's drains (VIN_F), the
+    # FETs' joined sources (PROT_S, pad 1 to pad 1; the packages' own leads not counted): each
+    # solved alone with 1 A in at one end and out at the other; all the board's current.
+    inlet = {}
+    for net, entry, out in (("VIN", ("J1", "1"), ("F1", "1")), ("VIN_F", ("F1", "2"), ("Q301", "5")),
+                            ("PROT_S", ("Q302", "1"), ("Q301", "1"))):
+        nw, ground, at = copper.net_network(board, k, net, entry, [out])
+        nw.solve(ground, {at[out]: 1.0})
+        inlet[net] = (nw, -nw.v[at[out]])
+    inlet_v = sum(ohm for _, ohm in inlet.values()) * draw_a
     heat_a = (pins.SUPPLY_MA - BOARD_MA) / 1000.0
     tracks = [(name, w, abs(i) * heat_a) for nw, _ in per.values() for name, w, i in nw.currents() if w]
+    tracks += [(name, w, abs(i) * pins.SUPPLY_MA / 1000.0) for nw, _ in inlet.values()
+               for name, w, i in nw.currents() if w]
     hottest = max(tracks, key=lambda t: copper.ipc_rise(t[2], t[1]))
-    return {"worst_led_volts": JACK_V - fuse_v - worst[0] * cap_a, "worst_led": worst[1],
-            "copper_drop_v": worst[0] * cap_a, "fuse_v": fuse_v,
+    return {"worst_led_volts": JACK_V - fuse_v - fets_v - inlet_v - worst[0] * cap_a, "worst_led": worst[1],
+            "copper_drop_v": worst[0] * cap_a, "fuse_v": fuse_v, "fets_v": fets_v, "inlet_v": inlet_v,
             "max_track_amps": max(t[2] for t in tracks), "max_rise_c": copper.ipc_rise(hottest[2], hottest[1]),
             "hottest": hottest}
 
@@ -1067,9 +1173,11 @@ def main(argv=None):
     print("BENCH pcb_worst_led_volts %.3f" % power["worst_led_volts"])
     print("BENCH pcb_max_track_amps %.3f" % power["max_track_amps"])
     print("BENCH pcb_max_rise_c %.2f" % power["max_rise_c"])
-    print("pcb: worst LED %s: %.3f V (copper %.3f V both ways, F1 %.3f V) at the %d mA cap; hottest: %s, "
+    print("pcb: worst LED %s: %.3f V (copper %.3f V both ways, F1 %.3f V, Q301+Q302 %.3f V, input copper "
+          "%.3f V) at the %d mA cap; hottest: %s, "
           "%.2f A at %d mA" % (power["worst_led"], power["worst_led_volts"], power["copper_drop_v"],
-                               power["fuse_v"], cap_for_supply(pins.SUPPLY_MA), power["hottest"][0],
+                               power["fuse_v"], power["fets_v"], power["inlet_v"],
+                               cap_for_supply(pins.SUPPLY_MA), power["hottest"][0],
                                power["hottest"][2], pins.SUPPLY_MA))
     broken = []
     if power["worst_led_volts"] < MIN_LED_V:

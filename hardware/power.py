@@ -14,7 +14,7 @@ from sim.drivers import SimStrip
 from sim.headless import Headless
 
 from hardware.mechanics import PITCH_MM
-from hardware.parts import FUSE_OHM, WIRES, wire_name
+from hardware.parts import FET_OHM, FETS_IN_SERIES, FUSE_OHM, WIRES, wire_name
 
 BRIGHTNESS = saves.DEFAULT_SETTINGS["brightness"]
 SUPPLY_MA = pins.SUPPLY_MA  # the adapter's rating, set in firmware/pins.py
@@ -136,9 +136,10 @@ def ladder(cap_ma=None):
 
 
 def ladder_drop_mv(cap_ma=None):
-    """+5V to GND lost on the way to the worst LED: both conductors, and F1."""
+    """+5V to GND lost on the way to the worst LED: both conductors, F1 and the
+    protection's two FETs."""
     cap_ma = CAP_MA if cap_ma is None else cap_ma
-    return 2 * sum(seg[4] for seg in ladder(cap_ma)) + cap_ma * FUSE_OHM
+    return 2 * sum(seg[4] for seg in ladder(cap_ma)) + cap_ma * (FUSE_OHM + FET_OHM * FETS_IN_SERIES)
 
 
 def chain_fed_drop_mv(cap_ma=None):
@@ -147,7 +148,35 @@ def chain_fed_drop_mv(cap_ma=None):
     cap_ma = CAP_MA if cap_ma is None else cap_ma
     led = cap_ma / CELLS
     link = ohm("signal", PITCH_MM / 1000.0)
-    return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * FUSE_OHM
+    return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * (FUSE_OHM + FET_OHM * FETS_IN_SERIES)
+
+
+def protection_markdown():
+    """What the input protection does, with its figures (parts.py, circuit.py)."""
+    from hardware.parts import OVP_DIODE_V, OVP_DIVIDER, OVP_VREF
+
+    top, bottom = OVP_DIVIDER
+    trip = [OVP_VREF * 0.995 * (1 + top * 0.99 / (bottom * 1.01)) + OVP_DIODE_V[0],
+            OVP_VREF * (1 + top / bottom) + OVP_DIODE_V[1],
+            OVP_VREF * 1.005 * (1 + top * 1.01 / (bottom * 0.99)) + OVP_DIODE_V[2]]
+    draw = CAP_MA + 100
+    return [
+        "",
+        "## The input: F1 and the protection",
+        "",
+        "J1 -> F1 (polyfuse) -> Q301 -> Q302 (two AO4407A P-MOSFETs back to back) -> +5V",
+        "(README.md, \"Input protection\"). A reversed plug finds Q301 off (its body diode",
+        "blocking): +5V stays at 0 V and nothing draws current. Over about %.2f V at the jack"
+        % trip[1],
+        "(%.2f-%.2f V computed: the TL431B's 2.495 V, 1 %% resistors, the sense diode's drop) U301"
+        % (trip[0], trip[2]),
+        "and Q303 turn both FETs off: a 9, 12 or 15 V adapter leaves +5V at 0 V for as long as",
+        "it stays plugged in (the parts' ratings: up to 24 V). On, the two FETs cost %.0f mV at"
+        % (draw * FET_OHM * FETS_IN_SERIES),
+        "the board's %d mA (the LEDs' cap and the Pico), %.0f mV at 4 A (%.3f ohm each, an"
+        % (draw, 4000 * FET_OHM * FETS_IN_SERIES, FET_OHM),
+        "assumption from the datasheet's 17 mOhm at VGS -6 V); F1 %.0f mV more." % (draw * FUSE_OHM),
+    ]
 
 
 def ladder_markdown():
@@ -178,6 +207,8 @@ def ladder_markdown():
     drop = ladder_drop_mv()
     lines += [
         "| F1 (polyfuse, %.2f ohm) | | | %d | %.1f |" % (FUSE_OHM, CAP_MA, CAP_MA * FUSE_OHM),
+        "| Q301 + Q302 (input protection, %.3f ohm each, an assumption: hardware/parts.py) | | | %d | %.1f |"
+        % (FET_OHM, CAP_MA, CAP_MA * FET_OHM * FETS_IN_SERIES),
         "",
         "GND returns the same way, so the worst LED (the middle of the top and bottom rows:",
         "f1, g1, f12, g12) sees **%.2f V less** than the jack: %.2f V from a 5.00 V supply."
@@ -187,7 +218,7 @@ def ladder_markdown():
         "",
         "**Check under load** (BUILD.md, stage 6): `mpremote run hardware/bringup/load.py` lights",
         "every LED white at the cap; the voltage across +5V/GND at f1 and at g12 must be within",
-        "0.25 V of the voltage across the jack. More means a thin or badly soldered joint.",
+        "0.35 V of the voltage across the jack. More means a thin or badly soldered joint.",
         "",
         "These drops are the hand-wired build's wires. The PCB's copper is solved by `make pcb`",
         "(hardware/copper.py: `BENCH pcb_worst_led_volts`, the LED it names and its drops in",
@@ -247,5 +278,6 @@ def markdown():
         "`firmware/pins.py` (three quarters of the rating less 500 mA): with a 2 A adapter,",
         "set `SUPPLY_MA = 2000` and the LEDs stay under %d mA." % cap_for_supply(2000),
     ]
+    lines += protection_markdown()
     lines += ladder_markdown()
     return "\n".join(lines) + "\n"

@@ -13,8 +13,11 @@ CELL = 84  # px per matrix cell
 MX, MY = 480, 110  # the matrix's top-left corner
 PX, PY = 130, 110  # the Pico's top-left corner
 PIN_H = 22
-SMALL_PARTS = ("J1", "F1", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
+SMALL_PARTS = ("J1", "F1", "Q301", "Q302", "C301", "R301", "Q303", "R304", "R305", "U301", "D301",
+               "R302", "R303", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
                "SW201", "R11")
+BAND = 240  # the part boxes' band height; a second band below when a row is full
+BANDS = 2
 COLOURS = {"ROW": "#c0392b", "COL": "#2471a3", "NEOPIXEL": "#1e8449", "BUZZER": "#7d3c98",
            "+5V": "#d35400", "VSYS": "#d35400", "VIN": "#d35400", "+3V3": "#b9770e",
            "GND": "#222222"}
@@ -130,12 +133,17 @@ def _part_boxes(circuit):
     top = MY + grid.SIZE * CELL + 40
     out = [_text(20, top, "Every pin of the other parts (from the netlist):", 13)]
     x, y = 20, top + 14
+    band_top = top + 14
+    right = MX + grid.SIZE * CELL + 30
     for ref in SMALL_PARTS:
         p = parts[ref]
         pins = sorted(p.pins, key=lambda pin: int(pin.num))
         h = 18 + 14 * len(pins)
-        if y + h > top + 14 + 240:
-            x, y = x + 225, top + 14
+        if y + h > band_top + BAND:
+            x, y = x + 225, band_top
+            if x + 215 > right:
+                band_top += BAND + 20
+                x, y = 20, band_top
         out.append('<g class="part" data-ref="%s">' % ref)
         out.append('<rect x="%d" y="%d" width="215" height="%d" fill="#fafafa" stroke="#555"/>'
                    % (x, y, h))
@@ -153,7 +161,7 @@ def _part_boxes(circuit):
 
 def svg(circuit, chain):
     """chain: the cell under each LED, LED1 first."""
-    width, height = MX + grid.SIZE * CELL + 30, MY + grid.SIZE * CELL + 320
+    width, height = MX + grid.SIZE * CELL + 30, MY + grid.SIZE * CELL + 80 + BANDS * (BAND + 20)
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
         'font-family="sans-serif">' % (width, height, width, height),
@@ -167,8 +175,10 @@ def svg(circuit, chain):
     ]
     out += _pico(circuit)
     notes = (
-        "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> +5V;",
-        "D201 (TVS, band to +5V) across +5V/GND after F1; C1 there too.",
+        "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> Q301, Q302",
+        "(P-MOSFETs back to back) -> +5V; U301 (TL431) and Q303 turn",
+        "them off above about 5.54 V; a reversed plug finds them off.",
+        "D201 (TVS, band to +5V) across +5V/GND; C1 there too.",
         "+5V/GND reach the LEDs by the ladder (POWER.md): two",
         "busbars, every row fed at both ends. The Pico runs from",
         "+5V through D200 into VSYS, so USB may stay plugged in.",

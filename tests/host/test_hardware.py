@@ -16,7 +16,8 @@ from app import grid
 from drivers.pixels_setup import ChainLayout, cap_for_supply, from_pins
 from app.catalog import game_ids
 from hardware import HERE, circuit, generate, mechanics, power
-from hardware.parts import (BOARD_MA, FUSE_HOLD_23C_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
+from hardware.parts import (BOARD_MA, FET_OHM, FETS_IN_SERIES, FUSE_HOLD_23C_MA, FUSE_HOLD_MA, JACK_RATED_MA,
+                            OVP_DIODE_V, OVP_DIVIDER, OVP_VREF, PINOUTS, WIRES, make_templates,
                             pico_pin_number)
 
 # POWER.md too: it follows the games' frames, so a colour change means `make hardware`
@@ -130,7 +131,9 @@ def test_netlist_has_the_144_keys_and_leds(files):
         assert all(comps[r][0] == value for r in refs), prefix
     assert len([r for r in comps if r.startswith("LED")]) == 144
     assert len([r for r, (v, _) in comps.items() if v == "MX switch"]) == 144
-    assert len([r for r, (v, _) in comps.items() if v == "1N4148W"]) == 144
+    # one diode a key, and D301: the input protection's sense diode
+    assert sorted(r for r, (v, _) in comps.items() if v == "1N4148W") == sorted(
+        ["D%d" % n for n in range(1, 145)] + ["D301"])
 
 
 def test_every_pin_of_pins_py_is_on_its_net(files):
@@ -209,11 +212,12 @@ def test_bom_quantities_and_total(files, generated_and_board):
     rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
     body, total = rows[:-1], rows[-1]
     by_value = {r["value"]: r for r in body}
-    assert int(by_value["1N4148"]["quantity"]) == 144
+    assert int(by_value["1N4148"]["quantity"]) == 144 + 1  # a key's each, and the protection's D301
     assert int(by_value["WS2812B module"]["quantity"]) == 144
     assert int(by_value["MX switch"]["quantity"]) == 144
-    assert int(by_value["100n"]["quantity"]) == 1  # the level shifter's: the modules carry theirs
-    assert int(by_value["10k"]["quantity"]) == 1  # the buzzer's pull-down
+    assert int(by_value["100n"]["quantity"]) == 2  # the level shifter's, C301: the modules carry theirs
+    assert int(by_value["10k"]["quantity"]) == 1 + 4  # the buzzer's pull-down, R302-R305
+    assert int(by_value["AO4407A"]["quantity"]) == 2 and int(by_value["100k"]["quantity"]) == 1
     assert int(by_value["22k"]["quantity"]) == 12  # the column pull-ups
     on_board = [r for r in body if r["refs"] != "off board"]
     assert sum(int(r["quantity"]) for r in on_board) == len(comps)
@@ -314,11 +318,14 @@ def test_a_bad_pin_map_is_a_clear_error(tmp_path, monkeypatch, capsys):
 
 
 # -- issue 15: protection, pull-ups, reset, parts a maker can wire, power, mechanics ------
-def test_the_input_is_fused_and_crowbarred(files):
+def test_the_input_is_fused_and_protected(files):
     _, nets = netlist(files["board.net"])
     assert net_of(nets, "J1", 1) == "VIN" and net_of(nets, "J1", 2) == "GND"
-    assert {net_of(nets, "F1", 1), net_of(nets, "F1", 2)} == {"VIN", "+5V"}  # all current via F1
+    assert {net_of(nets, "F1", 1), net_of(nets, "F1", 2)} == {"VIN", "VIN_F"}  # all current via F1
     assert nets["VIN"] == {("J1", "1"), ("F1", "1")}
+    # F1 -> Q301 -> Q302 -> +5V, and nothing else on the fused input but the sense diode:
+    # a reversed or 12 V plug reaches only F1, Q301's drains and D301's anode
+    assert nets["VIN_F"] == {("F1", "2"), ("D301", "2")} | {("Q301", str(n)) for n in range(5, 9)}
     assert net_of(nets, "D201", 1) == "+5V" and net_of(nets, "D201", 2) == "GND"  # TVS: K to +5V
     rows = list(csv.DictReader(io.StringIO(files["BOM.csv"])))
     parts = " / ".join(r["part"] for r in rows)
@@ -332,6 +339,50 @@ def test_the_input_is_fused_and_crowbarred(files):
     # holds the load in a warm case (40 degC: the datasheet's derating, 3.5 of 4.0 A);
     # trips on a short
     assert power.CAP_MA + BOARD_MA <= FUSE_HOLD_MA < FUSE_HOLD_23C_MA
+
+
+def test_the_protection_parts_are_wired_by_their_datasheets_pins(files):
+    # each part's pins by number as its datasheet's pin table (parts.PINOUTS) names
+    # them, on the nets the protection needs: Q301 and Q302 back to back (drains out,
+    # sources joined, gates together), U301 sensing the fused input, Q303 between them
+    _, nets = netlist(files["board.net"])
+    board = circuit.build(circuit.chain_cells(), pcb=True)
+    parts = {p.ref: p for p in board.parts}
+    tables = {"Q301": "AO4407A", "Q302": "AO4407A", "U301": "TL431", "Q303": "MMBT3906"}
+    for ref, table in tables.items():
+        assert {int(p.num): p.name for p in parts[ref].pins} == PINOUTS[table], ref
+    want = {
+        "Q301": {"S": "PROT_S", "G": "PROT_G", "D": "VIN_F"},
+        "Q302": {"S": "PROT_S", "G": "PROT_G", "D": "+5V"},
+        "U301": {"K": "OV_K", "REF": "OV_SENSE", "A": "GND"},
+        "Q303": {"B": "OV_B", "E": "PROT_S", "C": "PROT_G"},
+    }
+    for ref, by_name in want.items():
+        for num, name in PINOUTS[tables[ref]].items():
+            assert net_of(nets, ref, num) == by_name[name], (ref, num, name)
+    assert {net_of(nets, "R301", 1), net_of(nets, "R301", 2)} == {"PROT_G", "GND"}
+    assert {net_of(nets, "C301", 1), net_of(nets, "C301", 2)} == {"PROT_G", "PROT_S"}
+    assert (net_of(nets, "D301", 2), net_of(nets, "D301", 1)) == ("VIN_F", "OV_DIV")  # A, K
+    assert {net_of(nets, "R302", 1), net_of(nets, "R302", 2)} == {"OV_DIV", "OV_SENSE"}
+    assert {net_of(nets, "R303", 1), net_of(nets, "R303", 2)} == {"OV_SENSE", "GND"}
+    assert {net_of(nets, "R305", 1), net_of(nets, "R305", 2)} == {"OV_K", "OV_B"}
+    assert {net_of(nets, "R304", 1), net_of(nets, "R304", 2)} == {"OV_B", "PROT_S"}
+    values = {p.ref: str(p.value) for p in board.parts}
+    assert (values["R302"], values["R303"]) == tuple("%dk" % (r // 1000) for r in OVP_DIVIDER)
+
+
+def test_the_cut_off_is_over_a_5_v_adapter_and_under_what_the_parts_take():
+    # the input at which U301's REF reaches its 2.495 V: the divider's ratio and D301's
+    # drop, with 1 % resistors, the TL431B's 0.5 % and the diode's spread. Over a 5 V
+    # adapter's +5 % (5.25 V); under VSYS's 5.5 V max once D200 (B5819W, 0.3 V at least
+    # at the Pico's draw) is passed, and under 6 V (the LEDs' and the 74AHCT125's
+    # recommended 5.5 V, 7 V absolute for the shifter)
+    top, bottom = OVP_DIVIDER
+    lo = OVP_VREF * 0.995 * (1 + top * 0.99 / (bottom * 1.01)) + OVP_DIODE_V[0]
+    hi = OVP_VREF * 1.005 * (1 + top * 1.01 / (bottom * 0.99)) + OVP_DIODE_V[2]
+    assert 5.25 < lo and hi < 6.0 and hi - 0.3 <= 5.5
+    # the two FETs lose under 0.15 V at the board's whole draw
+    assert FET_OHM * FETS_IN_SERIES * (power.CAP_MA + BOARD_MA) / 1000.0 < 0.15
 
 
 def test_a_supply_the_input_cannot_carry_is_a_clear_error(tmp_path, monkeypatch, capsys):
@@ -399,6 +450,7 @@ KICAD_FOOTPRINTS = {
     "Button_Switch_THT:SW_PUSH_6mm",
     "Fuse:Fuse_Bourns_MF-RG400",
     "Package_TO_SOT_THT:TO-92_Inline",
+    "Package_SO:SOIC-8_3.9x4.9mm_P1.27mm",
     "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm",
     "Connector_BarrelJack:BarrelJack_CUI_PJ-102AH_Horizontal",
     "Resistor_THT:R_Axial_DIN0207_L6.3mm_D2.5mm_P10.16mm_Horizontal",

@@ -46,6 +46,10 @@ def mm(p):
     return K.ToMM(p.x), K.ToMM(p.y)
 
 
+def mm_w(track):
+    return K.ToMM(track.GetWidth())
+
+
 def test_kicad_drc_finds_nothing(made):
     errors, unconnected, report, violations = made[3]
     assert "** Found 0 DRC violations **" in report
@@ -153,8 +157,18 @@ def test_footprints_match_their_datasheets():
     assert all(b - a == pytest.approx(ds["pitch"]) for a, b in zip(ys, ys[1:]))
     body = pico["body"]
     assert (body[2] - body[0], body[3] - body[1]) == ds["board"]
-    soic = F["SOIC-14"]
-    assert len(soic["pads"]) == soic["datasheet"]["pins"]
+    for name in ("SOIC-14", "SOIC-8"):
+        soic = F[name]
+        ds = soic["datasheet"]
+        assert len(soic["pads"]) == ds["pins"]
+        xs = sorted(p[2] for p in soic["pads"] if p[3] > 0)
+        assert all(b - a == pytest.approx(ds["pitch"]) for a, b in zip(xs, xs[1:]))
+        assert {p[3] for p in soic["pads"]} == {ds["row_span"] / 2, -ds["row_span"] / 2}
+    # pin 1 at the bottom left, counted anticlockwise: pins 1-3 (AO4407A's sources) in
+    # one row with the gate (4) at its end, the drains (5-8) facing them
+    pads = {p[0]: p[2:4] for p in F["SOIC-8"]["pads"]}
+    assert [pads[str(n)][1] for n in range(1, 9)] == [2.7] * 4 + [-2.7] * 4
+    assert pads["1"][0] < pads["4"][0] and pads["5"][0] > pads["8"][0] and pads["5"][0] == pads["4"][0]
     for name, key in (("Buzzer_TDK_PS1240P02BT", "pitch"), ("CP_Radial_D10.0mm_P5.00mm", "pitch"),
                       ("Fuse_Bourns_MF-RG400", "pitch"), ("D_DO-201_P15.24mm", "pitch")):
         a, b = F[name]["pads"]
@@ -162,6 +176,31 @@ def test_footprints_match_their_datasheets():
     jack = F["BarrelJack_CUI_PJ-102AH"]
     assert jack["pads"][1][3] - jack["pads"][0][3] == jack["datasheet"]["pin_1_to_2"]
     assert F["MountingHole_M3"]["holes"][0][2] == pcb.mechanics.M3_HOLE_MM
+
+
+def test_the_protection_s_pads_carry_their_datasheet_pins_nets_and_its_copper(made):
+    # every pad of Q301/Q302 (AO4407A), U301 (TL431, TI's DBZ) and Q303 (MMBT3906) on
+    # the net its datasheet's pin asks for; the FETs' source rows joined by copper as
+    # wide as the board's current needs, each drain row under one bar of its net
+    from hardware.parts import PINOUTS
+
+    board = made[4]
+    nets = {"Q301": {"S": "PROT_S", "G": "PROT_G", "D": "VIN_F"},
+            "Q302": {"S": "PROT_S", "G": "PROT_G", "D": "+5V"},
+            "U301": {"K": "OV_K", "REF": "OV_SENSE", "A": "GND"},
+            "Q303": {"B": "OV_B", "E": "PROT_S", "C": "PROT_G"}}
+    tables = {"Q301": "AO4407A", "Q302": "AO4407A", "U301": "TL431", "Q303": "MMBT3906"}
+    fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
+    for ref, table in tables.items():
+        got = {p.GetNumber(): p.GetNetname() for p in fps[ref].Pads()}
+        assert got == {str(n): nets[ref][name] for n, name in PINOUTS[table].items()}, ref
+        assert fps[ref].IsFlipped()  # assembled on the back with the other SMD parts
+    widths = {}
+    for t in board.GetTracks():
+        if t.GetClass() != "PCB_VIA" and t.GetNetname() in ("PROT_S", "VIN_F", "+5V"):
+            widths.setdefault(t.GetNetname(), []).append(mm_w(t))
+    assert max(widths["PROT_S"]) >= pcb.BUS_MM  # the sources' join: the board's whole current
+    assert max(widths["VIN_F"]) >= pcb.BUS_MM
 
 
 def test_every_part_has_its_footprint(made):
@@ -314,7 +353,7 @@ def test_the_silkscreen_names_the_board_the_keys_and_the_supply(made):
 def test_every_polarised_part_has_its_pin_1_mark_by_pad_1(made):
     # the mark is nearer pad 1 than any other pad; the LED's pad 1 is on GND (its fab
     # part's current datasheet), its VDD pad on +5V
-    polar = ("LED_SK6812MINI-E_Reverse", "D_SOD-123", "SOT-23", "SOIC-14", "RaspberryPi_Pico",
+    polar = ("LED_SK6812MINI-E_Reverse", "D_SOD-123", "SOT-23", "SOIC-14", "SOIC-8", "RaspberryPi_Pico",
              "BarrelJack_CUI_PJ-102AH", "D_DO-201_P15.24mm", "CP_Radial_D10.0mm_P5.00mm",
              "Buzzer_TDK_PS1240P02BT")
     seen = set()
@@ -358,7 +397,7 @@ def test_a_supply_limit_broken_fails_naming_the_led_and_the_track(monkeypatch, t
     out, err = capsys.readouterr()
     assert "BENCH pcb_worst_led_volts" in out and "BENCH pcb_max_rise_c" in out
     assert re.search(r"the worst LED, LED\d+, sees 4\.\d+ V, under 4\.95 V", err), err
-    assert re.search(r"\+5V track 2\.10 mm on [FB]\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
+    assert re.search(r"(\+5V|VIN|VIN_F|PROT_S) track [\d.]+ mm on [FB]\.Cu from \([\d.]+, [\d.]+\) to \([\d.]+, [\d.]+\) mm "
                      r"carries [\d.]+ A", err), err
 
 
@@ -371,7 +410,10 @@ def test_the_docs_give_the_copper_solve_s_figures(made):
     with open(os.path.join(here, "BUILD.md"), encoding="utf-8") as f:
         build = " ".join(f.read().split())
     assert "BENCH pcb_worst_led_volts %.3f` (%s," % (power["worst_led_volts"], power["worst_led"]) in readme
-    assert "%.3f V lost in copper both ways, %.3f V in F1" % (power["copper_drop_v"], power["fuse_v"]) in readme
-    drop = power["copper_drop_v"] + power["fuse_v"]
-    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1" % (
-        power["worst_led"], drop, power["copper_drop_v"], power["fuse_v"])) in build
+    assert ("%.3f V lost in copper both ways, %.3f V in F1, %.3f V in Q301 and Q302, %.3f V in the input's "
+            "copper" % (power["copper_drop_v"], power["fuse_v"], power["fets_v"], power["inlet_v"])) in readme
+    drop = power["copper_drop_v"] + power["fuse_v"] + power["fets_v"] + power["inlet_v"]
+    assert drop == pytest.approx(pcb.JACK_V - power["worst_led_volts"])
+    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1, %.3f V in Q301 and Q302" % (
+        power["worst_led"], drop, power["copper_drop_v"] + power["inlet_v"], power["fuse_v"],
+        power["fets_v"])) in build
