@@ -32,6 +32,7 @@ NO_BOARD_HINTS = ("no device found", "failed to access", "could not enter raw re
                   "no such file or directory", "could not open port")
 
 
+SAVES_FOLDER = "/data"  # the board's saved games and settings (drivers.storage.FileStorage): never cleaned
 NOT_DEPLOYED = ("web",)  # build/web: the browser's page (make web), not the Pico's files
 
 
@@ -107,7 +108,8 @@ def cleanup_code(paths, version=MPY_VERSION, mpy=None, folders=(), keep=()):
 
 def code_folders(build_dir=BUILD):
     """The build's top-level folders, as the board names them ('/app', '/games', ...)."""
-    return ["/" + e for e in deployed_entries(build_dir) if os.path.isdir(os.path.join(build_dir, e))]
+    return ["/" + e for e in deployed_entries(build_dir)
+            if os.path.isdir(os.path.join(build_dir, e)) and "/" + e != SAVES_FOLDER]
 
 
 def refusal(output, version=MPY_VERSION, mpy=None):

@@ -14,6 +14,6 @@ def load(game, variant=None):
         try:
             return __import__(name, None, None, ("rules",))
         except ImportError as e:  # only the module itself missing (not one it imports)
-            if name not in str(e) and "games.%s'" % game not in str(e):
+            if "'%s'" % name not in str(e) and (name[-6:] != ".rules" or "'games.%s'" % game not in str(e)):
                 raise
     raise ValueError("unknown game '%s'" % game)

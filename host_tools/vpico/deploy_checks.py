@@ -239,11 +239,16 @@ def older_layout(pico, mine, link, workdir, out):
     for rel in extra:
         os.makedirs(os.path.dirname(os.path.join(old, rel)), exist_ok=True)
         shutil.copyfile(os.path.join(mine, some), os.path.join(old, rel))
+    os.makedirs(os.path.join(old, "data"), exist_ok=True)  # a save (as if the board had written it)
+    with open(os.path.join(old, "data", "game_connect4.json"), "w") as f:
+        f.write('{"game": "connect4", "moves": []}\n')
     ok, text, err = deployed(pico, old, link, out)
     held = pico.files()
     if not ok or not all(rel in held for rel in extra):
         return False, "(the older layout was not deployed: %s)" % (err or "")
     saves = sorted(p for p in held if p.startswith("data/"))
+    if "data/game_connect4.json" not in saves:
+        return False, "(the planted save did not reach the board)"
     ok, text, err = deployed(pico, mine, link, out)
     held = pico.files()
     modules = sorted(p for p in held if p.endswith((".py", ".mpy")))
