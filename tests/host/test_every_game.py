@@ -9,7 +9,7 @@ import pytest
 
 from app import catalog
 from games import load
-from games.base import PLAYING, IllegalMove
+from games.base import PLAYING
 from games.rng import Rng
 from sim.drivers import MemoryStorage, SimBoard
 from sim.headless import Headless
@@ -67,9 +67,9 @@ def test_a_refused_move_changes_nothing(tile):
         legal = state.legal_moves()
         for move in [m for m in seen if m not in legal][:3]:
             before = snapshot(state)
-            with pytest.raises(IllegalMove) as error:
+            with pytest.raises(Exception) as error:  # (by its name: a test before may have loaded games.base afresh)
                 state.play(move)
-            assert str(error.value), (game, move)  # a reason in words
+            assert type(error.value).__name__ == "IllegalMove" and str(error.value), (game, move)  # a reason in words
             assert snapshot(state) == before, (game, move)
             refused.append(move)
 

@@ -16,16 +16,24 @@ from host_tools.vpico import board, tests, xip
 RULES = ("games", "games.base", "games.rng", "example_file")
 GAMES = set(re.sub(r"\.?__init__$", "", os.path.relpath(os.path.join(d, n), os.path.join(ROOT, "firmware", "games"))[:-3].replace(os.sep, "."))
             for d, _, names in os.walk(os.path.join(ROOT, "firmware", "games")) for n in names if n.endswith(".py"))
+GAMES |= set(os.path.relpath(d, os.path.join(ROOT, "firmware", "games")).replace(os.sep, ".")  # a game's folder
+             for d, _, _ in os.walk(os.path.join(ROOT, "firmware", "games")) if "__pycache__" not in d) - {"."}
 
 
 def source(module):
-    """The file of a firmware module (a package's __init__.py)."""
+    """The file of a firmware module (a package's __init__.py; None for a game's folder,
+    which has none)."""
     path = os.path.join(ROOT, "firmware", *module.split("."))
-    return path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+    if os.path.exists(path + ".py"):
+        return path + ".py"
+    init = os.path.join(path, "__init__.py")
+    return init if os.path.exists(init) else None
 
 
 def imported(path):
     """The modules a file imports (`from games import x`: games.x if it is a module)."""
+    if path is None:
+        return set()
     with open(path) as f:
         tree = ast.parse(f.read(), path)
     names = set()
@@ -62,6 +70,8 @@ def games_reached(path, seen=None):
 
 
 def native(module):
+    if source(module) is None:
+        return False
     with open(source(module)) as f:
         text = f.read()
     return "micropython.viper" in text or "micropython.native" in text
