@@ -1,0 +1,71 @@
+"""The yardstick at its strongest: a round robin of the Monte Carlo search's exploration
+constants (host_tools/mcts.c, UCB1's c), each pair playing the same varied openings
+(bench_strength.opening: two random moves) from both seats, at the bench's 10,000
+playouts a move. Prints each pairing's score and each constant's total; the winner of
+each game is what host_tools/mcts.py's EXPLORATION holds (and `make bench` uses), the
+table is in docs/rules/players.md.
+
+    python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [C ...]
+
+Games per pairing default to 100 (50 openings, each from both seats); the openings'
+seeds start at TUNING_SEED, apart from the bench's (0 up). 2 processes at nice 10.
+"""
+import argparse
+import os
+import sys
+from multiprocessing import Pool
+
+from host_tools import bench_strength, mcts
+
+TUNING_SEED = 2000000  # apart from the bench's seeds (0 .. games) and tune_squeeze's
+CONSTANTS = (0.5, 0.7, 1.0, 1.41)
+
+
+def round_robin(pool, game, constants, games, playouts, seed=TUNING_SEED):
+    """{(a, b): a's score % against b} for every pair a < b of `constants`."""
+    out = {}
+    for i, a in enumerate(constants):
+        for b in constants[i + 1:]:
+            jobs = [(game, ("mcts", playouts, None, a), ("mcts", playouts, None, b), seed + k, k % 2 == 0, True)
+                    for k in range(games)]
+            results = pool.map(bench_strength.play, jobs, chunksize=2)
+            out[a, b] = 100.0 * sum(r[0] for r in results) / len(results)
+            print("PAIR %s c=%g vs c=%g: %.1f %% of %d games" % (game, a, b, out[a, b], len(results)), flush=True)
+    return out
+
+
+def table(game, constants, scores):
+    """The round robin as a markdown table: each constant's score against each other,
+    and its mean."""
+    head = "| %s: c | " % game + " | ".join("vs %g" % c for c in constants) + " | mean |"
+    lines = [head, "|" + " --- |" * (len(constants) + 2)]
+    for a in constants:
+        row = []
+        for b in constants:
+            if a == b:
+                row.append("")
+            else:
+                row.append("%.1f %%" % (scores[a, b] if (a, b) in scores else 100.0 - scores[b, a]))
+        mean = sum(float(x.split()[0]) for x in row if x) / (len(constants) - 1)
+        lines.append("| %g | " % a + " | ".join(row) + " | %.1f %% |" % mean)
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
+    parser.add_argument("--playouts", type=int, default=10000)
+    parser.add_argument("--only", choices=bench_strength.GAMES, action="append", help="a game (repeatable)")
+    parser.add_argument("constants", nargs="*", type=float, default=list(CONSTANTS))
+    args = parser.parse_args(argv)
+    os.nice(10)
+    mcts.library()
+    with Pool(2) as pool:
+        for game in args.only or bench_strength.GAMES:
+            scores = round_robin(pool, game, args.constants, args.games, args.playouts)
+            print(table(game, args.constants, scores), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
