@@ -5,7 +5,7 @@ playouts a move. Prints each pairing's score and each constant's total; the winn
 each game is what host_tools/mcts.py's EXPLORATION holds (and `make bench` uses), the
 table is in docs/rules/players.md.
 
-    python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [C ...]
+    python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [--first-only] [C ...]
 
 Games per pairing default to 100 (50 openings, each from both seats); the openings'
 seeds start at TUNING_SEED, apart from the bench's (0 up). 2 processes at nice 10.
@@ -21,10 +21,11 @@ TUNING_SEED = 2000000  # apart from the bench's seeds (0 .. games) and tune_sque
 CONSTANTS = (0.5, 0.7, 1.0, 1.41)
 
 
-def round_robin(pool, game, constants, games, playouts, seed=TUNING_SEED):
-    """{(a, b): a's score % against b} for every pair a < b of `constants`."""
+def round_robin(pool, game, constants, games, playouts, seed=TUNING_SEED, first_only=False):
+    """{(a, b): a's score % against b} for every pair a < b of `constants` (first_only:
+    the first against each other only, to add a constant to a round robin played)."""
     out = {}
-    for i, a in enumerate(constants):
+    for i, a in enumerate(constants[:1] if first_only else constants):
         for b in constants[i + 1:]:
             jobs = [(game, ("mcts", playouts, None, a), ("mcts", playouts, None, b), seed + k, k % 2 == 0, True)
                     for k in range(games)]
@@ -56,14 +57,17 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100, help="games per pairing (default 100)")
     parser.add_argument("--playouts", type=int, default=10000)
     parser.add_argument("--only", choices=bench_strength.GAMES, action="append", help="a game (repeatable)")
+    parser.add_argument("--first-only", action="store_true",
+                        help="only the first constant against each other (pairs already played are the same games)")
     parser.add_argument("constants", nargs="*", type=float, default=list(CONSTANTS))
     args = parser.parse_args(argv)
     os.nice(10)
     mcts.library()
     with Pool(2) as pool:
         for game in args.only or bench_strength.GAMES:
-            scores = round_robin(pool, game, args.constants, args.games, args.playouts)
-            print(table(game, args.constants, scores), flush=True)
+            scores = round_robin(pool, game, args.constants, args.games, args.playouts, first_only=args.first_only)
+            if not args.first_only:
+                print(table(game, args.constants, scores), flush=True)
     return 0
 
 
