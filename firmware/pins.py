@@ -8,7 +8,7 @@ MATRIX_COLS = (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 26)
 NEOPIXEL = 27  # WS2812B chain data (through the 74AHCT125 level shifter, then PIO)
 BUZZER = 28  # PWM to the piezo's NPN driver
 
-# The LED chain's layout (see drivers/pixels.py): where LED 0 sits, whether the chain
+# The LED chain's layout (see drivers/pixels_setup.py): where LED 0 sits, whether the chain
 # runs along rows or columns, serpentine or not, and a rotation in quarter turns.
 CHAIN_ORIGIN = "top-left"  # top-left, top-right, bottom-left, bottom-right
 CHAIN_ROWS_FIRST = True
@@ -16,7 +16,7 @@ CHAIN_SERPENTINE = True
 CHAIN_ROTATION = 0
 
 # The 5 V adapter's rating in mA: set yours (2000 for a 2 A adapter). The LEDs' current
-# cap is derived from it (drivers/pixels.py cap_for_supply: 4000 -> 2500 mA).
+# cap is derived from it (drivers/pixels_setup.py cap_for_supply: 4000 -> 2500 mA).
 SUPPLY_MA = 4000
 
 # The order an LED takes its colour bytes in: WS2812B modules (5050) take "GRB";

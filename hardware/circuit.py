@@ -7,9 +7,9 @@ import re
 
 import pins
 from app import grid
-from drivers.pixels import from_pins
+from drivers.pixels_setup import from_pins
 
-from drivers.pixels import cap_for_supply
+from drivers.pixels_setup import cap_for_supply
 from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
@@ -219,7 +219,7 @@ def build(chain_cells, pcb=False):
 
 def chain_cells():
     """The cell under each LED of the chain (LED 0 first), from the firmware's own
-    chain layout (pins.CHAIN_* through drivers.pixels)."""
+    chain layout (pins.CHAIN_* through drivers.pixels_setup)."""
     table = from_pins(pins).table  # cell -> chain index
     cells = [0] * len(table)
     for cell, index in enumerate(table):

@@ -6,7 +6,7 @@
 #
 # The figures are worst cases from the parts' datasheets (named by each constant); where
 # a datasheet gives no figure the constant says what was assumed. The firmware's scan
-# waits drivers/keys.py SETTLE_NS; tests/host/test_matrix_wires.py holds that to
+# waits drivers/keys_setup.py SETTLE_NS; tests/host/test_matrix_wires.py holds that to
 # SETTLE_MARGIN times the worst build's need, and the virtual Pico models the same
 # wires (host_tools/vpico/vpico.mjs), so a scan that reads too early misses presses there.
 #   python -m hardware.matrix_wires     prints the figures
@@ -25,7 +25,7 @@ VIL_MAX = 0.8  # the highest level guaranteed to read 0
 VIH_MIN = 2.0  # the lowest level guaranteed to read 1
 VOL_MAX = 0.5  # output low at IOL = the pad's drive strength
 DRIVE_MA = (2, 4, 8, 12)  # PADS_BANK0 DRIVE 0..3; the reset value is 1 (4 mA)
-ROW_DRIVE = 3  # the scan drives its rows at 12 mA (firmware/drivers/keys.py ROW_DRIVE)
+ROW_DRIVE = 3  # the scan drives its rows at 12 mA (firmware/drivers/keys_setup.py ROW_DRIVE)
 PULL_UP_INTERNAL_MIN = 50e3  # the pad's own pull-up, 50-80 kOhm: the lowest draws most
 PULL_UP_INTERNAL_MAX = 80e3  # ... and the highest recovers slowest
 SYNC_CYCLES = 2  # GPIO_IN passes a 2-flop synchroniser in clk_sys: it shows the pin this late

@@ -54,7 +54,7 @@ def ipc_amps(width_mm, rise=RISE_C):
 # the supply's whole current (a SUPPLY_MA that is no number: main() says so, from circuit's check)
 BUS_MM = math.ceil(ipc_width_mm((pins.SUPPLY_MA if type(pins.SUPPLY_MA) is int else 4000) / 1000.0) * 10) / 10
 ROW_POWER_MM = 0.6  # +5V and GND along a row: its 12 LEDs at full white (720 mA) or less
-LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/leds.py MA_PER_CHANNEL)
+LED_MA = 60  # one LED at full white, 20 mA a channel (drivers/pixels.py MA_PER_CHANNEL)
 
 # Where the board's parts go, mm from its top-left corner.
 EDGE = RULES["edge_clearance_mm"]

@@ -1,7 +1,7 @@
 # PINS.md: the pin table a maker wires from, generated from firmware/pins.py and the
 # circuit's own nets (what each Pico pin reaches), never typed by hand.
 import pins
-from drivers.pixels import cap_for_supply
+from drivers.pixels_setup import cap_for_supply
 
 from hardware.bom import ref_ranges
 from hardware.circuit import col_net, row_net, signal_gpios

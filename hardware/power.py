@@ -5,8 +5,10 @@
 import pins
 from app import catalog, grid, saves
 from app.grid import CELLS
-from drivers.pixels import IDLE_MA, MA_PER_CHANNEL, Pixels, cap_for_supply
-from games import GAMES
+from drivers.pixels import Pixels
+from drivers.pixels_setup import cap_for_supply
+from drivers.ws2812 import IDLE_MA, MA_PER_CHANNEL
+from app.catalog import game_ids
 from games.rng import Rng
 from sim.drivers import SimStrip
 from sim.headless import Headless
@@ -80,7 +82,7 @@ def screens():
     out = []
     sim = Headless()
     out.append(("menu",) + watch(sim))
-    for game in GAMES:
+    for game in game_ids():
         if game not in catalog.CONTROLLERS:
             out.append((game, None, "no screen yet (not in app/catalog.py)"))
             continue

@@ -168,8 +168,8 @@ def foursquare_deal(job):
     firmware = os.path.join(build_tool.ROOT, "firmware")
     if firmware not in sys.path:
         sys.path.insert(0, firmware)
-    from games import foursquare
-    from games.foursquare_hint import best_move
+    from games.foursquare import rules as foursquare
+    from games.foursquare.hint import best_move
     from games.rng import Rng
 
     state = foursquare.new_state(rng=Rng(seed))

@@ -15,7 +15,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from games import pistes, pistes_player  # noqa: E402
+from games.pistes import rules as pistes  # noqa: E402
+
+from games.pistes import player as pistes_player
 from games.base import PLAYING  # noqa: E402
 from games.rng import Rng  # noqa: E402
 

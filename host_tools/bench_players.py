@@ -1,4 +1,4 @@
-"""The board's players (games/GAME_player.py), measured. Part of `make bench`.
+"""The board's players (games/GAME/player.py), measured. Part of `make bench`.
 
 Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts:
   - per game, the win rate of each level against the baseline (wins when it can,
@@ -32,11 +32,11 @@ from host_tools.bench import PICO_FACTOR, heap_watch
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
 
 from games import load  # noqa: E402
-from games.player import LEVELS, finish, load_player  # noqa: E402
+from games.search import LEVELS, finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 GAMES = ("connect4", "squeeze", "cubes")
-HEAP_GAMES = GAMES + ("pistes",)  # 4 pistes: the board plays any seat (games/pistes_player.py)
+HEAP_GAMES = GAMES + ("pistes",)  # 4 pistes: the board plays any seat (games/pistes/player.py)
 SCRIPT = os.path.join(upy_tests.UPY_DIR, "bench_players_upy.py")
 MOVE_TARGET_MS = 2000  # the strongest level answers within 2 s on the Pico
 # Their level 5 searches as native code on the Pico (games/*_viper.py): wasm's bytecode

@@ -38,7 +38,7 @@ from host_tools import build as build_tool
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
 
 from games import load  # noqa: E402
-from games.player import LEVELS, finish, load_player  # noqa: E402
+from games.search import LEVELS, finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 GAMES = ("squeeze", "cubes", "connect4")

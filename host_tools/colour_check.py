@@ -12,7 +12,7 @@ full-severity simulations, Machado et al. 2009):
 - Foursquare's `ranks`: the ten ranks' colours (a ramp no dichromat sees whole: its
   cue that needs no colour is the pile's pips view, see docs/rules/foursquare.md).
 
-How a colour is shown: the firmware's own Pixels table (drivers.leds.gamma_table, the
+How a colour is shown: the firmware's own Pixels table (drivers.pixels.gamma_table, the
 brightness setting's gamma 1.8 curve with every lit channel at least 1) turns the
 logical colour into LED levels at the default brightness (app.saves.DEFAULT_SETTINGS).
 A WS2812B's light is linear in its level (PWM), so the levels divided by the level full
@@ -43,7 +43,7 @@ from host_tools import targets  # noqa: E402
 
 from app import colors  # noqa: E402
 from app.saves import DEFAULT_SETTINGS  # noqa: E402
-from drivers.leds import gamma_table  # noqa: E402
+from drivers.pixels import gamma_table  # noqa: E402
 
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 _CVD = {"protanopia": "protanomaly", "deuteranopia": "deuteranomaly", "tritanopia": "tritanomaly"}
@@ -104,8 +104,13 @@ def _players(module, players, classic=False):
 def screens():
     """(game, players, kind, pairs) of every screen's meaningful colours, read from the
     firmware's own modules (so a palette change is seen here)."""
-    from app import c_connect4, c_cubes, c_foursquare, c_pistes, c_squeeze, c_squeeze_cards
+    from games.connect4 import screen as c_connect4
 
+    from games.cubes import screen as c_cubes
+    from games.foursquare import screen as c_foursquare
+    from games.pistes import screen as c_pistes
+    from games.squeeze import screen as c_squeeze
+    from games.squeeze import cards_screen as c_squeeze_cards
     out = []
 
     def game(name, players, ctrl_colours, glows):

@@ -10,7 +10,7 @@ keys otherwise). After every event:
   - nothing raised (a crash is counted, the board restarts on the same flash as
     main.py would, and the run goes on);
   - the frame is valid: 144 cells of RGB, and what the LEDs get is within the
-    current cap (drivers/pixels.py);
+    current cap (drivers/pixels_setup.py);
   - the screen describes itself as JSON;
   - in a game: the state replays from its history to the same rows(), status,
     winner, player to move and legal moves, and passes its game's own checks (HOOKS);

@@ -57,7 +57,7 @@ def _args(game, history):
         raise ValueError("the yardstick plays %s only" % ", ".join(GAMES))
     start = b"\0" * 100
     if game == "squeeze":
-        from games.squeeze import start_position
+        from games.squeeze.rules import start_position
 
         start = bytes(start_position()[0])
     hist = (ctypes.c_int * max(1, len(history)))(*history)

@@ -32,7 +32,7 @@ for _path in (ROOT, os.path.join(ROOT, "firmware")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from app import catalog, grid, saves  # noqa: E402
+from app import catalog, grid, saves, saves_read  # noqa: E402
 from drivers import storage as storage_driver  # noqa: E402
 from drivers.storage import FileStorage  # noqa: E402
 from games.base import PLAYING  # noqa: E402
@@ -195,12 +195,12 @@ def saved(name, text):
     if text is not None:
         store.write(name, text)
     if name == saves.SETTINGS_FILE:
-        return saves.load_settings(store)
+        return saves_read.load_settings(store)
     i = tile_of(name)
     if i is None:
         return text
     game, players, variant, _ = catalog.TILES[i]
-    return saves.load_game(store, game, players, variant)
+    return saves_read.load_game(store, game, players, variant)
 
 
 class CuttingStorage:

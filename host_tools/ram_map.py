@@ -27,13 +27,13 @@ RAM_UPY = os.path.join(upy_tests.UPY_DIR, "ram_map_upy.py")
 # menu; main.BOOT_MODULES, loaded here too, are freed before its loop), then what a game adds, then the menu's screens loaded when shown, then every
 # game's rules and controller, then the big objects.
 BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.saves_read", "app.app",
-        "app.menu", "pins", "drivers.leds", "drivers.pixels", "drivers.keys", "drivers.keys_setup", "drivers.sound",
+        "app.menu", "pins", "drivers.pixels", "drivers.pixels_setup", "drivers.keys", "drivers.keys_setup", "drivers.sound",
         "drivers.storage", "drivers.clock", "ports.rp2")
-GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.player")
+GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.search")
 MENU_SCREENS = ("app.font", "app.setup", "app.names_en", "app.attract")  # (app.names_fr instead in French)
 OBJECTS = (
     ("sim.drivers (the simulator's drivers, not on a Pico)", "import sim.drivers"),
-    ("object: ChainLayout (the chain table)", "L = drivers.pixels.ChainLayout()"),
+    ("object: ChainLayout (the chain table)", "L = drivers.pixels_setup.ChainLayout()"),
     ("object: Pixels (its gamma table) and a 432-byte strip",
      "P = drivers.pixels.Pixels(sim.drivers.SimStrip(), L)"),
     ("object: a gamma/brightness table", "T = drivers.pixels.gamma_table(50)"),
@@ -45,15 +45,15 @@ OBJECTS = (
 
 
 def steps():
-    from games import GAMES  # firmware/ is on the path (see main)
+    from app.catalog import game_ids  # firmware/ is on the path (see main)
     from app import catalog
 
     out = [(m, "import " + m) for m in BOOT + GAME_CORE + MENU_SCREENS]
-    for game in GAMES:
-        out.append(("games." + game, "import games." + game))
+    for game in game_ids():
+        out.append(("games.%s.rules" % game, "import games.%s.rules" % game))
         out.append((catalog.CONTROLLERS[game], "import " + catalog.CONTROLLERS[game]))
     for (game, variant), module in sorted(catalog.VARIANT_CONTROLLERS.items()):
-        out.append(("games.%s_%s" % (game, variant), "import games.%s_%s" % (game, variant)))
+        out.append(("games.%s.%s" % (game, variant), "import games.%s.%s" % (game, variant)))
         out.append((module, "import " + module))
     return out + list(OBJECTS)
 

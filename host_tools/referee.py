@@ -36,11 +36,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
+from app.catalog import game_ids  # noqa: E402
 from app.saves import LANGS  # noqa: E402
 from app.words import translate  # noqa: E402
-from games import GAMES, load  # noqa: E402
+from games import load  # noqa: E402
 from games.base import PLAYING, IllegalMove  # noqa: E402
-from games.player import LEVELS, PLAYER_GAMES, finish, load_player  # noqa: E402
+from games.search import LEVELS, finish, load_player  # noqa: E402
 from games.rng import Rng, check_seed  # noqa: E402
 from host_tools.inputs import escaped, read_lines, shown  # noqa: E402
 
@@ -87,13 +88,13 @@ def play_line(state, text):
 
 
 def _foursquare_hint(state):
-    from games.foursquare_hint import best_move
+    from games.foursquare.hint import best_move
 
     return best_move(state)
 
 
 def _pistes_hint(state):
-    from games.pistes_player import board_move
+    from games.pistes.player import board_move
 
     return board_move(state)
 
@@ -106,6 +107,15 @@ NO_HINT = ("the board hints in Connect Four, Squeeze without cards and Cubes wit
 NO_SOLVE = "only 2-player Connect Four is solved exactly"
 
 
+def board_plays(game):
+    """Whether the board plays `game` by levels (its folder's player.py has think())."""
+    try:
+        load_player(game)
+    except ValueError:
+        return False
+    return True
+
+
 def ask_player(game, state, text, level, seed, variant=None):
     """The answer to a `hint` or `solve` line; the game does not change. (The card
     variant has no player: the board's hint there shows the legal launches.)"""
@@ -114,7 +124,7 @@ def ask_player(game, state, text, level, seed, variant=None):
         out.update({"ok": False, "error": "the game is over: no %s" % text})
     elif text == "hint" and game in OWN_HINTS:
         out.update({"hint": state.format_move(OWN_HINTS[game](state)), "level": None})
-    elif game not in PLAYER_GAMES or state.players != 2 or variant not in (None, "classic"):
+    elif not board_plays(game) or state.players != 2 or variant not in (None, "classic"):
         out.update({"ok": False, "error": "%s is not available here: %s" % (text, NO_HINT if text == "hint" else NO_SOLVE)})
     elif text == "hint":
         move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
@@ -137,7 +147,7 @@ def ask_player(game, state, text, level, seed, variant=None):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_tools.referee", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", metavar="GAME", choices=GAMES, help="one of: " + ", ".join(GAMES))
+    parser.add_argument("game", metavar="GAME", choices=game_ids(), help="one of: " + ", ".join(game_ids()))
     parser.add_argument("--seed", type=int, help="seed of the game's random generator (deals, dice): 0..4294967295")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--variant", help="a variant of the game")
@@ -149,7 +159,7 @@ def main(argv=None):
     try:
         if args.seed is not None:
             check_seed(args.seed)
-        state = load(args.game).new_state(players=args.players, variant=args.variant,
+        state = load(args.game, args.variant).new_state(players=args.players, variant=args.variant,
                                           rng=Rng(args.seed if args.seed is not None else 0))
     except ValueError as e:
         parser.error(escaped(translate(args.lang, str(e))))

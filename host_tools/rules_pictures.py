@@ -58,8 +58,8 @@ PICTURES = (
 
 def foursquare_deal(seed):
     """The cells the hint picks, card after card, to the end of deal `seed`."""
-    from games import foursquare
-    from games.foursquare_hint import best_move
+    from games.foursquare import rules as foursquare
+    from games.foursquare.hint import best_move
 
     state = foursquare.new_state(rng=Rng(seed))
     cells = []

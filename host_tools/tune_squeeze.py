@@ -1,6 +1,6 @@
 """Tunes the 4D Squeeze player's evaluation offline: plays level 5 with candidate
 weights against the Monte Carlo yardstick (10,000 playouts a move, host_tools/mcts.c)
-and prints each candidate's score, so that the weights in games/squeeze_player.py
+and prints each candidate's score, so that the weights in games/squeeze/player.py
 are chosen on measured games, not by hand.
 
     python -m host_tools.tune_squeeze [--games N] [--seed S] CANDIDATE...
@@ -21,7 +21,7 @@ from host_tools import build as build_tool
 
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
 
-from games import squeeze_player  # noqa: E402
+from games.squeeze import player as squeeze_player  # noqa: E402
 
 TUNING_SEED = 1000000  # far from the bench's seeds (0 .. games) and its held-out ones
 

@@ -1,9 +1,10 @@
 # Simulator drivers: the same small interfaces as firmware/drivers, with no hardware.
 # Written in the MicroPython subset, so the host's MicroPython runs them too.
 from app import saves
-from app.app import HOLD_MS, LOOP_MS, App, unload
+from app.app import HOLD_MS, LOOP_MS, App
+from app.parts import unload
 from app.grid import CELLS
-from drivers.leds import Pixels
+from drivers.pixels import Pixels
 
 WAIT_MS = 100  # a player who lets a countdown run out: the time passes by this
 WAIT_STEPS = 100  # ... this many times at most (the longest countdown is 4 s)
@@ -136,7 +137,7 @@ class SimBoard:
         self.keys = SimKeys()
         self.strip = SimStrip()
         self.pixels = Pixels(self.strip)  # the default chain layout
-        for name in ("drivers.pixels", "pins"):  # the LEDs' set-up: freed after boot, as on the board (main.py)
+        for name in ("drivers.pixels_setup", "pins"):  # the LEDs' set-up: freed after boot, as on the board (main.py)
             unload(name)
         self.sound = sound or SimSound()
         self.clock = clock or VirtualClock()

@@ -104,8 +104,8 @@ def dice_numbers(board):
     d = board.app.describe()
     if d.get("game") != "pistes" or d["screen"] != "game":
         return {}
-    from app.c_pistes import DIE_CELLS
-    from games.pistes import ROLLS
+    from games.pistes.screen import DIE_CELLS
+    from games.pistes.rules import ROLLS
 
     dice = d["dice"] if d["rolls_left"] < ROLLS else d["last_dice"]  # this turn's, else the last turn's (as drawn)
     out = {}

@@ -1,5 +1,5 @@
 # Puts firmware/ (the Pico's filesystem root) and the repo root on sys.path, so tests
-# import firmware modules exactly as the Pico does (games.connect4, app.grid, ...);
+# import firmware modules exactly as the Pico does (games.connect4.rules, app.grid, ...);
 # and tests/firmware, whose helpers (example_file) the firmware tests import as
 # MicroPython's runner lets them.
 import os

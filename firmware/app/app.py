@@ -1,16 +1,15 @@
 # The app: turns key events into taps and holds for the current screen (the menu or a
 # game's controller), renders the screen into a frame and shows it. The drivers are
 # passed in, so the Pico and the simulator run the very same App.
-import sys
-
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
+from app.parts import free_game
+from app.timing import FRAME_MS
 from compat import const, ticks_add, ticks_diff
 
 HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold
 LOOP_MS = 10  # the main loop's pace on the Pico
-FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 STUCK_MS = 30000  # a key down this long is stuck: it blinks orange and is ignored until released
 NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 # A write the flash refused (full): the MENU corner blinks red twice every _UNSAVED_MS
@@ -20,113 +19,12 @@ _UNSAVED_MS = const(1000)
 UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
-FLASH_MS = 400  # a refused press: its flash this long (see flashing())
-_FLICKER_MS = const(100)
-_AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a step
-BLINK_MS = 300  # winning cells blink on/off at this pace
-# A game's own choices beyond players and variant, kept in its setup: "board" (the
-# seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
-SETUP_OPTIONS = ("board", "level", "mode")
-# The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
-# app/menu.py, and the reading of the saves): not needed while a game is played (about
-# 12 KB of a Pico's RAM), so a game frees them and the menu loads them again (see
-# menu_screen()); the menu loads app.setup and app.font while it waits (its `ahead`),
-# app.attract once idle.
-MENU_MODULES = ("app.menu", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
-MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")  # what the menu's screen loads (menu_ahead)
-# What only a game needs: the controllers' common code, and the rules package (the
-# rules, the board's players, their common base: games.*). Back in the menu they are
-# freed with every game's screen (app.c_*), about 14 KB after a game, so one game's RAM
-# is free for the next; it loads them again (the menu names a cell with games.base
-# only when it shows an error: loaded then).
-GAME_MODULES = ("app.controller", "games")
-
-
-def blink_on(now, period=BLINK_MS):
-    return (now // period) % 2 == 0
-
-
-def flashing(until, now):
-    """Whether a refusal's flash (ending at `until`) is lit now: it flickers, on and off
-    _FLICKER_MS each, lit first: a cue that needs no colour (no piece flickers), for an eye
-    that takes its magenta for a player's blue (host_tools/colour_check.py)."""
-    return pending(until, now) is not None and (FLASH_MS - ticks_diff(until, now)) // _FLICKER_MS % 2 == 0
-
-
-def pending(deadline, now):
-    """`deadline` (ticks) while it is still ahead of `now`, else None. Screens keep
-    only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
-    if deadline is not None and ticks_diff(deadline, now) > 0:
-        return deadline
-    return None
-
-
-def slice_of(app, work):
-    """A slice of the generator `work` (a screen's work ahead, see App.step): it stops
-    after _AHEAD_MS, or as soon as a key event waits, so that a press waits for one of
-    its steps at most. Its StopIteration once it is done (the result: `.value`), else None."""
-    clock, keys = app.clock, app.keys
-    start = clock.ticks_ms()
-    while not len(keys) and ticks_diff(clock.ticks_ms(), start) < _AHEAD_MS:
-        try:
-            next(work)
-        except StopIteration as done:
-            return done
-    return None
-
-
-def imports(names):
-    """Work ahead (a screen's `ahead`, a hold's): imports `names`, one a step of the
-    generator. An import from a Pico's flash takes 10-45 ms: done while the screen waits,
-    the press that needs the module finds it loaded."""
-    for name in names:
-        __import__(name)
-        yield
-
-
-def unload(name):
-    """Forget module `name` (and its parent package's reference to it), so that the
-    garbage collector can free it once nothing else holds it."""
-    sys.modules.pop(name, None)
-    parts = name.rsplit(".", 1)
-    parent = sys.modules.get(parts[0]) if len(parts) == 2 else None
-    if parent is not None:
-        try:  # (not dir(parent): MicroPython's dir() tries every qstr, ~25 ms on a Pico)
-            delattr(parent, parts[1])
-        except (AttributeError, KeyError):  # never imported, or already gone (MicroPython: KeyError)
-            pass
 
 
 def menu_screen(app):
     from app.menu import Menu
 
     return Menu(app)
-
-
-def menu_ahead(app):
-    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
-    modules loaded and its tiles' saves read, one a step of this generator, so that the
-    hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
-    result: the menu."""
-    yield from imports(MENU_AHEAD)
-    from app.menu import Menu
-
-    menu = Menu(app, False)
-    yield from menu.read_saves()
-    return menu
-
-
-def free_menu():
-    for name in MENU_MODULES:
-        unload(name)
-
-
-def free_game():
-    """Unloads every game module (GAME_MODULES, games.*, app.c_*): none stays behind to
-    hold a rules base that the next game loads afresh."""
-    for name in list(sys.modules):
-        if name in GAME_MODULES or name.startswith("games.") or name.startswith("app.c_"):
-            unload(name)
 
 
 class App:
@@ -153,7 +51,9 @@ class App:
         from app.aside import check  # (power-up's check of the stored files: it frees itself)
 
         check(self)
-        self.settings = saves.load_settings(storage)
+        from app.saves_read import load_settings  # (the menu's: freed while a game is played)
+
+        self.settings = load_settings(storage)
         pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
         self.rendered_at = 0
@@ -182,14 +82,15 @@ class App:
 
         start_game(self, game, players, variant, seed, options)
 
-    def resume_game(self, setup, moves):
-        """Resume a saved game; one that no longer replays starts that tile's game afresh."""
+    def resume_game(self, setup, moves, ready=None):
+        """Resume a saved game; one that no longer replays starts that tile's game afresh.
+        `ready`: the game's controller, replayed ahead (app/setup.py)."""
         from app.menu import resume_game
 
-        resume_game(self, setup, moves)
+        resume_game(self, setup, moves, ready)
 
     def set_brightness(self, percent, tables=None):
-        """`tables`: drivers.leds.gamma_tables()'s, made ahead (the menu's): no float maths."""
+        """`tables`: drivers.pixels.gamma_tables()'s, made ahead (the menu's): no float maths."""
         self.pixels.set_brightness(percent, tables)
         self.set_setting("brightness", percent)
 

@@ -9,7 +9,7 @@
 # (each storage driver's names() and set_aside()). Boot-time code (and, rarely, the
 # menu's), freed once it ran (free()); in the MicroPython subset.
 from app import catalog, saves
-from app.app import unload
+from app.parts import unload
 from app.grid import MENU
 
 
@@ -34,7 +34,7 @@ def set_aside(app, name, what, cell):
 def set_aside_save(app, index):
     """Sets aside the save of the menu tile `index`, which the board cannot read back
     (set_aside; its notice blinks the tile's first key). None: it has no save now."""
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
 
     t = catalog.TILES[index]
     set_aside(app, saves.game_file(t[0], t[1], t[2]), "the saved game of " + catalog.tile_name(index),

@@ -38,14 +38,14 @@ class Attract:
         self.start(now)
 
     def start(self, now):
-        from app.app import unload
+        from app.parts import unload
 
         if self.setup is not None:  # the last demo game's modules go: RAM on a Pico
             game = self.setup["game"]
             self.game = None
-            unload("games." + game)
+            unload("games.%s.rules" % game)
             unload(catalog.CONTROLLERS[game])
-            unload("games.%s_player" % game)
+            unload("games.%s.player" % game)
         game, level = DEMO[self.index % len(DEMO)]
         self.index += 1
         self.setup = {"game": game, "players": None, "variant": None, "seed": now & 0x3FFFFFFF,

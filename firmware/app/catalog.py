@@ -1,74 +1,102 @@
-# What the menu offers: the controller of each game, and the menu's tiles (one per
-# game and player count, in menu order). A game is listed once its rules module
-# (games/) and its controller (app/c_GAME.py) exist.
+# The games the board offers, a line each: everything else about a game is found in
+# its folder by the names its modules have (games/GAME/rules.py, screen.py, player.py:
+# README "Adding a game"). The menu's, and freed while a game is played.
 from app import colors
+from app.colors import BLUE, FRAME_BLUE, GREEN, OFF, ORANGE, PURPLE, RED, WHITE, YELLOW
 
-CONTROLLERS = {
-    "connect4": "app.c_connect4",
-    "squeeze": "app.c_squeeze",
-    "cubes": "app.c_cubes",
-    "foursquare": "app.c_foursquare",
-    "pistes": "app.c_pistes",
-}
-
-# (game, players or None for the game's default, variant or None, the tile's 4
-# colours: top-left, top-right, bottom-left, bottom-right). At most 9 tiles. The 4
-# colours are the game's pictogram, different for every tile (a tile for more than 2
-# players shows the turn going round the table: app/menu.py).
-TILES = (
-    # discs at the bottom of the blue frame
-    ("connect4", None, None, (colors.FRAME_BLUE, colors.FRAME_BLUE, colors.YELLOW, colors.RED)),
-    # the start: yellow and blue pawns crossed at the centre
-    ("squeeze", None, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),
-    ("squeeze", 4, None, (colors.YELLOW, colors.BLUE, colors.BLUE, colors.YELLOW)),  # the turn goes round
-    # a purple and a green cube, and the glow where the next one may go
-    ("cubes", None, None, (colors.PURPLE, colors.GREEN, colors.OFF, colors.scale(colors.PURPLE, 1, 4))),
-    # cards: a red and a blue face-up pile, two white face-down ones
-    ("foursquare", None, None, (colors.RED, colors.WHITE, colors.WHITE, colors.BLUE)),
-    # the four tracks' colours: the pawns of four players
-    ("pistes", None, None, (colors.YELLOW, colors.RED, colors.BLUE, colors.GREEN)),
-    ("squeeze", None, "cards", (colors.YELLOW, colors.PURPLE, colors.BLUE, colors.ORANGE)),
-    ("squeeze", 4, "cards", (colors.YELLOW, colors.BLUE, colors.ORANGE, colors.PURPLE)),
-)
-
-# The choices a game offers before it starts, in the order they are asked, as
+# The choices a tile's game asks before it starts, in the order they are asked, as
 # (option, choices, default): "players" (a number), "board" (choices "seats": which
 # seats the board plays, default a list), "level" (1..5), "mode" (a name). The chosen
 # values go to App.start_game (players, and options for the rest).
-OPTIONS = {}
-# Against the board (games/GAME_player.py): which seats it plays (none: people only),
-# and how well.
+# Against the board (its screen's `level_player`, games/GAME/player.py): which seats it
+# plays (none: people only), and how well.
 AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
-OPTIONS["connect4"] = AGAINST_THE_BOARD
-OPTIONS["squeeze"] = AGAINST_THE_BOARD
-OPTIONS["cubes"] = AGAINST_THE_BOARD
-OPTIONS["squeeze/4"] = ()  # two teams of two: the board plays no seat there
-OPTIONS["pistes"] = (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
 
-# 4D Squeeze with cards: "cards" = the players hold real cards (the board trusts them
-# about hands), "deal" = the board deals and keeps the hands (keyed by game/variant).
-OPTIONS["squeeze/cards"] = (("mode", ("cards", "deal"), "cards"),)
+# (the game's folder under games/, its name in each language of saves.LANGS, its menu
+# tiles: (place in the menu 0..8, three a row; players, or None for the game's usual
+# count; variant or None; the tile's 4 colours: top-left, top-right, bottom-left,
+# bottom-right; its choices)). The 4 colours are the game's pictogram, different for
+# every tile (a tile for more than 2 players shows the turn going round: app/tiles.py).
+LANGS = ("en", "fr")  # the languages of the games' names (and of the menu's setting)
+GAMES = (
+    # discs at the bottom of the blue frame
+    ("connect4", ("Connect Four", "Puissance 4"),
+     ((0, None, None, (FRAME_BLUE, FRAME_BLUE, YELLOW, RED), AGAINST_THE_BOARD),)),
+    # the start: yellow and blue pawns crossed at the centre; two teams of two (the board
+    # plays no seat there); with cards, where "cards" = the players hold real cards (the
+    # board trusts them about hands), "deal" = the board deals and keeps the hands
+    ("squeeze", ("4D Squeeze", "4D Squeeze"),
+     ((1, None, None, (YELLOW, BLUE, BLUE, YELLOW), AGAINST_THE_BOARD),
+      (2, 4, None, (YELLOW, BLUE, BLUE, YELLOW), ()),
+      (6, None, "cards", (YELLOW, PURPLE, BLUE, ORANGE), (("mode", ("cards", "deal"), "cards"),)),
+      (7, 4, "cards", (YELLOW, BLUE, ORANGE, PURPLE), (("mode", ("cards", "deal"), "cards"),)))),
+    # a purple and a green cube, and the glow where the next one may go
+    ("cubes", ("Cubes 7x7", "Cubes 7x7"),
+     ((3, None, None, (PURPLE, GREEN, OFF, colors.scale(PURPLE, 1, 4)), AGAINST_THE_BOARD),)),
+    # cards: a red and a blue face-up pile, two white face-down ones
+    ("foursquare", ("Foursquare", "Foursquare"),
+     ((4, None, None, (RED, WHITE, WHITE, BLUE), ()),)),
+    # the four tracks' colours: the pawns of four players
+    ("pistes", ("4 pistes", "4 pistes"),
+     ((5, None, None, (YELLOW, RED, BLUE, GREEN), (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))),)),
+)
 
-# A variant with its own controller module: (game, variant) -> module.
-VARIANT_CONTROLLERS = {("squeeze", "cards"): "app.c_squeeze_cards"}
+
+def _made():
+    """TILES, OPTIONS, NAMES and the screens' modules, from GAMES."""
+    count = sum(len(game[2]) for game in GAMES)
+    tiles = [None] * count
+    options = {}
+    names = {}
+    screens = {}
+    variant_screens = {}
+    for game, words, game_tiles in GAMES:
+        names[game] = words
+        screens[game] = "games.%s.screen" % game
+        for place, players, variant, looks, choices in game_tiles:
+            if not 0 <= place < count or tiles[place] is not None or count > 9:
+                raise ValueError("the tiles' places must be 0..%d, each once (at most 9)" % (count - 1))
+            tiles[place] = (game, players, variant, looks)
+            key = game + ("/" + variant if variant else "/%d" % players if players else "")
+            options.setdefault(key, choices)
+            if variant:
+                variant_screens[(game, variant)] = "games.%s.%s_screen" % (game, variant)
+    return tuple(tiles), options, names, screens, variant_screens
+
+
+# (game, players, variant, the 4 colours) of each tile, in menu order; each tile's
+# choices by "GAME", "GAME/VARIANT" or "GAME/PLAYERS"; the games' names; each game's
+# screen module (games/GAME/screen.py), and a variant's (games/GAME/VARIANT_screen.py).
+TILES, OPTIONS, NAMES, CONTROLLERS, VARIANT_CONTROLLERS = _made()
+
+
+def game_ids():
+    """Every game's id (its folder's name), in GAMES' order."""
+    return tuple(game[0] for game in GAMES)
 
 
 def names(lang="en"):
-    """The games' names in `lang` (app/names_LANG.py): only the chosen language's
-    words are loaded (the menu's language setting, saves.LANGS)."""
-    return __import__("app.names_" + lang, None, None, ("NAMES",))
+    """The words of the games' names in `lang` (app/names_LANG.py: "with", "N players",
+    the variants'): only the chosen language's words are loaded."""
+    return __import__("app.names_" + lang, None, None, ("WITH",))
+
+
+def game_name(game, variant=None, lang="en"):
+    """The game as people call it: 'Connect Four', '4D Squeeze with cards' ('Puissance 4',
+    '4D Squeeze avec cartes' in French); an unknown game, its id."""
+    name = NAMES[game][LANGS.index(lang)] if game in NAMES else game
+    if variant:
+        words = names(lang)
+        name += words.WITH + words.VARIANTS.get(variant, variant)  # "4D Squeeze with cards", as the rules book says
+    return name
 
 
 def tile_name(index, lang="en"):
-    """The tile's game as people call it: 'Connect Four', '4D Squeeze with cards 4 players'
-    ('Puissance 4', '4D Squeeze avec cartes 4 joueurs' in French)."""
+    """The tile's game as people call it: 'Connect Four', '4D Squeeze with cards 4 players'."""
     game, players, variant = TILES[index][:3]
-    words = names(lang)
-    name = words.NAMES.get(game, game)
-    if variant:
-        name += words.WITH + words.VARIANTS.get(variant, variant)  # "4D Squeeze with cards", as the rules book says
+    name = game_name(game, variant, lang)
     if players:
-        name += words.PLAYERS % players
+        name += names(lang).PLAYERS % players
     return name
 
 
@@ -95,48 +123,45 @@ def tile_of(game, players, variant):
             if t[0] == game and t[2] and t[2] not in variants:
                 variants.append(t[2])
         raise ValueError("%s has no variant '%s' on this board (variants: %s)"
-                         % (names().NAMES.get(game, game), variant, ", ".join(variants)))
+                         % (game_name(game), variant, ", ".join(variants)))
     for count, i in counts:
         if count == players:
             return i
     for count, i in counts:
         if count is None:
             return i
-    raise ValueError("%s has no tile for %s players" % (names().NAMES.get(game, game), players))
+    raise ValueError("%s has no tile for %s players" % (game_name(game), players))
 
 
-# What a game's start (or resume) loads beyond its controller's own imports: the
-# common parts first, then these, loaded ahead while its setup screen waits (app/setup.py).
+# What a game's start (or resume) loads beyond its screen's own imports: the common
+# parts first, then the game's rules and screen, then what its screen names in `AHEAD`
+# (a part its start needs): loaded ahead while its setup screen waits (app/setup.py).
 START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
-GAME_PARTS = {"foursquare": ("app.c_foursquare_stats",), "pistes": ("app.c_pistes_start", "games.pistes_text")}
-
-
-# What a game's rules make once, at its first state, and keep (game -> the rules'
-# function): made ahead too, for a new game's start press (Squeeze's start position,
-# ~12 ms on a Pico).
-START_AHEAD = {"squeeze": "start_position"}
 
 
 def start_ahead(game):
-    """Work ahead (app/setup.py): what the game's first state makes once (START_AHEAD)."""
-    name = START_AHEAD.get(game)
-    if name is not None:
-        getattr(__import__("games." + game, None, None, (name,)), name)()
+    """Work ahead (app/setup.py): what the game's first state makes once, its rules'
+    `ahead()` if they have one (Squeeze's start position, ~12 ms on a Pico)."""
+    ahead = getattr(__import__("games.%s.rules" % game, None, None, ("rules",)), "ahead", None)
+    if ahead is not None:
+        ahead()
 
 
 def start_modules(game, variant=None):
     """The modules a game of this tile loads as it starts, in an order where each one's
-    own imports are loaded before it (the rules, then the controller)."""
-    module = VARIANT_CONTROLLERS.get((game, variant), CONTROLLERS[game])
-    return START_PARTS + GAME_PARTS.get(game, ()) + ("games." + game, module)
+    own imports are loaded before it (the rules, then the screen)."""
+    return START_PARTS + ("games.%s.rules" % game, screen_module(game, variant))
 
 
-def controller_class(game, variant=None):
+def screen_module(game, variant=None):
     module = CONTROLLERS.get(game)
     if module is None:
         raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(CONTROLLERS)))
-    module = VARIANT_CONTROLLERS.get((game, variant), module)
-    return __import__(module, None, None, ("Controller",)).Controller
+    return VARIANT_CONTROLLERS.get((game, variant), module)
+
+
+def controller_class(game, variant=None):
+    return __import__(screen_module(game, variant), None, None, ("Controller",)).Controller
 
 
 def player_choices(game, variant=None):

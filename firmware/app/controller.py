@@ -1,12 +1,13 @@
 # What every game screen shares: the corner keys (hold MENU for the menu, UNDO, HINT,
 # hold NEW for a new game), the red flash and beep of a refused press, the end of the
-# game, saving after every move. A game's controller (app/c_GAME.py) subclasses it and
+# game, saving after every move. A game's controller (games/GAME/screen.py) subclasses it and
 # writes the hooks: which move a cell plays, which cell plays a move, how to draw.
-import sys
 from array import array
 
 from app import colors, grid, saves
-from app.app import FLASH_MS, UNSAVED_GAME, blink_on, flashing, free_menu, menu_ahead, pending, slice_of, unload  # noqa: F401 (the controllers import them from here)
+from app.app import UNSAVED_GAME
+from app.parts import call_part, free_menu, imports, slice_of, unload
+from app.timing import FLASH_MS, blink_on, flashing, pending
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -47,24 +48,21 @@ def next_swap(policy, swap, winner):
     return swap
 
 
-# Parts of a controller that only some moments need (app/controller_*.py, a game's
-# own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
-# Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
-# them: it has the RAM, and a fresh import each time the simulator asks costs ~1 ms.
-# Never for a key press's own work: an import from a Pico's flash takes ~25 ms, more
-# than a press's light may (the game's start, the simulator's questions: they may).
-FREE_PARTS = sys.implementation.name != "cpython"
+# What the menu's screen loads, before it reads the tiles' saves (menu_ahead).
+MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")
 
 
-def call_part(module, name, *args):
-    """`name`(*args) of app/`module`.py, loaded for the call (and unloaded after it,
-    see FREE_PARTS; a call made within it finds it loaded)."""
-    part = __import__("app." + module, None, None, (name,))
-    try:
-        return getattr(part, name)(*args)
-    finally:
-        if FREE_PARTS:
-            unload("app." + module)
+def menu_ahead(app):
+    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
+    modules loaded and its tiles' saves read, one a step of this generator, so that the
+    hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
+    result: the menu."""
+    yield from imports(MENU_AHEAD)
+    from app.menu import Menu
+
+    menu = Menu(app, False)
+    yield from menu.read_saves()
+    return menu
 
 
 class GameController:
@@ -72,7 +70,12 @@ class GameController:
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
-    words = "controller_text"  # the module of the simulator's words: describe(), turn_text()
+    words = "app.controller_text"  # the module of the simulator's words: describe(), turn_text()
+    # The parts of the game its start needs (its own imports in functions): loaded ahead
+    # while the setup screen waits, so that the start press finds them (app/setup.py).
+    ahead_parts = ()
+    # The board plays this game's seats, by levels (games/GAME/player.py's think()).
+    level_player = False
     # The keys that have a hold (app.App.key): they wait for their release (a tap) or
     # HOLD_MS (a hold); every other key acts on its press.
     holds = (grid.MENU, grid.NEW)
@@ -87,7 +90,7 @@ class GameController:
         self.app = app
         self.setup = setup
         self.set_swap(bool(setup.get("swap")))
-        self.module = load(setup["game"])
+        self.module = load(setup["game"], setup.get("variant"))
         self.flash_cells = ()
         self.flash_color = colors.ILLEGAL
         self.flash_until = None  # ticks when the refusal flash ends, while it shows
@@ -140,28 +143,26 @@ class GameController:
         """`cell` in the game's own notation (what messages say and the simulator's
         labels show), or None for a key that is no part of the game. By default the
         move a press on it plays, in the notation (app/controller_text.py)."""
-        return call_part("controller_text", "label", self, cell)
+        return call_part("app.controller_text", "label", self, cell)
 
     def mover_colour(self):
         """The index in player_colors of the side to move (a team game: its team)."""
         return self.state.to_move
 
-    # -- the board as a player (games/GAME_player.py) ----------------------------------
+    # -- the board as a player (games/GAME/player.py) ----------------------------------
     def check_board(self, setup):
         """(the seats the board plays, its level) from setup["board"] and
         setup["level"]; ValueError for a bad value (app/controller_start.py)."""
-        return call_part("controller_start", "check_board", setup)
+        return call_part("app.controller_start", "check_board", setup, self.level_player)
 
     def has_player(self):
-        from games.levels import PLAYER_GAMES
-
-        return self.setup["game"] in PLAYER_GAMES and self.state.players == 2
+        return self.level_player and self.state.players == 2
 
     def board_to_move(self):
         return self.state.status == PLAYING and self.state.to_move in self.board_seats
 
     def start_thinking(self, now, hint=False):
-        from games.player import load_player
+        from games.search import load_player
         from games.rng import Rng
 
         if self.player is None:
@@ -251,7 +252,7 @@ class GameController:
 
     def hold_ahead(self, cell, now):
         """Work ahead while a key of `holds` is down (app.App.check_holds): for MENU, a
-        slice of the menu's making (app.app.menu_ahead), so that its hold shows it at once;
+        slice of the menu's making (menu_ahead), so that its hold shows it at once;
         released before, it is a tap, which frees it again."""
         if cell != grid.MENU or self.next_menu is not None:
             return
@@ -433,4 +434,4 @@ class GameController:
         """The simulator's labels around the board, in the game's own notation: the
         (top, bottom, left, right) margins, 12 strings each ('' for none). By default
         the grid's own a..l and 1..12."""
-        return call_part("controller_text", "axis_labels", self)
+        return call_part("app.controller_text", "axis_labels", self)

@@ -1,8 +1,11 @@
 # What the simulator asks of a game's screen (app/controller.py): its state, its
 # status line, its margin labels. A board never asks, so these words are kept apart:
 # the controller loads this module for each question and unloads it after.
+import sys
+
 from app import grid
 from app.app import UNSAVED_GAME
+from app.parts import call_part, unload
 from games.base import DRAW, PLAYING
 
 # The words of the controller's own refusals, by the name it gives refuse().
@@ -49,10 +52,18 @@ def turn_text(ctrl):
     return "%s wins" % ctrl.colour_name(st.winner)
 
 
-def names(ctrl):
-    """The games' names in the menu's language (app/names_LANG.py; not the catalog:
-    the menu's, freed in a game)."""
-    return __import__("app.names_" + ctrl.app.settings["lang"], None, None, ("NAMES",))
+def title(ctrl):
+    """The game's name in the menu's language ('4D Squeeze with cards'), from the catalog
+    (the menu's, freed in a game: loaded for it once a game and language)."""
+    lang = ctrl.app.settings["lang"]
+    known = getattr(ctrl, "title_words", None)
+    if known is None or known[0] != lang:
+        loaded = "app.catalog" in sys.modules
+        name = call_part("app.catalog", "game_name", ctrl.setup["game"], ctrl.setup.get("variant"), lang)
+        if not loaded:  # (as in a game on a board: the menu's catalog stays freed)
+            unload("app.catalog")
+        known = ctrl.title_words = (lang, name)
+    return known[1]
 
 
 def board_played(ctrl):
@@ -81,7 +92,7 @@ def describe(ctrl):
         "moves": [st.format_move(m) for m in st.history],
         "error": error_text(ctrl),
         "colors": ["%06x" % c for c in ctrl.player_colors[1:]],  # player 1's first
-        "title": names(ctrl).NAMES.get(game, game),
+        "title": title(ctrl),
         "turn": ctrl.turn_text(),
         "board": ctrl.board_seats,
         "level": ctrl.level,

@@ -35,11 +35,6 @@ def parse(text):
     return cell(row, col)
 
 
-def on_ring(c):
-    row, col = row_col(c)
-    return row in (0, SIZE - 1) or col in (0, SIZE - 1)
-
-
 def ring_cells():
     """The 44 ring cells clockwise from a1 (corners included)."""
     top = [cell(0, c) for c in range(SIZE)]

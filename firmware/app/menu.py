@@ -12,7 +12,10 @@
 # Against the board (it plays a seat), a tile breathes instead of blinking: in the
 # menu for its game in progress, on its setup screen once a seat is the board's.
 from app import catalog, colors, grid, saves
-from app.app import FLASH_MS, SETUP_OPTIONS, blink_on, flashing, free_menu, imports, pending, slice_of, unload
+from app.parts import free_menu, imports, slice_of, unload
+from app.saves_read import load_game
+from app.tiles import TILE_CELLS, draw_tile, turns
+from app.timing import FLASH_MS, flashing, pending
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -20,18 +23,10 @@ BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
 BRIGHTNESS_PERCENTS = tuple(col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1))  # b12's first
 MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
 LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), saves.LANGS))  # j1 English, k1 French
-
-
-def tile_cells(index):
-    row, col = 2 + 3 * (index // 3), 2 + 3 * (index % 3)
-    return (grid.cell(row, col), grid.cell(row, col + 1), grid.cell(row + 1, col), grid.cell(row + 1, col + 1))
-
-
-TILE_CELLS = tuple(tile_cells(i) for i in range(len(catalog.TILES)))
-TURN_MS = 500  # on a tile for more than 2 players the turn moves on this often
-CLOCKWISE = (0, 1, 3, 2)  # the tile's cells (top-left, top-right, bottom-left, bottom-right) clockwise
+# A game's own choices beyond players and variant, kept in its setup: "board" (the
+# seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
+SETUP_OPTIONS = ("board", "level", "mode")
 MATCH_COLORS = (colors.YELLOW, colors.RED)  # b1, c1: Connect Four's colours
-BREATH_MS = 2000  # a tile against the board breathes this slowly
 IDLE_MS = 60000  # the menu idle this long starts the demo
 
 
@@ -49,37 +44,6 @@ def idle_demo(menu, now):
         free_menu()  # the menu's modules: loaded again when it shows
         return True
     return False
-
-
-def turns(index):
-    players = catalog.TILES[index][1]
-    return players is not None and players > 2
-
-
-def breath(now):
-    """The level, in 16ths, of a breathing tile: down to 1/4 and back, every BREATH_MS."""
-    half = BREATH_MS // 2
-    return 4 + 12 * abs(now % BREATH_MS - half) // half
-
-
-def draw_tile(frame, index, now, blinking=False, against=False):
-    """The tile's pictogram. For more than 2 players, the turn goes round it: one cell
-    at full level, clockwise, the others dimmer. Blinking (dim every other half
-    second) when it has a game in progress; breathing instead (slowly dimmer and
-    back) when that game, or the setup shown, is against the board (it plays a seat)."""
-    tile_colors = catalog.TILES[index][3]
-    turn = CLOCKWISE[(now // TURN_MS) % 4] if turns(index) else None
-    dim = blinking and not against and not blink_on(now, 500)
-    level = breath(now) if against else 16
-    for k in range(4):
-        color = tile_colors[k]
-        if level < 16:
-            color = colors.scale(color, level, 16)
-        if dim:
-            color = colors.scale(color, 1, 4)
-        elif turn is not None and k != turn:
-            color = colors.scale(color, 1, 3)
-        frame.set(TILE_CELLS[index][k], color)
 
 
 class Menu:
@@ -101,13 +65,13 @@ class Menu:
         if read:
             for _ in self.read_saves():
                 pass
-        self.tables = None  # the brightness row's gamma tables (drivers.leds.gamma_tables), made ahead
+        self.tables = None  # the brightness row's gamma tables (drivers.pixels.gamma_tables), made ahead
         self.loading = self.load_ahead()
 
     def load_ahead(self):
         """What a tile's press shows (its setup screen, its game's name) loaded, and the
         brightness row's gamma tables made, while the menu waits."""
-        from drivers.leds import gamma_tables  # (loaded with the board's Pixels)
+        from drivers.pixels import gamma_tables  # (loaded with the board's Pixels)
 
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
         self.tables = yield from gamma_tables(BRIGHTNESS_PERCENTS)
@@ -115,7 +79,7 @@ class Menu:
     def read_saves(self):
         """Which tiles have a game to resume (and against the board), a tile a step."""
         for t in catalog.TILES:
-            game = saves.load_game(self.app.storage, t[0], t[1], t[2])
+            game = load_game(self.app.storage, t[0], t[1], t[2])
             if game is False:  # a file the board cannot read back: set aside, said on its tile
                 from app.aside import set_aside_save
 

@@ -17,12 +17,13 @@
 # copy of its last 4 KB flash block); the whole file, about 55 ms more every 4 KB.
 import json
 
+from app.catalog import LANGS  # noqa: F401 (the languages a setting may name)
+
 SETTINGS_FILE = "settings.json"
-STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (app/c_foursquare.py)
-BEST_FILE = "pistes_best.json"  # 4 pistes' best score (app/c_pistes.py)
+STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)
+BEST_FILE = "pistes_best.json"  # 4 pistes' best score (games/pistes/screen.py)
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
-LANGS = ("en", "fr")  # the language of the names the board scrolls and of the simulator's words
 # A save is a few hundred bytes, a long card game's a few KB (2.5 KB at 322 lines:
 # every launch and card is followed by a window's pass); anything far bigger is damage.
 MAX_FILE_BYTES = 16384
@@ -76,13 +77,6 @@ def read_json(storage, name):
         return None
 
 
-def load_settings(storage):
-    """The settings kept, each checked (a bad one: its default): app/saves_read.py."""
-    from app.saves_read import load_settings
-
-    return load_settings(storage)
-
-
 def remembered_level(settings, game, default):
     """The level last chosen on the board for `game` (against the board), else default."""
     return settings.get("levels", {}).get(game, default)
@@ -129,11 +123,3 @@ def save_game(storage, setup, state):
         return False
     setattr(state, SAVED, (name, len(history), len(text), history[-1] if history else None))
     return True
-
-
-def load_game(storage, game, players, variant=None):
-    """(setup, move texts) of the saved game of that tile, None if there is none, False
-    if its file is not a well-formed save of it: app/saves_read.py."""
-    from app.saves_read import load_game
-
-    return load_game(storage, game, players, variant)

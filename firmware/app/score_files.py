@@ -1,9 +1,9 @@
 # The scores files (Foursquare's games played, won and best; 4 pistes' best score) read
 # as their games read them, by checks that load no game: the games' readers
-# (app/c_foursquare_stats.py, app/c_pistes_start.py) and the power-up's check of every
+# (games/foursquare/stats.py, games/pistes/start.py) and the power-up's check of every
 # stored file (app/aside.py, which must not load two games' screens and rules at boot).
-FOURSQUARE_DECK = 40  # games.foursquare.DECK (tests/host/test_unreadable_files.py holds them equal)
-PISTES_BEST_MAX = 40  # 4 * games.pistes.END: four pawns at the end cell
+FOURSQUARE_DECK = 40  # games.foursquare.rules.DECK (tests/host/test_unreadable_files.py holds them equal)
+PISTES_BEST_MAX = 40  # 4 * games.pistes.rules.END: four pawns at the end cell
 
 
 def stats_from(data):

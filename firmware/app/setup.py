@@ -6,7 +6,10 @@
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu.
 from app import catalog, colors, font, grid, saves
-from app.app import FLASH_MS, imports, pending, slice_of
+from app.parts import imports, slice_of
+from app.saves_read import load_game
+from app.tiles import draw_tile, tile_cells
+from app.timing import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often
@@ -27,8 +30,6 @@ class Setup:
     holds = ()  # every key acts on its press (a1 too: back to the menu)
 
     def __init__(self, app, index, saved, now):
-        from app.menu import tile_cells  # (the menu imports this module)
-
         self.app = app
         self.index = index
         self.game, self.players, self.variant = catalog.TILES[index][:3]
@@ -65,6 +66,7 @@ class Setup:
         self.scrolling_text()
         yield
         yield from imports(catalog.start_modules(self.game, self.variant))
+        yield from imports(catalog.controller_class(self.game, self.variant).ahead_parts)
         if self.saved is None:
             catalog.start_ahead(self.game)
         elif self.read_moves():
@@ -85,7 +87,7 @@ class Setup:
         """The game in progress read from its save, if not yet (False: its save is gone:
         the tile then starts a new game)."""
         if self.saved is not None and self.saved[1] is None:
-            self.saved = saves.load_game(self.app.storage, self.game, self.players, self.variant)
+            self.saved = load_game(self.app.storage, self.game, self.players, self.variant)
             if self.saved is False:  # damaged since the menu read it: set aside, said on its tile
                 from app.aside import set_aside_save
 
@@ -153,9 +155,7 @@ class Setup:
         self.error = None
         if cell in self.tile:
             if self.resuming() and self.read_moves():
-                from app.menu import resume_game
-
-                resume_game(self.app, self.saved[0], self.saved[1], self.ready)
+                self.app.resume_game(self.saved[0], self.saved[1], self.ready)
                 return
             players, options = self.start_args()
             try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
@@ -196,8 +196,6 @@ class Setup:
                 for y in range(font.HEIGHT):
                     if column >> y & 1:
                         frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
-        from app.menu import draw_tile
-
         draw_tile(frame, self.index, now, self.resuming(), self.against())
         if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
             for c in self.tile:

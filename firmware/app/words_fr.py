@@ -30,7 +30,7 @@ WORDS = {
 }
 
 MESSAGES = {
-    # -- the game screens (app/controller_text.py, app/c_*_text.py, app/c_*.py) --------
+    # -- the game screens (app/controller_text.py, games/*/words.py, games/*/screen.py) --------
     "hold this key to use it": "maintenez cette touche pour l'utiliser",
     "the game is over: hold the new-game key (bottom-right corner)":
         "la partie est finie : maintenez la touche nouvelle partie (coin en bas à droite)",

@@ -1,2 +1,2 @@
 # The board's hardware drivers (see DRIVERS.md). Import the modules themselves
-# (drivers.keys, drivers.pixels, ...) so only what is used is loaded.
+# (drivers.keys, drivers.pixels_setup, ...) so only what is used is loaded.

@@ -5,146 +5,15 @@ from array import array
 
 from compat import const
 
-try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
-    from drivers.keys_viper import scan_rows
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2MatrixKeys.scan
-    scan_rows = None
-
-DEBOUNCE_MS = const(5)  # a press locks its key this long; a release must be seen this long
-BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
-MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500 Hz
 _SIO_GPIO_IN = const(0xD0000004)  # RP2040 SIO: the level of every GPIO, one bit each
 _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs high
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
-# A driven row's columns follow it down through the switches and the diodes only once
-# the wires' capacitance has discharged through the row's pad: with a whole row held on
-# the worst build (hand-wired), every datasheet limit at once, its columns are below the
-# input-low limit 688 ns after the drive (hardware/matrix_wires.py works it out from the
-# copper and the datasheets), and the scan reads no sooner than twice that. The native
-# pass waits SETTLE_NS in a counted loop (keys_setup.settle_turns); the bytecode path's
-# own instructions between the write and the read take ~2 us on the Pico (measured on
-# the virtual Pico, which models the wires: a scan that reads too soon misses presses).
-# Rows are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst,
-# under the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
-SETTLE_NS = const(1400)
-ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
-NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)
 # After a row is released, its low columns must climb back through their pull-ups
 # before the next row is read, or a held key shows on the row below too. The scan
 # reads the columns until all are high, at most this many times (~1.5 us a read as
 # bytecode on the Pico; the worst build's columns recover in about 1 us); a column
 # stuck low ends the wait.
 RECOVER_READS = const(24)
-NATIVE_RECOVER_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
-
-
-class EventQueue:
-    """A fixed-size FIFO of key events (key, pressed, ticks).
-
-    Overflow policy: when the queue already holds max_events events, put() drops the
-    NEW event (the queued ones are kept, in order), returns False and sets
-    `overflowed`, which stays set until clear(). Events are stored in preallocated
-    arrays, so put() allocates nothing and is safe from a timer callback; one
-    producer (the scan) and one consumer (the app) may interleave freely.
-    Keys are 0..255; ticks are ticks_ms() values.
-    """
-
-    def __init__(self, max_events=64):
-        if max_events < 1:
-            raise ValueError("max_events must be at least 1")
-        n = max_events + 1  # one slot stays empty: head == tail means empty
-        self._keys = bytearray(n)
-        self._pressed = bytearray(n)
-        self._ticks = array("l", [0] * n)
-        self._slots = n
-        self._head = 0  # next to get (written only by get/clear)
-        self._tail = 0  # next free slot (written only by put)
-        self.overflowed = False
-
-    def put(self, key, pressed, ticks):
-        tail = self._tail
-        nxt = tail + 1
-        if nxt == self._slots:
-            nxt = 0
-        if nxt == self._head:  # full: drop this newest event
-            self.overflowed = True
-            return False
-        self._keys[tail] = key
-        self._pressed[tail] = 1 if pressed else 0
-        self._ticks[tail] = ticks
-        self._tail = nxt  # publish only once the slot is written
-        return True
-
-    def get(self):
-        """The oldest event as (key, pressed, ticks), or None when empty."""
-        head = self._head
-        if head == self._tail:
-            return None
-        event = (self._keys[head], self._pressed[head] == 1, self._ticks[head])
-        head += 1
-        self._head = 0 if head == self._slots else head
-        return event
-
-    def clear(self):
-        self._head = self._tail
-        self.overflowed = False
-
-    def __len__(self):
-        return (self._tail - self._head) % self._slots
-
-
-class Debouncer:
-    """Pure debouncing, eager on the press and deferred on the release (per key, as
-    QMK's asym_eager_defer_pk): a key that reads closed while up is pressed at once,
-    on that first reading, and its next `max(threshold, lockout)` readings are ignored
-    (the debounce time: its chatter). A release must read open `threshold` times in a
-    row (a reading closed restarts the count, so drop-outs while held are ignored);
-    then the next `lockout` readings are ignored: the rest of the chatter of a switch
-    that bounces longer than `threshold` readings (up to threshold + lockout in all)."""
-
-    def __init__(self, nkeys=144, threshold=5, lockout=0):
-        if threshold < 1 or threshold > 255 or not 0 <= lockout <= 255:
-            raise ValueError("threshold must be 1..255, lockout 0..255")
-        self.threshold = threshold
-        self.lockout = lockout
-        self._down = bytearray(nkeys)  # debounced state, 1 = down
-        self._count = bytearray(nkeys)  # consecutive open readings of a key down
-        self._lock = bytearray(nkeys)  # readings still to ignore after a change
-
-    def update(self, key, raw_down):
-        """Feed one reading; True for a new press, False for a new release, else None."""
-        if self._lock[key]:
-            self._lock[key] -= 1
-            return None
-        if raw_down:
-            self._count[key] = 0
-            if self._down[key]:
-                return None
-            self._down[key] = 1  # eager: the first closed reading is the press
-            self._lock[key] = max(self.threshold, self.lockout)
-            return True
-        if not self._down[key]:
-            return None
-        n = self._count[key] + 1
-        if n < self.threshold:
-            self._count[key] = n
-            return None
-        self._count[key] = 0
-        self._down[key] = 0
-        self._lock[key] = self.lockout
-        return False
-
-    def settling(self, key):
-        """True while the key ignores its chatter (it must still be fed readings)."""
-        return self._lock[key] != 0
-
-    def is_down(self, key):
-        return self._down[key] == 1
-
-    def set_down(self, key, down):
-        """Force a debounced state without an event (keys found held at power-up)."""
-        self._down[key] = 1 if down else 0
-        self._count[key] = 0
 
 
 class MatrixKeys:

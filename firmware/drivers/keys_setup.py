@@ -4,8 +4,31 @@
 # scan that runs a thousand times a second is drivers/keys.py.
 from array import array
 
-from drivers.keys import (BOUNCE_MS, DEBOUNCE_MS, MIN_SCAN_HZ, NATIVE_RECOVER_READS, NATIVE_TURN_CYCLES,
-                          ROW_DRIVE, SETTLE_NS, Debouncer, EventQueue, scan_rows)
+from compat import const
+from drivers.debounce import Debouncer, EventQueue
+
+try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
+    from drivers.keys_viper import scan_rows
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2MatrixKeys.scan
+    scan_rows = None
+
+DEBOUNCE_MS = const(5)  # a press locks its key this long; a release must be seen this long
+BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
+MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500 Hz
+# A driven row's columns follow it down through the switches and the diodes only once
+# the wires' capacitance has discharged through the row's pad: with a whole row held on
+# the worst build (hand-wired), every datasheet limit at once, its columns are below the
+# input-low limit 688 ns after the drive (hardware/matrix_wires.py works it out from the
+# copper and the datasheets), and the scan reads no sooner than twice that. The native
+# pass waits SETTLE_NS in a counted loop (settle_turns); the bytecode path's
+# own instructions between the write and the read take ~2 us on the Pico (measured on
+# the virtual Pico, which models the wires: a scan that reads too soon misses presses).
+# Rows are driven at 12 mA: a whole row held leaves its columns at 0.79 V at worst,
+# under the 0.8 V input-low limit (at the pads' default 4 mA: 1.04 V, presses missed).
+SETTLE_NS = const(1400)
+ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
+NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)
+NATIVE_RECOVER_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
 
 _PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
 _DRIVE = 0x30  # its DRIVE field

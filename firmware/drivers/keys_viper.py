@@ -10,7 +10,7 @@ import micropython
 @micropython.viper
 def scan_rows(row_bits: ptr32, n: int, mask: int, waits: ptr32, stable: ptr32, dirty: ptr8, out: ptr32) -> int:
     """Drive each of the n rows low in turn (row_bits: its GPIO bit), wait waits[0]
-    turns of a loop for the columns to follow it (drivers/keys.py SETTLE_NS), read the
+    turns of a loop for the columns to follow it (drivers/keys_setup.py SETTLE_NS), read the
     columns (mask: their GPIO bits; low = pressed) into out[r], release the row, then
     wait, at most waits[1] reads, for the columns to read high again. Returns a bit per
     row whose reading differs from stable[r] or whose dirty[r] is set: the rows to debounce."""

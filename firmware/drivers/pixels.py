@@ -1,182 +1,214 @@
-# The LEDs' set-up: a chain layout maps board cells to chain positions; from it, the
-# colour order and the supply's current cap, Pixels' tables are made, and on the Pico
-# the PIO program that sends the frames. All of it runs only at boot: the running
-# driver (Pixels.show, PioStrip.write) is drivers/leds.py, and main.py frees this module
-# once the board is made (RAM on a Pico). Its names are the drivers' names, as ever.
+# What a running board keeps of the LED driver: Pixels turns a frame of logical colours
+# into LED levels (brightness and gamma through one lookup table, then a current cap)
+# and sends them to a NeoPixel-compatible strip: on the Pico a PIO state machine fed by
+# DMA (PioStrip), MicroPython's neopixel as the fallback. Making them (the chain layout,
+# the colour order, the cap from the supply, the PIO program) runs only at boot: that is
+# drivers/pixels_setup.py, which main.py frees once the board is made (RAM on a Pico).
 from array import array
 
-from compat import const
-from drivers.leds import (BIT_HZ, GAMMA, IDLE_MA, MA_PER_CHANNEL, MIN_BRIGHTNESS, Pixels, PioStrip,  # noqa: F401
-                          estimate_ma, gamma_table)
+from compat import const, ticks_add, ticks_diff, ticks_us
+from drivers.ws2812 import BIT_HZ, IDLE_MA, MA_PER_CHANNEL
 
-ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
-RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
+GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
+MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
+LATCH_US = const(300)  # the line held low this long ends a frame (>= 280 us)
+_TRANS_COUNT = const(2)  # RP2040 DMA: a channel's register (by word): the bytes of its next transfer
+_AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
+_DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
+_CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
+_TABLE_STEP = const(32)  # gamma_tables' levels a step of its work (~5 ms on a Pico)
 
+try:  # the Pico: show()'s and write()'s loops as native code (drivers/pixels_viper.py)
+    from drivers.pixels_viper import changed_end, levels_into, scale_into
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
+    levels_into = scale_into = None
 
-class ChainLayout:
-    """Where each cell sits on the LED chain.
-
-    The chain, seen on the LED panel: LED 0 at `origin`; it runs along the rows
-    (rows_first) or the columns; `serpentine` chains turn back at every line end,
-    the others jump back to the same side. `rotation`: the panel is mounted turned
-    that many quarter turns clockwise. Default: serpentine rows from the top-left.
-    """
-
-    def __init__(self, origin="top-left", rows_first=True, serpentine=True, rotation=0, size=12):
-        if origin not in ORIGINS:
-            raise ValueError("origin must be one of %s, not %r" % (", ".join(ORIGINS), origin))
-        if not isinstance(rotation, int):
-            raise ValueError("rotation is a whole number of quarter turns, not %r" % (rotation,))
-        if not 1 <= size <= 16:
-            raise ValueError("size must be 1..16")
-        self.size = size
-        self.cells = size * size
-        self.origin = origin
-        self.rows_first = bool(rows_first)
-        self.serpentine = bool(serpentine)
-        self.rotation = rotation % 4
-        self.table = bytearray(self.cells)  # cell -> chain index
-        for cell in range(self.cells):
-            self.table[cell] = self._chain_index(cell // size, cell % size)
-
-    def _chain_index(self, row, col):
-        last = self.size - 1
-        for _ in range(self.rotation):  # board position -> panel position
-            row, col = last - col, row
-        if self.origin.startswith("bottom"):
-            row = last - row
-        if self.origin.endswith("right"):
-            col = last - col
-        line, pos = (row, col) if self.rows_first else (col, row)
-        if self.serpentine and line % 2:
-            pos = last - pos
-        return line * self.size + pos
-
-    def index(self, cell):
-        return self.table[cell]
+    def changed_end(a, b, n, bpp):
+        """How many of the n bytes of a and b, from the start, hold every difference,
+        in whole LEDs of bpp bytes."""
+        while n and a[n - 1] == b[n - 1]:
+            n -= 1
+        return (n + bpp - 1) // bpp * bpp
 
 
-def from_pins(pins=None):
-    """The ChainLayout described by the pin map's CHAIN_* constants."""
-    if pins is None:
-        import pins
-    return ChainLayout(pins.CHAIN_ORIGIN, pins.CHAIN_ROWS_FIRST, pins.CHAIN_SERPENTINE, pins.CHAIN_ROTATION)
+def gamma_levels(lut, brightness, start, stop):
+    """lut[start:stop] as gamma_table(brightness) has them (a part of its float maths)."""
+    peak = 255 * brightness / 100
+    for v in range(start, stop):
+        lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
 
 
-def cap_for_supply(supply_ma, leds=144):
-    """The LEDs' current cap (mA) on a 5 V supply rated `supply_ma`: three quarters
-    of the rating (an adapter held at its limit sags and heats, and the estimate
-    errs), less RESERVE_MA for the rest of the board. 4000 -> 2500, 2000 -> 1000."""
-    cap = supply_ma * 3 // 4 - RESERVE_MA
-    if cap < IDLE_MA * leds + 100:
-        raise ValueError("a %d mA supply is too small for %d LEDs: use 1000 mA or more"
-                         % (supply_ma, leds))
-    return cap
+def gamma_table(brightness):
+    """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
+    lit input stays lit (at least 1), so a dim tint never vanishes. Its float maths take
+    ~40 ms on a Pico: the menu makes its brightness row's ahead (gamma_tables)."""
+    lut = bytearray(256)
+    gamma_levels(lut, brightness, 1, 256)
+    return lut
 
 
-def wire_order(name):
-    """pins.LED_ORDER ("GRB", "RGB", ...) -> Pixels' order: where R, G and B go
-    within an LED's 3 bytes."""
-    name = str(name).upper()
-    if sorted(name) != ["B", "G", "R"]:
-        raise ValueError("LED_ORDER must be R, G and B in some order, not %r" % (name,))
-    return (name.index("R"), name.index("G"), name.index("B"))
+def gamma_tables(percents):
+    """Work ahead (the menu's, while it waits): gamma_table of each of `percents`,
+    _TABLE_STEP levels a step of this generator; its result {percent: table}, for
+    Pixels.set_brightness. The very same maths, so the very same levels on every port
+    (a fixed-point curve was a level off at 25 % on the rp2 port's single floats)."""
+    tables = {}
+    for percent in percents:
+        lut = bytearray(256)
+        for start in range(1, 256, _TABLE_STEP):
+            gamma_levels(lut, percent, start, min(256, start + _TABLE_STEP))
+            yield
+        tables[percent] = lut
+    return tables
 
 
-def setup_pixels(px, strip, layout, cap_ma, order):
-    """Pixels.__init__'s work, which runs once at boot: the strip checked, the cap, the
-    chain's table and the colour order."""
-    if cap_ma is None or order is None:
-        import pins
-
-        if cap_ma is None:
-            cap_ma = cap_for_supply(pins.SUPPLY_MA)
-        if order is None:
-            order = wire_order(pins.LED_ORDER)
-    layout = layout or ChainLayout()
-    n = px._n = layout.cells
-    if len(strip.buf) < n * 3:
-        raise ValueError("the strip has %d LEDs, the layout needs %d" % (len(strip.buf) // 3, n))
-    if cap_ma <= 0:
-        raise ValueError("cap_ma must be positive")
-    px._strip = strip
-    px.cap_ma = cap_ma
-    # the most channel level the budget allows once the LEDs' idle draw is paid
-    px._max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
-    # where each byte of a frame goes in the strip's buffer: its cell's LED on the chain
-    # (3 bytes each) and its colour's place in those; first, how many bytes (show()'s
-    # native loop takes four arguments: drivers/pixels_viper.py)
-    dest = px._dest = array("H", bytes(2 * (3 * n + 1)))
-    dest[0] = 3 * n
-    for cell in range(n):
-        for k in range(3):
-            dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
-    px._bytes_like = None  # the last frame show() found bytes-like
-    px.current_ma = IDLE_MA * n  # all dark
+def estimate_ma(levels):
+    """Estimated supply current (mA) of LEDs showing `levels` (3 bytes an LED)."""
+    return IDLE_MA * (len(levels) // 3) + sum(levels) * MA_PER_CHANNEL // 255
 
 
-# -- sending the frame -----------------------------------------------------------
-_T1, _T2, _T3 = 2, 5, 3  # PIO cycles: a bit is T1 high, then T2 high (1) or low (0), T3 low
-_PROGRAM = None
+class Pixels:
+    """strip: NeoPixel-compatible (`buf` of 3 bytes an LED in wire order, `write()`);
+    Pixels writes its bytes (no copy of its own: the levels are read back from it).
+    layout: a drivers.pixels_setup.ChainLayout (None: the default one). order: where R, G
+    and B go within an LED's 3 bytes (WS2812B: GRB = (1, 0, 2)); None: pins.LED_ORDER.
+    cap_ma None: derived from pins.SUPPLY_MA (cap_for_supply). `levels` holds what the
+    LEDs got, in cell order RGB; `current_ma` its estimate."""
+
+    def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
+        from drivers.pixels_setup import setup_pixels  # (boot only: the chain's tables)
+
+        setup_pixels(self, strip, layout, cap_ma, order)
+        self.brightness = 0
+        self._lut = None
+        self.set_brightness(brightness)
+
+    def set_brightness(self, percent, tables=None):
+        """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
+        `tables`: gamma_tables()'s, made ahead (no maths if it has this percent's)."""
+        try:
+            percent = int(percent)
+        except (TypeError, ValueError):
+            raise ValueError("brightness is a number of percent, not %r" % (percent,))
+        percent = max(MIN_BRIGHTNESS, min(100, percent))
+        if percent != self.brightness:
+            self.brightness = percent
+            lut = tables.get(percent) if tables else None
+            self._lut = lut if lut is not None else gamma_table(percent)
+        return percent
+
+    def estimate_ma(self, levels):
+        return estimate_ma(levels)
+
+    def show(self, frame):
+        """frame: 3 bytes a cell (RGB at full level, cell order)."""
+        n = self._n
+        if len(frame) != n * 3:
+            if len(frame) < n * 3:
+                raise ValueError("a frame is %d bytes, got %d" % (n * 3, len(frame)))
+            frame = memoryview(frame)[:n * 3]
+        lut = self._lut
+        buf = self._strip.buf
+        dest = self._dest
+        if frame is not self._bytes_like:  # (the app's frame: always the same buffer, checked once)
+            if not isinstance(frame, (bytearray, bytes, memoryview)):  # (the Pico's assembly reads bytes)
+                raise TypeError("a frame is bytes-like, not %s" % type(frame).__name__)
+            self._bytes_like = frame
+        if levels_into is not None:
+            total = levels_into(frame, lut, buf, dest)
+        else:
+            for i in range(dest[0]):  # one pass, no allocation (the per-frame cost on the Pico)
+                buf[dest[i + 1]] = lut[frame[i]]
+            total = sum(buf)
+        if total > self._max_sum:  # over budget: scale every level down alike
+            k = self._max_sum * 256 // total
+            if scale_into is not None:
+                total = scale_into(buf, len(buf), k)
+            else:
+                for i in range(len(buf)):
+                    buf[i] = (buf[i] * k) >> 8
+                total = sum(buf)
+        self.current_ma = IDLE_MA * n + total * MA_PER_CHANNEL // 255
+        self._strip.write()
+
+    @property
+    def levels(self):
+        """What the LEDs got (gamma, brightness and cap applied), in cell order RGB: read
+        back from the strip's bytes (a new bytearray: the simulator's and tests' view)."""
+        buf = self._strip.buf
+        dest = self._dest
+        levels = bytearray(dest[0])
+        for i in range(dest[0]):
+            levels[i] = buf[dest[i + 1]]
+        return levels
+
+    def off(self):
+        self.show(bytes(self._n * 3))
 
 
-def ws2812_program(rp2):
-    """The PIO program (assembled once): every bit is 10 cycles on the side-set pin;
-    a 1 stays high 7 cycles (875 ns), a 0 only 2 (250 ns). It takes 8 bits per FIFO
-    word from the top (shift left, autopull at 8); with the FIFO empty it stalls low,
-    which is the latch."""
-    global _PROGRAM
-    if _PROGRAM is None:
-        @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT,
-                     autopull=True, pull_thresh=8)
-        def ws2812():
-            # asm_pio runs this with only its assembler names as globals: the delays
-            # in [] are literal _T3 - 1, _T1 - 1, _T2 - 1
-            wrap_target()  # noqa: F821
-            label("bit")  # noqa: F821
-            out(x, 1).side(0)[2]  # noqa: F821
-            jmp(not_x, "zero").side(1)[1]  # noqa: F821
-            jmp("bit").side(1)[4]  # noqa: F821
-            label("zero")  # noqa: F821
-            nop().side(0)[4]  # noqa: F821
-            wrap()  # noqa: F821
+class PioStrip:
+    """A NeoPixel-compatible strip (`buf`, `write()`) sent by an RP2040 PIO state
+    machine. write() copies buf aside and hands it to a DMA channel that feeds the
+    state machine's FIFO a byte at a time, then returns: the CPU, the key scan and
+    USB go on while the frame goes out (neopixel.write() bit-bangs with interrupts
+    off for the whole 4.3 ms). Without rp2.DMA the FIFO is fed by StateMachine.put,
+    which waits but leaves interrupts on. A write() during the last frame, or
+    within its latch, waits for them. `rp2`: the module (a fake in tests).
 
-        _PROGRAM = ws2812
-    return _PROGRAM
+    A frame goes out only up to the last LED that changed: a WS2812 takes the first
+    bytes that reach it and passes the rest on, so the LEDs past a short frame's end
+    keep what they show. A press that lights a cell near the chain's start is on the
+    LEDs in a fraction of the 4.3 ms a whole frame takes. The first frame after boot
+    goes out whole (a soft reset leaves the LEDs lit), as does the one after a frame
+    cut short (its LEDs may show either frame)."""
 
+    def __init__(self, pin, n, rp2=None, sm_id=0, bpp=3):
+        from drivers.pixels_setup import setup_pio  # (boot only: the PIO program, the DMA)
 
-def setup_pio(strip, pin, n, rp2, sm_id, bpp):
-    """PioStrip.__init__'s work, which runs once at boot: the buffers, the state machine
-    running the program on `pin`, and a DMA channel to feed it where there is one."""
-    if rp2 is None:
-        import rp2
-    strip.n = n
-    strip.bpp = bpp
-    strip.buf = bytearray(n * bpp)
-    strip._out = bytearray(n * bpp)  # what goes out: show() may refill buf meanwhile
-    strip._frame_us = 0  # the last frame's time out, latch included (write() sets it)
-    strip._count = 0  # the bytes of the last frame (write(): only up to the last LED that changed)
-    strip._whole = n * bpp  # the next frame's bytes at least: the first goes out whole
-    strip._sent = None  # ticks_us() of the last write
-    strip._sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3),
-                                 sideset_base=pin)
-    strip._sm.active(1)
-    strip._dma = strip._regs = None
-    if hasattr(rp2, "DMA"):
-        strip._dma = rp2.DMA()
-        dreq = (sm_id // 4) * 8 + sm_id % 4  # the DREQ of the state machine's TX FIFO
-        # byte transfers: the bus repeats a byte over the 32-bit FIFO word, whose
-        # top 8 bits the program shifts out
-        strip._ctrl = strip._dma.pack_ctrl(size=0, inc_write=False, treq_sel=dreq)
-        regs = getattr(strip._dma, "registers", None)
-        if regs is not None:  # MicroPython's rp2.DMA: configured once here, then write()
-            import machine  # only starts it (its register that triggers it), or cuts short
-            # the frame still going out (the DMA's abort register)
-            strip._dma.config(read=strip._out, write=strip._sm, count=len(strip._out), ctrl=strip._ctrl)
-            strip._regs = regs
-            strip._addr = regs[0]  # READ_ADDR: the copy's address, as config() wrote it
-            strip._mem = machine.mem32
-            strip._channel = 1 << strip._dma.channel
+        setup_pio(self, pin, n, rp2, sm_id, bpp)
+
+    def __len__(self):
+        return self.n
+
+    def wait(self):
+        """Until the last frame and its latch are over."""
+        if self._sent is None:
+            return
+        while self._dma is not None and self._dma.active():
+            pass
+        while ticks_diff(ticks_us(), self._sent) < self._frame_us:
+            pass
+
+    def write(self):
+        out = self._out
+        count = changed_end(self.buf, out, len(out), self.bpp)
+        if not count and not self._whole:
+            # the LEDs show this frame, or it is going out: not cut short and sent again
+            # (a screen's still last frame drawn just after a press's answer would
+            # otherwise delay that answer by a whole frame)
+            return
+        if self._regs is not None and self._dma.active():
+            # a frame still going out is cut short: this one supersedes it, and shows a
+            # latch later instead of after the rest of the old one (up to 4.3 ms: a press
+            # during an animation). The LEDs past the cut keep the frame before a moment.
+            self._mem[_DMA_CHAN_ABORT] = self._channel  # (wait() sees it end: the channel idle)
+            self._sent = ticks_add(ticks_us(), _CUT_US - self._frame_us)  # wait(): the FIFO's bytes, the latch
+            self._whole = self._count  # the LEDs it reached show it, the others the frame before
+        self.wait()
+        if count < self._whole:
+            count = self._whole
+        out[:] = self.buf
+        self._whole = 0
+        self._count = count
+        self._frame_us = count * (8000000 // BIT_HZ) + LATCH_US
+        self._sent = ticks_us()
+        if self._regs is not None:  # (as configured at boot: the same buffer and state machine)
+            self._regs[_TRANS_COUNT] = count  # (the count of the transfer the trigger starts)
+            self._regs[_AL3_READ_ADDR_TRIG] = self._addr  # the read address: it starts the channel
+        elif self._dma is None:
+            self._sm.put(memoryview(out)[:count], 24)  # each byte to the word's top 8 bits
+        else:
+            self._dma.config(read=out, write=self._sm, count=count, ctrl=self._ctrl, trigger=True)
 
 
 def make_strip(gpio, n):

@@ -3,13 +3,13 @@
 # bytecode (0.08 ms against 8.7 ms a frame on the rp2 port, measured on the virtual
 # Pico). Only MicroPython with a native emitter loads this module: CPython has no
 # `micropython` module, and the host's wasm port cannot load its armv6m code;
-# drivers/leds.py then keeps its bytecode loops, which compute the very same bytes.
+# drivers/pixels.py then keeps its bytecode loops, which compute the very same bytes.
 import micropython
 
 
 # levels_into(frame, lut, buf, dest): each byte of `frame` through `lut` into buf at
 # the place dest gives it (dest: array("H"), first the bytes to convert, then each
-# byte's place: its cell's LED and its colour's place there, drivers/pixels.py);
+# byte's place: its cell's LED and its colour's place there, drivers/pixels_setup.py);
 # returns the sum of the levels written. Thumb assembly (the M0+'s own instructions),
 # not viper: a byte takes some 14 cycles here, some 80 as viper code, whose locals
 # live on the stack (0.08 ms a frame, against 0.38: show() 0.22 ms instead of 0.40 on

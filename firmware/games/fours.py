@@ -1,6 +1,6 @@
-# For the players of games of fours (Connect Four, the cubes; see games/player.py): the
+# For the players of games of fours (Connect Four, the cubes; see games/search.py): the
 # lines of four kept as bytes, a win in one as a byte read, the score kept as pieces
-# come and go. Apart from games.player so that a player without it (4D Squeeze's)
+# come and go. Apart from games.search so that a player without it (4D Squeeze's)
 # does not load it: a Pico's RAM.
 
 
@@ -94,7 +94,7 @@ class LineCounts:
 
 def int_tables(search):
     """A search's values by ply as array("i"), as its native steps read them (a list
-    they cannot): after games.player.Search.start."""
+    they cannot): after games.search.Search.start."""
     from array import array
 
     for name in ("alpha", "beta", "alpha0", "best", "saved"):
@@ -102,7 +102,7 @@ def int_tables(search):
 
 
 def native_steps(search, step, budget):
-    """games.player.Search.step(budget) done by `step`, a *_viper module's search_step:
+    """games.search.Search.step(budget) done by `step`, a *_viper module's search_step:
     the very same positions in the same order, the root's shuffle left to Python
     (step returns 2 once it has entered the root: Search.down_root() goes on)."""
     while True:

@@ -1,5 +1,5 @@
-# The Pico's fast path for the searches of the players of fours (games/cubes_player.py,
-# games/connect4_player.py): the steps of games.player.Search with each game's enter(),
+# The Pico's fast path for the searches of the players of fours (games/cubes/player.py,
+# games/connect4/player.py): the steps of games.search.Search with each game's enter(),
 # make(), unmake() and store() (games/fours.py's line counts, Connect Four's
 # transposition table and threat parity) as viper (native Thumb code), about 20 times
 # faster than their bytecode, so that level 5 looks at many more positions in its 2 s.
@@ -14,16 +14,16 @@
 import micropython
 from micropython import const
 
-from games.cubes import NEIGHBOURS
+from games.cubes.rules import NEIGHBOURS
 
 _WIN = const(10000)
 _NO_MOVE = const(255)
 _NONE = const(10001)  # enter()'s None: _WIN + 1
-# the cubes (games/cubes_player.py)
+# the cubes (games/cubes/player.py)
 _CUBES = const(49)  # cells: the width of a node's moves
 _MAX_CUBES = const(48)
 _EXTEND = const(6)  # EXTEND
-# Connect Four (games/connect4_player.py)
+# Connect Four (games/connect4/player.py)
 _COLUMNS = const(7)  # the width of a node's moves
 _HEIGHT = const(6)
 _DISCS = const(42)
@@ -67,7 +67,7 @@ def _opens_threat(cells: ptr8, theirs: ptr8, c: int, colour: int) -> int:
 
 @micropython.viper
 def search_step(s, budget: int) -> int:
-    """Search.step(budget) (games/player.py) of a cubes' (s.width 49) or Connect Four's
+    """Search.step(budget) (games/search.py) of a cubes' (s.width 49) or Connect Four's
     (7) search: 1 once the search is over, 0 when the budget is spent first, 2 when the
     root has just been entered (its moves written: Search.down_root() goes on from
     there, then this again)."""

@@ -1,9 +1,8 @@
-# The board's levels and the games it plays as a player (games/player.py says what the
-# levels mean). Apart, and small, so that a game of people only checks its setup
-# without loading the players: their modules cost kilobytes of a Pico's RAM.
+# The board's levels (games/search.py says what they mean). Apart, and small, so that
+# a game of people only checks its setup without loading the players: their modules
+# cost kilobytes of a Pico's RAM.
 LEVELS = (1, 2, 3, 4, 5)
 DEFAULT_LEVEL = 3
-PLAYER_GAMES = ("connect4", "squeeze", "cubes")  # the games the board can play
 
 
 def check_level(level):

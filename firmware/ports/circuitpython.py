@@ -12,7 +12,8 @@ import pins
 from app import grid
 from drivers.keypad_keys import KeypadKeys
 from drivers.pixelbuf_strip import RGB_ORDER, PixelBufStrip
-from drivers.pixels import Pixels, from_pins
+from drivers.pixels import Pixels
+from drivers.pixels_setup import from_pins
 from drivers.pwm_out import PwmOutPin
 from drivers.sound import Buzzer
 from drivers.storage import FileStorage
@@ -21,7 +22,7 @@ NAME = "CircuitPython"
 SCAN_S = 0.002  # the matrix scanned every 2 ms (the reference board: at least 500 Hz) ...
 DEBOUNCE_SCANS = 3  # ... and a change seen on 3 scans in a row counts (6 ms)
 _PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
-ROW_DRIVE = 3  # the rows' pads at 12 mA, as drivers/keys.py ROW_DRIVE (not imported here: MicroPython's driver)
+ROW_DRIVE = 3  # the rows' pads at 12 mA, as drivers/keys_setup.py ROW_DRIVE (not imported here: MicroPython's driver)
 WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the board
 
 
@@ -46,7 +47,7 @@ def make_keys():
 
 
 def drive_rows(gpios):
-    """The rows' pads at the scan's drive (drivers/keys.py ROW_DRIVE, 12 mA: a whole held
+    """The rows' pads at the scan's drive (drivers/keys_setup.py ROW_DRIVE, 12 mA: a whole held
     row stays under the input-low limit), through memorymap: KeyMatrix leaves them at the
     default 4 mA, and a pad keeps its drive as KeyMatrix turns its row to an output and
     back. KeyMatrix has no settle setting: its C code reads a row's first column after

@@ -7,7 +7,8 @@ import machine
 import pins
 from app import grid
 from drivers.keys import Rp2MatrixKeys
-from drivers.pixels import Pixels, from_pins, make_strip
+from drivers.pixels import Pixels, make_strip
+from drivers.pixels_setup import from_pins
 from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 

@@ -5,7 +5,8 @@
 import pins
 from app import grid
 from compat import sleep_ms, ticks_ms
-from drivers.pixels import Pixels, from_pins, make_strip
+from drivers.pixels import Pixels, make_strip
+from drivers.pixels_setup import from_pins
 
 LETTERS = "abcdefghijkl"
 

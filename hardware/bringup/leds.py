@@ -4,7 +4,8 @@
 #   mpremote run hardware/bringup/leds.py
 import pins
 from compat import sleep_ms
-from drivers.pixels import make_strip, wire_order
+from drivers.pixels import make_strip
+from drivers.pixels_setup import wire_order
 
 LEVEL = 8  # of 255: dim: 144 LEDs lit draw about 260 mA with their idle draw, under a 0.3 A limit
 COLOURS = (("red", (LEVEL, 0, 0)), ("green", (0, LEVEL, 0)), ("blue", (0, 0, LEVEL)))

@@ -5,7 +5,8 @@
 import pins
 from app import grid
 from compat import sleep_ms
-from drivers.pixels import Pixels, from_pins, make_strip
+from drivers.pixels import Pixels, make_strip
+from drivers.pixels_setup import from_pins
 
 FAR_CELLS = ("f1", "g12")  # the middle of the end rows: farthest from the busbars' feeds
 MAX_DROP_V = 0.25

@@ -112,7 +112,7 @@ def heap_part():
                         legal = None
                     else:  # you, against the board: the baseline (the board loaded the module)
                         if player is None:  # (the app has loaded it: no more heap)
-                            player = app.screen.player or __import__("games.%s_player" % game, None, None, ("x",))
+                            player = app.screen.player or __import__("games.%s.player" % game, None, None, ("x",))
                         move = player.baseline(st, rng)
                     if players is not None:
                         app.screen.play_move(move, None, clock.now)
@@ -138,7 +138,7 @@ def heap_part():
 def times_part():
     """The time per move of the strongest level, against the baseline."""
     from games import load
-    from games.player import load_player
+    from games.search import load_player
     from games.rng import Rng
 
     for game in TIMED_GAMES:
@@ -171,7 +171,7 @@ def solve_part():
     """Connect Four: from how many empty cells level 5 solves exactly within its budget."""
     from games import load
     from games.rng import Rng
-    from games import connect4_player as c4
+    from games.connect4 import player as c4
 
     rules = load("connect4")
     rng = Rng(9)

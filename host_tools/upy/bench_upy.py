@@ -123,7 +123,7 @@ def plan():
     # -- boot to the menu: load the firmware, make the drivers and the App, first frame
     start = clock_ms()
     from drivers.storage import FileStorage
-    from sim.drivers import SimBoard  # imports app.app, drivers.pixels, ...
+    from sim.drivers import SimBoard  # imports app.app, drivers.pixels_setup, ...
 
     # the Pico's own storage driver: the saves go to files (the Pico's flash, this
     # interpreter's filesystem), not into the heap as the simulator's MemoryStorage
@@ -133,9 +133,14 @@ def plan():
     yield "heap_boot", None
 
     from app import grid
-    from app.app import LOOP_MS, unload
+    from app.app import LOOP_MS
+    from app.parts import unload
     from app.frame import Frame
-    from games import GAMES
+    from app.catalog import game_ids
+
+    GAMES = game_ids()  # (the menu's catalog: freed below, as in a game)
+    game_ids = None
+    unload("app.catalog")
 
     # The board frees the catalog in a game and the rules package back in the menu:
     # the bench holds none of their modules (a reference kept here would count them)
@@ -144,10 +149,10 @@ def plan():
 
         return Rng(seed)
 
-    def load(game):
+    def load(game, variant=None):
         from games import load
 
-        return load(game)
+        return load(game, variant)
 
     clock = board.clock
     app = board.app
@@ -258,7 +263,7 @@ def plan():
         Each mode is measured in an interpreter of its own, from boot (host_tools.bench
         runs one job per mode). Played after 'cards' in the same run, 'deal' counted
         113 KB a line where it needs 80 KB: the 33 KB more are the first game's game
-        modules (games.squeeze, games.squeeze_cards, app.c_squeeze, app.c_squeeze_cards),
+        modules (games.squeeze.rules, games.squeeze.cards, games.squeeze.screen, games.squeeze.cards_screen),
         unloaded at its end and loaded afresh for 'deal'. No live object refers to the old
         copies (a reference would not come and go with the layout, below): MicroPython's
         collector is conservative (it scans every word of every live
@@ -282,10 +287,10 @@ def plan():
             keys = app.screen.keys_for_move(move)
             if not keys:  # a window's pass: its countdown runs out
                 board.play(move)
-            # the referee's full list (games/squeeze_cards_lines.py) picks the line and the
-            # simulator's words (app/c_squeeze_cards_text.py) its keys: the board's own
+            # the referee's full list (games/squeeze/cards_notation.py) picks the line and the
+            # simulator's words (games/squeeze/cards_words.py) its keys: the board's own
             # play never loads them, so they are not counted in the board's heap
-            for name in ("games.squeeze_cards_lines", "app.c_squeeze_cards_text"):
+            for name in ("games.squeeze.cards_notation", "games.squeeze.cards_words"):
                 unload(name)
             lines += 1
             for cell in keys:  # a card's pick: the heap after each of its presses
@@ -354,8 +359,8 @@ def plan():
                 yield None, None  # the garbage goes (the wasm port collects only between calls)
         late = save_ms(True)  # the last line (the file holds every line but it)
         whole = save_ms(False)
-        unload("games.squeeze_cards_lines")
-        unload("games.squeeze_cards_effects")  # (the state played its cards itself: no board dropped it)
+        unload("games.squeeze.cards_notation")
+        unload("games.squeeze.cards_effects")  # (the state played its cards itself: no board dropped it)
         record("squeeze_cards_save_early_ms", early, "ms")
         record("squeeze_cards_save_late_ms", late, "ms")
         record("squeeze_cards_save_whole_ms", whole, "ms")
@@ -386,7 +391,7 @@ def plan():
 
     # -- the rules alone: legal moves + play, per move, for every game ------------------
     def rules_game(game, measure_heap, first=False, last=False, variant=None):
-        module = load(game)
+        module = load(game, variant)
         name = game if variant is None else "%s_%s" % (game, variant)
         rng = Rng(SEED)
         # Timing: RULES_COPIES identical games play each move in turn, so that a move
@@ -428,7 +433,7 @@ def plan():
     # 4D Squeeze with cards, dealt: per line, what the board computes (the line, then
     # the launch points it may light); the lines are picked from the whole legal list
     # outside the timer (the board never lists every card play)
-    from app.app import unload
+    from app.parts import unload
 
     for name in GAMES:  # the board holds one game's modules at a time
         if name != "squeeze":
@@ -444,9 +449,10 @@ def plan():
         for name in list(sys.modules):  # what the parts above left loaded (the card
             if name.startswith("games.") and name != "games.base":  # rules' parts too):
                 unload(name)  # not part of 4 pistes' heap
-        from games import pistes, pistes_player
+        from games.pistes import rules as pistes
 
         # As on the board: the work is done in slices (warm_up) while the board waits
+        from games.pistes import player as pistes_player
         # to show its step, then the decision; each blocks the app's loop that long.
         state = pistes.new_state(players=2, rng=Rng(SEED))
         took = Stat()
@@ -474,8 +480,8 @@ def foursquare_hint():
     """The Foursquare hint on a deal it plays itself (seed SEED): its time per move
     (the least over the passes) and the bytes one hint call allocates (an upper bound
     of the heap it needs: the wasm port collects only between top-level calls)."""
-    from games import foursquare
-    from games.foursquare_hint import best_move
+    from games.foursquare import rules as foursquare
+    from games.foursquare.hint import best_move
     from games.rng import Rng
 
     alloc = Stat()

@@ -24,7 +24,7 @@ MAX_MOVES = 400  # a game longer than this is cut (none is)
 
 from app import catalog, grid  # noqa: E402
 from app.app import LOOP_MS  # noqa: E402
-from app.menu import TILE_CELLS  # noqa: E402
+from app.tiles import TILE_CELLS  # noqa: E402
 from games.rng import Rng  # noqa: E402
 from drivers.storage import FileStorage  # noqa: E402
 from sim.drivers import SimBoard  # noqa: E402

@@ -63,7 +63,8 @@ for _ in range(200):
 print("@@M\\tscan_pass\\t%f\\tms" % (time.ticks_diff(time.ticks_us(), t) / 200 / 1000))
 print("@@M\\tscan_hz\\t%d\\tHz" % keys.scan_hz)
 import neopixel
-from drivers.pixels import Pixels, from_pins
+from drivers.pixels import Pixels
+from drivers.pixels_setup import from_pins
 strip = neopixel.NeoPixel(machine.Pin(pins.NEOPIXEL), 144)
 px = Pixels(strip, from_pins())
 frame = bytearray(432)
@@ -171,7 +172,8 @@ def game_in_flash(lines, extra=()):
     CPython, with the simulator's drivers. A scenario that starts no game plays from
     the menu: ({}, None, its lines)."""
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from app.menu import TILE_CELLS, Menu
+    from app.menu import Menu
+    from app.tiles import TILE_CELLS
     from sim import headless
     from sim.drivers import SimBoard
 

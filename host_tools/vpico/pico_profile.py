@@ -16,7 +16,8 @@ import machine
 import pins
 from app import grid
 from app.app import LOOP_MS, App
-from drivers.pixels import Pixels, from_pins, make_strip
+from drivers.pixels import Pixels, make_strip
+from drivers.pixels_setup import from_pins
 from drivers.storage import FileStorage
 from sim import headless
 from sim.drivers import SimKeys, SimSound, VirtualClock

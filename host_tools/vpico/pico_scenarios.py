@@ -17,7 +17,8 @@ import pins
 from app import grid
 from app.app import App
 from drivers.keys import Rp2MatrixKeys
-from drivers.pixels import Pixels, from_pins
+from drivers.pixels import Pixels
+from drivers.pixels_setup import from_pins
 from drivers.sound import Buzzer
 from sim import headless
 from sim.drivers import MemoryStorage, VirtualClock

@@ -20,7 +20,7 @@ from host_tools.vpico import board
 from host_tools.vpico.bench import PRESS_MS, SETTLE_MS
 from host_tools.vpico.tests import chain_to_levels
 from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
-from app.menu import TILE_CELLS  # noqa: E402
+from app.tiles import TILE_CELLS  # noqa: E402
 from host_tools.vpico.answers import AppModel  # noqa: E402
 
 MENU_WATCH_MS = 1200  # the menu watched this long: a tile with a game blinks every second

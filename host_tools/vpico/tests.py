@@ -156,7 +156,7 @@ class Session:
 def chain_to_levels(data):
     """A decoded LED frame (wire order GRB, chain positions) as the simulator's levels
     (RGB, cell order), through the pin map's chain layout."""
-    from drivers.pixels import from_pins
+    from drivers.pixels_setup import from_pins
 
     layout = from_pins()
     order = (1, 0, 2)
@@ -342,7 +342,7 @@ class Queue:
 # runs here: the drivers (viper code, PIO, the matrix's pins, the PWM, littlefs), the
 # app's parts and the players (the board's heaviest code: its search in the Pico's heap
 # and stack). A new test file runs here unless it is named below.
-RULES_TESTS = (  # (not Squeeze's: on the Pico its rules run native code, games/squeeze_viper.py)
+RULES_TESTS = (  # (not Squeeze's: on the Pico its rules run native code, games/squeeze/rules_viper.py)
     "test_connect4", "test_cubes", "test_cubes_example", "test_foursquare", "test_foursquare_example",
 )
 # The firmware tests here in shares, each on a Pico of its own, about even in CPU

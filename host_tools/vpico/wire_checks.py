@@ -1,7 +1,7 @@
 """The key scan on the virtual Pico's modelled wires (host_tools/vpico/vpico.mjs, from
 hardware/matrix_wires.py): a whole row held reads as twelve presses and its release as
 twelve releases, with no phantom on the row below; the scan never reads a row's columns
-sooner than drivers/keys.py SETTLE_NS after driving it, nor sooner than the wires need.
+sooner than drivers/keys_setup.py SETTLE_NS after driving it, nor sooner than the wires need.
 Each check is planted once to show it can fail: rows left at the pads' reset drive (4
 mA) miss the held row, and a scan with no settle wait misses it too."""
 import os
@@ -54,7 +54,7 @@ def run(results, workdir):
         pico.enter_raw(300)
         pressed, released = held_row(pico)
         shortest, needed, drives = pico.settle()
-        settle_ns = int(pico.exec_raw("from drivers.keys import SETTLE_NS\nprint(SETTLE_NS)")[0])
+        settle_ns = int(pico.exec_raw("from drivers.keys_setup import SETTLE_NS\nprint(SETTLE_NS)")[0])
     ok = sorted(pressed) == row and sorted(released) == [(k, False) for k, _ in row]
     results.record(ok, "keys on modelled wires: a whole row held, then released: 12 presses and 12 releases, "
                    "nothing else", "" if ok else "(%r, %r)" % (pressed, released))

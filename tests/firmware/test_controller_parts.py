@@ -1,15 +1,15 @@
 # The parts of a game's controller that only some moments need (app/controller.py
 # call_part): the simulator's words and the refusals' texts (app/controller_text.py, a
 # game's own), a game's setup check (app/controller_start.py), Foursquare's stats file
-# read (app/c_foursquare_stats.py). Each works through the app as before, and where RAM
+# read (games/foursquare/stats.py). Each works through the app as before, and where RAM
 # is short (MicroPython, FREE_PARTS) none stays loaded after its moment; a key press's
 # own work (an undo, a new game) loads none. Plain asserts: runs under MicroPython too.
 import sys
 
-from app import controller, grid
+from app import controller, grid, parts
 from sim.drivers import SimBoard
 
-PARTS = ("app.controller_text", "app.controller_start", "app.c_foursquare_text", "app.c_foursquare_stats")
+PARTS = ("app.controller_text", "app.controller_start", "games.foursquare.words", "games.foursquare.stats")
 
 
 def parts_left():
@@ -39,7 +39,7 @@ def connect4():
     board = SimBoard()
     board.app.start_game("connect4", seed=1)
     board.app.step()
-    if controller.FREE_PARTS:
+    if parts.FREE_PARTS:
         assert parts_left() == []  # the setup's check: gone once the game started
     return board
 
@@ -59,7 +59,7 @@ def test_the_state_and_the_refusals_words_come_from_a_part_loaded_when_asked():
     state = board.app.describe()
     assert state["moves"] == ["4"] and state["error"] is None and state["turn"] == "red to move"
     assert board.app.screen.axis_labels()[0][board.app.screen.cell_for_move(3) % grid.SIZE] == "4"
-    if controller.FREE_PARTS:
+    if parts.FREE_PARTS:
         assert parts_left() == []
 
 
@@ -71,12 +71,12 @@ def test_an_undo_and_a_new_game_leave_no_part_loaded():
         tap(board, board.app.screen.cell_for_move(col))
     tap(board, grid.UNDO)
     assert board.app.describe()["moves"] == ["4", "4"]
-    if controller.FREE_PARTS:
+    if parts.FREE_PARTS:
         assert parts_left() == []
     hold(board, grid.NEW)
     state = board.app.describe()
     assert state["moves"] == [] and state["status"] == "playing" and state["error"] is None
-    if controller.FREE_PARTS:
+    if parts.FREE_PARTS:
         assert parts_left() == []
 
 
@@ -92,12 +92,12 @@ def test_a_games_own_words_and_its_stats_file_are_parts_too():
     hold(board, grid.NEW)  # a game given up: played, in the stats file
     assert board.app.describe()["stats"] == {"played": 1, "won": 0, "best": None}
     assert '"played": 1' in board.storage.read("stats_foursquare.json")
-    if controller.FREE_PARTS:
+    if parts.FREE_PARTS:
         assert parts_left() == []
 
 
 def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
-    # games.foursquare_hint (~4 KB) is loaded when a card's search begins, after the
+    # games.foursquare.hint (~4 KB) is loaded when a card's search begins, after the
     # move's light, and freed once the hint is found (MicroPython: FREE_PARTS); HINT
     # then shows that key without loading it again
     board = SimBoard()
@@ -112,10 +112,10 @@ def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
         board.app.step()
     found = screen.hint_found()
     assert found is not None
-    if controller.FREE_PARTS:
-        assert "games.foursquare_hint" not in sys.modules
+    if parts.FREE_PARTS:
+        assert "games.foursquare.hint" not in sys.modules
     board.keys.push(grid.HINT, True, board.clock.now)
     board.app.step()
     assert board.app.describe()["hint"] == grid.name(found)
-    if controller.FREE_PARTS:
-        assert "games.foursquare_hint" not in sys.modules
+    if parts.FREE_PARTS:
+        assert "games.foursquare.hint" not in sys.modules

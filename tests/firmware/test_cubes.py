@@ -1,6 +1,6 @@
 # The 7x7 cube game (docs/rules/cubes.md): the three placement cases, every win
 # direction, the early draw, the draw without cubes, refusals and notation.
-from games import cubes
+from games.cubes import rules as cubes
 from games.base import DRAW, PLAYING, WON, IllegalMove
 
 

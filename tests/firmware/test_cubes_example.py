@@ -3,7 +3,7 @@
 # before every move the '+' cells, the bracketed last cube and the X/O cubes must be
 # what the rules core says, and every result line must match.
 from example_file import example_lines
-from games import cubes
+from games.cubes import rules as cubes
 from games.base import WON
 
 EXAMPLE = "test_cubes_example.txt"

@@ -1,6 +1,6 @@
 # Foursquare's rules (docs/rules/foursquare.md): every flip case, the 4 x 4 extent at every
 # edge of the 7 x 7 window, both losses, a scripted winning deal, refusals, notation.
-from games import foursquare
+from games.foursquare import rules as foursquare
 from games.base import LOST, PLAYING, WON, IllegalMove
 from games.rng import Rng
 

@@ -3,7 +3,7 @@
 # checks the copy is current): every card's rank and cell, the status after it, and
 # every drawn pile (rank, face, height) cell by cell, the cells not drawn being empty.
 from example_file import example_lines
-from games import foursquare
+from games.foursquare import rules as foursquare
 from games.base import LOST, PLAYING
 
 EXAMPLE = "test_foursquare_example.txt"

@@ -1,8 +1,8 @@
-# Foursquare's glow (app/c_foursquare.py glow_empty): on the Pico native code
-# (app/c_foursquare_viper.py), elsewhere the bytecode over the rules' placements. Both
+# Foursquare's glow (games/foursquare/screen.py glow_empty): on the Pico native code
+# (games/foursquare/screen_viper.py), elsewhere the bytecode over the rules' placements. Both
 # must mark exactly the empty cells where the drawn card may go.
-from app import c_foursquare
-from games import foursquare
+from games.foursquare import screen as c_foursquare
+from games.foursquare import rules as foursquare
 from games.base import PLAYING
 from games.rng import Rng
 
@@ -35,4 +35,4 @@ def test_the_glow_marks_the_empty_cells_the_rules_allow_in_seeded_games():
 def test_the_pico_glows_with_native_code():
     import sys
 
-    assert ("app.c_foursquare_viper" in sys.modules) == (sys.platform == "rp2"), sys.platform
+    assert ("games.foursquare.screen_viper" in sys.modules) == (sys.platform == "rp2"), sys.platform

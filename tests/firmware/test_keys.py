@@ -1,6 +1,7 @@
 # The key driver: the event queue's overflow policy, the pure debouncer against
 # scripted readings, and the matrix scan against fake pins.
-from drivers.keys import RECOVER_READS, Debouncer, EventQueue, MatrixKeys, Rp2MatrixKeys
+from drivers.debounce import Debouncer, EventQueue
+from drivers.keys import RECOVER_READS, MatrixKeys, Rp2MatrixKeys
 
 
 # -- EventQueue ----------------------------------------------------------------------

@@ -4,7 +4,7 @@
 # games.rng.Rng, so every roll is exact.
 import sys
 
-from games import pistes
+from games.pistes import rules as pistes
 from games.base import DRAW, LOST, PLAYING, WON, IllegalMove
 from games.rng import Rng
 
@@ -295,7 +295,7 @@ def test_the_same_seed_and_moves_replay_the_same_dice():
 
 
 def test_a_full_six_player_game():
-    from games.pistes_player import board_move, first_roll_move
+    from games.pistes.player import board_move, first_roll_move
 
     st = pistes.new_state(players=6, rng=Rng(4))
     turns = 0
@@ -313,7 +313,7 @@ def test_a_full_six_player_game():
 
 
 def test_the_board_decides_the_same_with_or_without_its_work_done_ahead():
-    from games import pistes_player
+    from games.pistes import player as pistes_player
 
     # (the virtual Pico checks its first 50 moves, that its heap and stack hold the work
     # ahead: the whole game there cost 63 CPU s, a tenth of its firmware tests)

@@ -2,7 +2,9 @@
 # brightness table, the current cap, and what reaches the strip.
 import sys
 
-from drivers.pixels import MIN_BRIGHTNESS, ChainLayout, Pixels, estimate_ma, from_pins, gamma_table
+from drivers.pixels import MIN_BRIGHTNESS, Pixels, estimate_ma, gamma_table
+
+from drivers.pixels_setup import ChainLayout, from_pins
 
 N = 12
 
@@ -296,16 +298,16 @@ def test_the_pico_runs_show_as_native_code():
     # viper on the rp2 port (the real Pico, the virtual one); bytecode on every host
     import sys
 
-    from drivers import leds  # (the running driver: drivers.pixels is its set-up)
+    from drivers import pixels as leds  # (the running driver: drivers.pixels_setup is its set-up)
 
     assert (leds.levels_into is not None) == (sys.platform == "rp2"), sys.platform
     assert (leds.scale_into is not None) == (sys.platform == "rp2")
 
 
 def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
-    # the menu makes its brightness row's tables while it waits (drivers.leds.gamma_tables,
+    # the menu makes its brightness row's tables while it waits (drivers.pixels.gamma_tables,
     # in steps), and that row's press then takes its table: no maths in its light
-    from drivers.leds import gamma_tables
+    from drivers.pixels import gamma_tables
 
     work = gamma_tables((10, 25, 100))
     steps = 0
@@ -328,7 +330,7 @@ def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
 def test_the_last_changed_led_is_found_as_the_plain_loop_finds_it():
     # PioStrip.write sends a frame up to its last LED that changed: on the Pico that
     # search compares a word at a time (drivers/pixels_viper.py), elsewhere a byte
-    from drivers import leds
+    from drivers import pixels as leds
 
     def plain(a, b, n, bpp):
         while n and a[n - 1] == b[n - 1]:

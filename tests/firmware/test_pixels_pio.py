@@ -3,7 +3,8 @@
 # pulses on the data pin decode to exactly the bytes MicroPython's neopixel driver
 # would send for the same frame, at WS2812B timings.
 from drivers import pixels
-from drivers.pixels import ChainLayout, Pixels, PioStrip, cap_for_supply, wire_order
+from drivers.pixels import Pixels, PioStrip
+from drivers.pixels_setup import ChainLayout, cap_for_supply, wire_order
 
 WORD = 0xFFFFFFFF
 

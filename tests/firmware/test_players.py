@@ -1,9 +1,9 @@
-# The board's players (games/GAME_player.py): every level plays legal moves, takes a
+# The board's players (games/GAME/player.py): every level plays legal moves, takes a
 # win in one; levels >= 2 block a loss in one; the Connect Four solver agrees with a
 # brute-force search. Plain asserts: runs under MicroPython too (kept small there;
 # tests/host/test_players.py plays many more positions on CPython).
 from games import load
-from games.player import LEVELS, check_level, finish, load_player
+from games.search import LEVELS, check_level, finish, load_player
 from games.rng import Rng
 
 GAMES = ("connect4", "cubes", "squeeze")
@@ -220,7 +220,7 @@ def test_squeeze_player_lines_of_four_worked_out():
     # the Squeeze player works its lines out (no tables): every straight line of 4
     # cells of the 10x10 board, once, none across an edge; lines_through(x) lists
     # exactly the lines with x among their cells
-    from games.squeeze_player import CELLS, SIZE, STARTS, STEP, lines_through
+    from games.squeeze.player import CELLS, SIZE, STARTS, STEP, lines_through
 
     cells_of = {}
     for start in range(CELLS):
@@ -247,8 +247,9 @@ def test_native_searches_visit_the_bytecode_positions():
     by the budget or ended; Connect Four's exact solve and its heuristic search) finds
     the same move and value after the same number of positions, and leaves the board as
     it found it (elsewhere both ways are the bytecode: the same search twice)."""
-    from games import connect4_player, cubes_player
-    from games.player import Search, deepen
+    from games.connect4 import player as connect4_player
+    from games.cubes import player as cubes_player
+    from games.search import Search, deepen
 
     def cubes(s, seed):
         s.vary(Rng(seed), 40 if seed % 3 else 0)

@@ -2,7 +2,8 @@
 # impossible launches and their reasons, alignments, squeezes (chains included), the
 # tie-break, 4 players, notation. Positions are set up by hand and every empty cell is
 # checked alive first (the state before any move always has that property).
-from games import squeeze, squeeze_lines
+from games.squeeze import rules as squeeze
+from games.squeeze import notation as squeeze_lines
 from games.base import IllegalMove, PLAYING, WON, DRAW
 from games.rng import Rng
 
@@ -94,7 +95,9 @@ def test_new_state_rejects_bad_players_and_variants():
         else:
             raise AssertionError((players, variant))
     assert squeeze.new_state(4, "classic").players == 4
-    assert squeeze.new_state(4, "cards").dealt  # the card variant (games/squeeze_cards.py)
+    from games import load
+
+    assert load("squeeze", "cards").new_state(4).dealt  # the card variant: its own rules (games/squeeze/cards.py)
 
 
 def test_launches_from_every_side_stop_on_the_median():
@@ -116,7 +119,7 @@ def test_launches_stop_before_a_pawn():
 
 def test_launch_paths_and_ring_cells():
     from app import grid
-    from app.c_squeeze import ring_cell
+    from games.squeeze.screen import ring_cell
 
     for l in range(squeeze.LAUNCHES):
         path = squeeze.PATHS[l * 5:l * 5 + 5]
@@ -432,7 +435,7 @@ def test_legal_moves_sorted_and_helpers_agree():
 
 def test_native_moves_equal_the_bytecode_moves():
     """On the Pico a move's line check, squeeze and arrivals are native code
-    (games/squeeze_viper.py): seeded games, 2 and 4 players, played both ways give the
+    (games/squeeze/rules_viper.py): seeded games, 2 and 4 players, played both ways give the
     same board, arrivals, squeezes, line and end at every move (elsewhere both ways are
     the bytecode: the same games twice)."""
     names = ("line_run", "seeds_behind", "squeeze_into", "update_arrivals")

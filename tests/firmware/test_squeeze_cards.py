@@ -5,7 +5,11 @@
 # limits on who may play, the end. Positions are drawn by hand in the rows() legend.
 import sys
 
-from games import squeeze, squeeze_cards as cards, squeeze_lines
+from games.squeeze import rules as squeeze
+
+from games.squeeze import cards
+
+from games.squeeze import notation as squeeze_lines
 from games.base import DRAW, PLAYING, WON, IllegalMove
 from games.rng import Rng
 
@@ -20,7 +24,7 @@ def position(pieces="", players=2, to_move=1, hands=None, mode=cards.DEALT, fill
     """A card state with only `pieces` on the board ("Ya1 Bb2 *c3": a yellow pawn,
     a blue pawn, a neutral pentacle; `fill` fills every other cell first), `hands`
     {seat: [kind names]} (the other seats hold nothing), `to_move` to play."""
-    state = cards.new_state(players, Rng(7), mode)
+    state = cards.new_state(players, rng=Rng(7), hands=mode)
     board = state.board
     for c in range(100):
         board[c] = cards.EMPTY if fill is None else ".YB*".index(fill)
@@ -70,18 +74,18 @@ def legal(state):
 # -- start, deck, hands ------------------------------------------------------------------
 def test_the_deck_has_21_cards_three_of_each_kind_and_hands_of_two():
     for players, left in ((2, 17), (4, 13)):
-        state = squeeze.new_state(players, "cards", Rng(5))
+        state = cards.new_state(players, "cards", Rng(5))
         info = state.info()
         assert info["deck"] == left and len(info["hands"]) == players
         assert all(len(h) == 2 for h in info["hands"])
         every = list(state.deck) + [k for s in range(1, players + 1) for k in state.hands[s]]
         assert sorted(every) == sorted(k for k in range(7) for _ in range(3))
         assert info["pending"] is None and info["golden"] == []
-        assert info["hands"] == squeeze.new_state(players, "cards", Rng(5)).info()["hands"]  # seeded
+        assert info["hands"] == cards.new_state(players, "cards", Rng(5)).info()["hands"]  # seeded
 
 
 def test_start_is_the_classic_one_and_launches_stop_against_neutral_pentacles():
-    state = squeeze.new_state(2, "cards", Rng(1))
+    state = cards.new_state(2, "cards", Rng(1))
     assert state.board == squeeze.new_state(2).board
     # classic: W-3 meets the pentacle c3 and is impossible; with cards it stops on b3
     assert squeeze.new_state(2).why_illegal(squeeze_lines.parse_launch("W-3"))
@@ -170,7 +174,7 @@ def test_a_window_must_be_answered_or_passed_and_only_by_whom_it_names():
 
 
 def test_cards_go_to_the_discards_and_an_empty_deck_is_refilled_from_them():
-    state = squeeze.new_state(2, "cards", Rng(3))
+    state = cards.new_state(2, "cards", Rng(3))
     state.deck = []
     state.discards = [0, 1, 2]
     state.hands[1] = [cards.FLAMMES, cards.FLAMMES]
@@ -453,7 +457,7 @@ def test_the_quick_checks_agree_with_the_full_ones():
     # cost 32 CPU s there; CPython and MicroPython under wasm check them all)
     moves = 40 if sys.platform == "rp2" else 120
     rng = Rng(5)
-    state = cards.new_state(4, Rng(5))
+    state = cards.new_state(4, rng=Rng(5))
     while state.status == PLAYING and len(state.history) < moves:
         if not state.window:
             state.launches = None

@@ -4,7 +4,8 @@
 # pentacles, 'o' reachable-now marks, '.' other empty cells), the pentacle counts, the
 # start's legal launches and each game's final status and winner.
 from example_file import example_lines
-from games import squeeze, squeeze_lines
+from games.squeeze import rules as squeeze
+from games.squeeze import notation as squeeze_lines
 from games.base import PLAYING
 
 EXAMPLE = "test_squeeze_example.txt"

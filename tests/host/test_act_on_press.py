@@ -8,7 +8,8 @@ import pytest
 
 from app import grid
 from app.app import HOLD_MS, STUCK_MS
-from app.menu import IDLE_MS, TILE_CELLS
+from app.menu import IDLE_MS
+from app.tiles import TILE_CELLS
 from sim.headless import Headless, ScriptError, run_script
 
 C3 = TILE_CELLS[0][0]  # Connect Four's tile

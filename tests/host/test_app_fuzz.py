@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from app import catalog
 from app.grid import CELLS
-from app.menu import TILE_CELLS
+from app.tiles import TILE_CELLS
 from sim.drivers import MemoryStorage, SimBoard
 
 TILE_KEYS = sorted(c for tile in TILE_CELLS for c in tile)  # a tile's two presses start a game

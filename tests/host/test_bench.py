@@ -44,10 +44,10 @@ def test_a_real_run_measures_every_game(tmp_path):
     out = str(tmp_path / "build")
     build.build(build.FIRMWARE, out, log=lambda _: None)
     values, _ = bench.run_bench(seed=2, passes=1, build_dir=out)
-    from games import GAMES  # tests/conftest.py puts firmware/ on the path
+    from app.catalog import game_ids  # tests/conftest.py puts firmware/ on the path
     for name in ("boot_to_menu", "frame_show", "app_tick_idle", "heap_boot", "heap_menu", "heap_peak"):
         assert name in values, name
-    for game in GAMES:
+    for game in game_ids():
         assert values["%s_move_mean" % game][1] == "ms"
     assert 0 < values["heap_boot"][0] <= values["heap_peak"][0]
     # the save of a press late in a long card game (a line appended), and the whole file's

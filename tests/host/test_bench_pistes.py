@@ -1,6 +1,6 @@
 # host_tools.bench_pistes: the BENCH lines of the board's 4 pistes players, on a few
 # seeded games (deterministic: the same games every run).
-from games import pistes_player
+from games.pistes import player as pistes_player
 from host_tools import bench_pistes
 
 

@@ -98,7 +98,8 @@ def test_keys_prints_each_press_with_its_wires_and_lights_it(script):
     regs = Registers(pins.MATRIX_ROWS, pins.MATRIX_COLS)
     machine.mem32 = regs
     keys = keys_script["make_keys"]()
-    from drivers.pixels import ChainLayout, Pixels
+    from drivers.pixels import Pixels
+    from drivers.pixels_setup import ChainLayout
 
     strip = Strip()
     pixels = Pixels(strip, ChainLayout(), cap_ma=2500, order=(1, 0, 2))
@@ -168,7 +169,8 @@ def test_idle_darkens_every_led_and_gives_the_expected_draw(script):
 
 def test_load_holds_every_led_at_the_cap_then_turns_them_off(script):
     import pins
-    from drivers.pixels import ChainLayout, Pixels, cap_for_supply
+    from drivers.pixels import Pixels
+    from drivers.pixels_setup import ChainLayout, cap_for_supply
 
     load = script("load")
     strip, out, slept = Strip(), [], []
@@ -183,7 +185,8 @@ def test_load_holds_every_led_at_the_cap_then_turns_them_off(script):
 
 
 def test_load_turns_the_leds_off_when_stopped(script):
-    from drivers.pixels import ChainLayout, Pixels
+    from drivers.pixels import Pixels
+    from drivers.pixels_setup import ChainLayout
 
     load = script("load")
     strip = Strip()

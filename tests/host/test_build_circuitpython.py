@@ -13,7 +13,7 @@ def test_the_bundle_has_the_firmware_boot_py_and_the_library_list(tmp_path):
     out = str(tmp_path / "bundle")
     build_circuitpython.build(out, log=lambda text: None)
     for rel in ("boot.py", "main.py", "ports/circuitpython.py", "drivers/pixelbuf_strip.py",
-                "app/app.py", "games/connect4.py", "pins.py"):
+                "app/app.py", "games/connect4/rules.py", "pins.py"):
         assert os.path.isfile(os.path.join(out, rel)), rel
     assert not os.path.exists(os.path.join(out, "ports", "rp2.py"))  # MicroPython's drivers
     assert not any(name.endswith((".mpy", ".md")) for _, _, names in os.walk(out) for name in names)

@@ -16,7 +16,8 @@ CP_LIBS = os.path.join(ROOT, ".venv", "circuitpython")
 FIRMWARE = os.path.join(ROOT, "firmware")
 
 from app import grid  # noqa: E402
-from drivers.pixels import ChainLayout, Pixels, from_pins  # noqa: E402
+from drivers.pixels import Pixels  # noqa: E402
+from drivers.pixels_setup import ChainLayout, from_pins
 from drivers.sound import SOUNDS, Buzzer  # noqa: E402
 
 
@@ -324,7 +325,7 @@ def test_keys_come_from_keymatrix_events_with_the_boards_numbering(cp):
 
 
 def test_the_rows_are_driven_at_the_scans_12_ma(cp, monkeypatch):
-    from drivers.keys import ROW_DRIVE
+    from drivers.keys_setup import ROW_DRIVE
 
     pads = bytearray(b"\x56\x00\x00\x00" * 30)  # every pad at reset: DRIVE 1 (4 mA)
 

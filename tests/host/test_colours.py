@@ -44,7 +44,7 @@ def test_the_check_can_fail():
 def test_the_cubes_glow_stands_out_from_an_empty_cell_for_every_eye():
     """Issue #26: the green glow at 2/16 was 2.3 from an empty cell for a protanope (the
     LEDs' levels at 25 % differ in red only); now each level of the breath is checked."""
-    from app import c_cubes
+    from games.cubes import screen as c_cubes
 
     old = (colors.scale(colors.GREEN, 2, 16), c_cubes.EMPTY)
     assert colour_check.smallest([old], "protanopia")[0] < colour_check.GLOW_TARGET  # the check sees it
@@ -56,7 +56,7 @@ def test_the_cubes_glow_stands_out_from_an_empty_cell_for_every_eye():
 
 
 def test_led_levels_go_through_the_firmware_gamma():
-    from drivers.leds import gamma_table
+    from drivers.pixels import gamma_table
 
     lut = gamma_table(25)
     assert colour_check.led_rgb(colors.WHITE) == (1.0, 1.0, 1.0)

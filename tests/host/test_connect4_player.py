@@ -1,4 +1,4 @@
-# Connect Four's player (firmware/games/connect4_player.py) where issue 27 changed it:
+# Connect Four's player (firmware/games/connect4/player.py) where issue 27 changed it:
 # the horizon weighs threats by their row's parity, and the levels vary their games.
 import os
 import sys
@@ -8,7 +8,7 @@ from host_tools.build import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from games import load  # noqa: E402
-from games import connect4_player as c4  # noqa: E402
+from games.connect4 import player as c4  # noqa: E402
 
 # rows from the bottom (0 = row 1), columns 0..3: 1 yellow, 2 red; column 3 holds one
 # disc, so the cell above it (column 4, row 3) is not playable yet

@@ -1,4 +1,4 @@
-# The cube game's player (games/cubes_player.py): its first cube and its opening
+# The cube game's player (games/cubes/player.py): its first cube and its opening
 # vary the games at every level; the search's test for the moves that do not lose at
 # once (with its shortcut when no line can be completed) agrees with playing each move.
 import os
@@ -8,7 +8,7 @@ from host_tools import bench_strength, build
 
 sys.path.insert(0, os.path.join(build.ROOT, "firmware"))
 from games import load  # noqa: E402
-from games.player import finish, load_player  # noqa: E402
+from games.search import finish, load_player  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 player = load_player("cubes")

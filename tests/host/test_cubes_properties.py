@@ -8,7 +8,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import cubes
+from games.cubes import rules as cubes
 from games.base import DRAW, PLAYING, WON, IllegalMove
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

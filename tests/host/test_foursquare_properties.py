@@ -7,7 +7,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from games import foursquare, foursquare_hint
+from games.foursquare import rules as foursquare
+
+from games.foursquare import hint as foursquare_hint
 from games.base import LOST, PLAYING, WON, IllegalMove
 from games.rng import Rng
 

@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DOCS = os.path.join(ROOT, "docs")
 # What a player reads: the rules book. (docs/RELIABILITY.md is the makers' page of
 # measured figures, rewritten by the benches: kept in English only.)
-ENGLISH_ONLY = ("RELIABILITY.md",)
+ENGLISH_ONLY = ("RELIABILITY.md", "PERFORMANCE.md")  # makers' pages: measurements, not the rules
 INDEX = os.path.relpath("docs/RULES.md", "docs")  # the book's index, in docs/ and in docs/fr/
 
 
@@ -85,7 +85,7 @@ def test_every_name_the_board_scrolls_has_its_glyphs_in_every_language():
 
 
 # -- every English message has its French ---------------------------------------------
-MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "*.py")))
+MESSAGE_FILES = (sorted(glob.glob(os.path.join(ROOT, "firmware", "games", "**", "*.py"), recursive=True))
                  + sorted(glob.glob(os.path.join(ROOT, "firmware", "app", "*.py")))
                  + [os.path.join(ROOT, p) for p in ("sim/__main__.py", "sim/headless.py", "sim/terminal.py", "sim/window.py", "sim/words.py",
                                                      "host_tools/referee.py", "host_tools/inputs.py")])
@@ -97,6 +97,11 @@ NOT_WORDS = {  # literals with spaces that are no message people read in the sim
     # for the joker", "choose the track for the four 6s (%s T)", "1 player"...
     "%s: press a glowing track for the %s", "choose the track for the %s (%s T)", "there is no %s to play now",
     "%d player%s", "%s, not '%s'",
+    # the games' names, each language's in app/catalog.py's GAMES
+    "Connect Four", "Puissance 4", "4D Squeeze", "Cubes 7x7", "4 pistes",
+    # a programmer's mistake, for the one who makes it (a tile's place, a variant's rules)
+    "the tiles' places must be 0..%d, each once (at most 9)",
+    "4D Squeeze with cards has rules of its own: games.load('squeeze', 'cards')",
     # the command lines' help and the start-up errors before a board exists: English
     "no terminal: use --headless for scripts (python -m sim --headless < script)\n", "no display to open a window on",
     "no window (%s): playing in the terminal", "no window (%s): try --terminal, or --headless for scripts\n",
@@ -185,7 +190,7 @@ rng = random.Random(26)
 untranslated, seen = set(), 0
 for game, players, variant in %(setups)r:
     for seed in range(3):
-        st = referee.load(game).new_state(players=players, variant=variant, rng=referee.Rng(seed))
+        st = referee.load(game, variant).new_state(players=players, variant=variant, rng=referee.Rng(seed))
         pool = %(junk)r + st.legal_texts()[:40]
         for _ in range(60):
             if st.status != PLAYING:

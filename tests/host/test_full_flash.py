@@ -7,7 +7,7 @@
 # back whole, no .tmp is left; and the next write, with room again, saves it all.
 import pytest
 
-from app import saves
+from app import saves, saves_read
 from drivers.storage import FileStorage
 from host_tools.powercut import DATA, Flash, installed
 from sim.headless import Headless
@@ -18,7 +18,7 @@ PATH = DATA + "/" + NAME
 
 
 def moves_saved():
-    loaded = saves.load_game(FileStorage(DATA), "connect4", None)
+    loaded = saves_read.load_game(FileStorage(DATA), "connect4", None)
     return None if loaded is None else loaded[1]
 
 

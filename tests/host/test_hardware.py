@@ -13,8 +13,8 @@ import pytest
 import hardware  # noqa: F401  (puts firmware/ on the path, as `make hardware` does)
 import pins
 from app import grid
-from drivers.pixels import ChainLayout, cap_for_supply, from_pins
-from games import GAMES
+from drivers.pixels_setup import ChainLayout, cap_for_supply, from_pins
+from app.catalog import game_ids
 from hardware import HERE, circuit, generate, mechanics, power
 from hardware.parts import (BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, WIRES, make_templates,
                             pico_pin_number)
@@ -272,7 +272,7 @@ def test_power_budget_from_the_firmware_frames(files):
     assert power.current_ma(white, brightness=100) <= power.CAP_MA
     doc = files["POWER.md"].split("## Worst cases")[0]
     assert "| menu |" in doc
-    for game in GAMES:
+    for game in game_ids():
         assert "| %s" % game in doc
     typical = [int(m) for m in re.findall(r"^\| [^|]+ \| (\d+) \|", doc, re.M)]
     assert typical and all(144 <= ma <= power.CAP_MA for ma in typical)

@@ -8,8 +8,8 @@ import random
 import subprocess
 import sys
 
-from app import catalog, saves
-from app.menu import TILE_CELLS
+from app import catalog, saves, saves_read
+from app.tiles import TILE_CELLS
 from host_tools.inputs import read_lines, shown
 from sim.drivers import MemoryStorage, SimBoard
 
@@ -231,7 +231,7 @@ def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
     # 8 KB as JSON (6.5 KB at 322 lines), which the old limit took for damage, losing the
     # game; a line a move is shorter, and the limit is 16 KB.
     # load_game reads and checks the file; replaying the moves is the controller's job.
-    from app import saves
+    from app import saves, saves_read
 
     class Long:
         history = ["trahison e5", "pass", "W-10", "pass", "annulation P2", "pass"] * 300  # 1800 lines
@@ -244,7 +244,7 @@ def test_a_long_card_games_file_is_read_and_a_far_bigger_file_is_damage():
     assert saves.save_game(storage, setup, Long())
     name = saves.game_file("squeeze", None, "cards")
     assert 8192 < len(storage.files[name]) <= saves.MAX_FILE_BYTES
-    loaded = saves.load_game(storage, "squeeze", None, "cards")
+    loaded = saves_read.load_game(storage, "squeeze", None, "cards")
     assert loaded is not None and len(loaded[1]) == 1800
     storage.files[name] = storage.files[name][:-1] + " " * saves.MAX_FILE_BYTES + "}"
-    assert saves.load_game(storage, "squeeze", None, "cards") is False  # damage: set aside
+    assert saves_read.load_game(storage, "squeeze", None, "cards") is False  # damage: set aside

@@ -90,7 +90,7 @@ def test_the_bench_resumes_each_tiles_game_from_the_menu():
     import os
 
     from app import catalog
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
     from host_tools import upy_tests
     from host_tools.vpico import bench
 
@@ -145,7 +145,7 @@ def test_the_heap_is_collected_after_a_save_not_during_a_press():
 
 
 def test_the_cube_games_allowed_cells_follow_the_moves():
-    from app.c_cubes import Controller
+    from games.cubes.screen import Controller
 
     board = SimBoard()
     app = board.app

@@ -68,7 +68,7 @@ def pico(monkeypatch):
     sys.modules.pop("ports.rp2", None)
 
 
-BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
+BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels_setup", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
 
 
 def test_what_only_runs_at_boot_is_freed_before_the_loop_and_it_still_runs(pico):
@@ -76,7 +76,7 @@ def test_what_only_runs_at_boot_is_freed_before_the_loop_and_it_still_runs(pico)
     assert runs[0].boot_modules_left == []  # the port, the drivers' set-up, the pin map
     assert shown[-1] == bytes(len(shown[-1]))  # Ctrl-C darkens the LEDs
     runs[0].step()  # the running drivers light the menu without their set-up
-    assert any(shown[-1]) and "drivers.pixels" not in sys.modules
+    assert any(shown[-1]) and "drivers.pixels_setup" not in sys.modules
 
 
 def corner(buf):

@@ -1,8 +1,8 @@
 # hardware/matrix_wires.py: the key matrix's wires as a circuit, and the firmware's scan
-# held to it (drivers/keys.py SETTLE_NS and ROW_DRIVE). The virtual Pico's own checks of
+# held to it (drivers/keys_setup.py SETTLE_NS and ROW_DRIVE). The virtual Pico's own checks of
 # the scan on the same model: host_tools/vpico/wire_checks.py.
 import hardware  # noqa: F401  (firmware/ on the path)
-from drivers import keys
+from drivers import keys, keys_setup
 from hardware import matrix_wires as wires
 
 
@@ -22,7 +22,7 @@ def test_a_track_over_fr4_is_about_half_a_pf_a_cm():
 def test_the_scan_waits_its_margin_over_the_worst_build():
     need = wires.needed_settle_ns()
     assert 300 < need < 2000
-    assert keys.SETTLE_NS >= wires.SETTLE_MARGIN * need, (keys.SETTLE_NS, need)
+    assert keys_setup.SETTLE_NS >= wires.SETTLE_MARGIN * need, (keys_setup.SETTLE_NS, need)
     # the worst case is a whole row held: its pad discharges all twelve columns, to a
     # level just under VIL; one key held settles far sooner
     for build in wires.builds():
@@ -34,14 +34,14 @@ def test_the_settle_loop_lasts_settle_ns_at_any_clock():
 
     for mhz in (48, 125, 133, 200, 250):
         turns = settle_turns(mhz * 1000000)
-        ns = turns * keys.NATIVE_TURN_CYCLES * 1000.0 / mhz
-        assert keys.SETTLE_NS <= ns < keys.SETTLE_NS + keys.NATIVE_TURN_CYCLES * 1000.0 / mhz, (mhz, turns)
+        ns = turns * keys_setup.NATIVE_TURN_CYCLES * 1000.0 / mhz
+        assert keys_setup.SETTLE_NS <= ns < keys_setup.SETTLE_NS + keys_setup.NATIVE_TURN_CYCLES * 1000.0 / mhz, (mhz, turns)
 
 
 def test_the_rows_drive_keeps_a_whole_held_row_low():
-    assert keys.ROW_DRIVE == wires.ROW_DRIVE
+    assert keys_setup.ROW_DRIVE == wires.ROW_DRIVE
     for build in wires.builds():
-        assert build.column_low(12, keys.ROW_DRIVE) < wires.VIL_MAX
+        assert build.column_low(12, keys_setup.ROW_DRIVE) < wires.VIL_MAX
         # the pads' default, 4 mA: a whole held row would read as nothing held
         assert build.column_low(12, 1) > wires.VIL_MAX
         assert build.settle_ns(drive=1) == float("inf")
@@ -83,7 +83,7 @@ def test_the_build_guide_says_what_the_scan_does():
 
     with open(os.path.join(os.path.dirname(wires.__file__), "BUILD.md"), encoding="utf-8") as f:
         guide = f.read()
-    assert "reads the row's columns %d ns after driving it" % keys.SETTLE_NS in guide
+    assert "reads the row's columns %d ns after driving it" % keys_setup.SETTLE_NS in guide
     assert "limit after %.2f us" % (wires.needed_settle_ns() / 1000) in guide
-    assert "drives each row at %d mA" % wires.DRIVE_MA[keys.ROW_DRIVE] in guide
+    assert "drives each row at %d mA" % wires.DRIVE_MA[keys_setup.ROW_DRIVE] in guide
     assert "up to %g m of wire from the Pico" % wires.WIRE_TO_PICO_M in guide

@@ -205,7 +205,7 @@ def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
 def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     import sys
 
-    from app.app import GAME_MODULES, MENU_MODULES, free_menu, unload
+    from app.parts import GAME_MODULES, MENU_MODULES, free_menu, unload
 
     free_menu()  # (other tests here loaded them)
     for name in GAME_MODULES + tuple(catalog.CONTROLLERS.values()):
@@ -218,7 +218,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
     sim.run("wait 100")  # ... and the setup screen loads its game's (Setup.ahead)
-    assert "app.controller" in sys.modules and "app.c_connect4" in sys.modules
+    assert "app.controller" in sys.modules and "games.connect4.screen" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
     assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
@@ -226,7 +226,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     moves = sim.state()["moves"]
     assert len(moves) == 1 and "app.catalog" not in sys.modules
     assert sim.board.storage.files["game_connect4.json"].endswith("\n%s\n" % moves[0])
-    assert "games.player" not in sys.modules  # nobody plays against the board
+    assert "games.search" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
     # no game code stays (the rules' base too: checked before state() names a cell with it)
     assert not [m for m in sys.modules if m in GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
@@ -320,7 +320,7 @@ class FakeApp:
 
 
 def test_a_slice_of_work_ahead_ends_on_time_or_at_once_when_a_key_waits():
-    from app.app import slice_of
+    from app.parts import slice_of
 
     done = []
 
@@ -373,7 +373,7 @@ def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
 def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_frees_it():
     import sys
 
-    from app.app import MENU_MODULES
+    from app.parts import MENU_MODULES
 
     sim = Headless()
     sim.run("press " + TILE)
@@ -405,7 +405,7 @@ def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_fr
 
 
 def test_the_brightness_rows_tables_are_made_while_the_menu_waits():
-    from drivers.leds import gamma_table
+    from drivers.pixels import gamma_table
 
     sim = Headless()
     sim.run("wait 1000")
@@ -421,7 +421,7 @@ def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
     sim = Headless()
     sim.run("press f3")  # 4D Squeeze's tile: its setup screen
     sim.run("wait 100")
-    from games import squeeze
+    from games.squeeze import rules as squeeze
 
     assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
     sim.run("press f3")

@@ -9,9 +9,9 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import pistes
+from games.pistes import rules as pistes
 from games.base import DRAW, LOST, PLAYING, WON, IllegalMove
-from games.pistes_player import first_roll_move
+from games.pistes.player import first_roll_move
 from games.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

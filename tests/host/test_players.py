@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from games import load
-from games.player import LEVELS, finish, load_player
+from games.search import LEVELS, finish, load_player
 from games.rng import Rng
 from sim.headless import Headless, ScriptError
 from tests.firmware.test_players import find_position, four_through, replay, threatened, winning_moves
@@ -181,7 +181,7 @@ def test_the_board_thinks_a_slice_a_step_and_the_keys_answer():
     sim.run("wait 500")
     sim.run("hold a1 800")  # the menu answers as ever
     assert sim.state()["screen"] == "menu"
-    assert "games.connect4_player" not in sys.modules  # unloaded with its game
+    assert "games.connect4.player" not in sys.modules  # unloaded with its game
 
 
 def test_undo_takes_back_the_boards_move_and_yours():
@@ -225,7 +225,7 @@ def test_attract_demo_when_the_menu_is_idle_and_any_key_stops_it():
     sim.run("press f6")
     s = sim.state()
     assert s["screen"] == "menu" and not any(t["resume"] for t in s["tiles"])  # nothing saved
-    assert "games.connect4_player" not in sys.modules
+    assert "games.connect4.player" not in sys.modules
     sim.run("wait 30000")
     sim.run("press c3")  # a key in the menu restarts the idle time
     sim.run("hold a1 800")
@@ -308,7 +308,7 @@ def tile_levels(sim, index, times):
 
 
 def test_the_tile_breathes_while_the_board_plays_a_seat():
-    from app.menu import BREATH_MS
+    from app.tiles import BREATH_MS
     from sim.drivers import MemoryStorage
 
     index, c4 = tile_key("connect4")
@@ -342,7 +342,7 @@ def test_the_tile_breathes_while_the_board_plays_a_seat():
 def test_a_player_is_loaded_only_when_chosen_and_unloaded_after(monkeypatch):
     # a Pico's RAM: a game of people only never loads the players (games/levels.py
     # checks its setup); the board's seat (or a hint) loads them; the menu unloads them
-    player_modules = ("games.player", "games.fours", "games.connect4_player")
+    player_modules = ("games.search", "games.fours", "games.connect4.player")
     for name in player_modules:
         if name in sys.modules:
             monkeypatch.delitem(sys.modules, name)

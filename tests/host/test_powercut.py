@@ -74,7 +74,7 @@ def test_bench_lines():
 def test_an_append_cut_at_each_step_leaves_the_old_game_or_the_new():
     # a move's line appended to a game's file: a cut leaves it whole, absent, or torn
     # (no newline yet), and a torn line reads back as the game one move back
-    from app import saves
+    from app import saves, saves_read
     from sim.drivers import MemoryStorage
 
     setup = {"game": "connect4", "players": None, "variant": None, "seed": None, "swap": False}
@@ -102,7 +102,7 @@ def test_an_append_cut_at_each_step_leaves_the_old_game_or_the_new():
     for text in read:
         storage = MemoryStorage()
         storage.write(name, text)
-        moves = saves.load_game(storage, "connect4", None)[1]
+        moves = saves_read.load_game(storage, "connect4", None)[1]
         assert moves == (["4", line[:-1]] if text.endswith("\n" + line) else ["4"])
 
 

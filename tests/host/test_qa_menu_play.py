@@ -30,11 +30,11 @@ def test_pistes_started_from_the_menu_resumes_with_its_chosen_players():
 
 
 def test_squeeze_cards_refuses_a_player_that_does_not_sit_at_the_table():
-    from games import squeeze_cards as cards
+    from games.squeeze import cards
     from games.rng import Rng
 
     for players in (2, 4):
-        st = cards.new_state(players, Rng(5))
+        st = cards.new_state(players, rng=Rng(5))
         st.play_text("N-e")  # a launch: the negation window opens
         for seat in (0, players + 1, 5, 7, 9):  # P7 was read as P2 (seats packed modulo 5)
             try:
@@ -62,7 +62,7 @@ def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
     import re
 
     from app import grid
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
     from sim import terminal
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -78,7 +78,7 @@ def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
 
 
 def test_pistes_names_a_choice_that_is_not_open_in_players_words():
-    from games import pistes
+    from games.pistes import rules as pistes
     from games.base import IllegalMove
 
     st = pistes.new_state(players=2)

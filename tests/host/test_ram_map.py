@@ -26,6 +26,6 @@ def test_a_real_run_measures_every_module_and_object(tmp_path):
     rows = ram_map.parse(ram_map.run_wasm(steps, out))
     assert [r[0] for r in rows] == [s[0] for s in steps]  # every step measured, in order
     cost = dict((r[0], r) for r in rows)
-    for module in ram_map.BOOT + ram_map.GAME_CORE[1:] + ("app.c_connect4", "games.squeeze"):
+    for module in ram_map.BOOT + ram_map.GAME_CORE[1:] + ("games.connect4.screen", "games.squeeze.rules"):
         assert cost[module][1] > 0 and cost[module][2] > 0, module  # bytecode and names
     assert 400 < cost["object: a Frame"][1] < 1024  # 432 bytes and the object

@@ -73,7 +73,7 @@ def test_answers_are_flushed_line_by_line():
 
 
 def test_foursquare_adds_card_stock_and_piles():
-    from games import foursquare  # tests/conftest.py puts firmware/ on the path
+    from games.foursquare import rules as foursquare  # tests/conftest.py puts firmware/ on the path
     from games.rng import Rng
     deck = foursquare.new_state(rng=Rng(4)).deck
     res = answers(["foursquare", "--seed", "4"], ["d4", "b2", "d3", "# a comment", "", "d4"])

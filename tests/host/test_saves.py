@@ -3,7 +3,7 @@
 # else writes the whole file; a torn last line is dropped; old files still load.
 import json
 
-from app import saves
+from app import saves, saves_read
 from sim.drivers import MemoryStorage, SimBoard
 
 SETUP = {"game": "connect4", "players": None, "variant": None, "seed": None, "swap": False}
@@ -28,7 +28,7 @@ class Counting(MemoryStorage):
 
 
 def connect4(moves=(), storage=None):
-    from games import connect4
+    from games.connect4 import rules as connect4
 
     state = connect4.new_state()
     for text in moves:
@@ -48,7 +48,7 @@ def test_a_move_appends_its_line_and_the_file_reads_back():
     assert [t for _, t in storage.appends] == ["4\n", "4\n", "3\n"]
     lines = storage.files[NAME].split("\n")
     assert json.loads(lines[0])["moves"] == [] and lines[1:] == ["4", "4", "3", ""]
-    assert saves.load_game(storage, "connect4", None) == (SETUP, ["4", "4", "3"])
+    assert saves_read.load_game(storage, "connect4", None) == (SETUP, ["4", "4", "3"])
 
 
 def test_a_torn_last_line_is_dropped_and_the_next_save_writes_the_file_whole():
@@ -57,7 +57,7 @@ def test_a_torn_last_line_is_dropped_and_the_next_save_writes_the_file_whole():
     saves.save_game(storage, SETUP, state)
     whole = storage.files[NAME]
     storage.files[NAME] = whole + "3"  # the power went before the append's newline
-    setup, moves = saves.load_game(storage, "connect4", None)
+    setup, moves = saves_read.load_game(storage, "connect4", None)
     assert moves == ["4", "4"]  # the game one move back, not damage
     resumed = connect4(moves)  # what the controller replays
     resumed.play_text("3")
@@ -66,14 +66,14 @@ def test_a_torn_last_line_is_dropped_and_the_next_save_writes_the_file_whole():
     resumed.play_text("5")
     saves.save_game(storage, SETUP, resumed)
     assert storage.appends[-1] == (NAME, "5\n")
-    assert saves.load_game(storage, "connect4", None)[1] == ["4", "4", "3", "5"]
+    assert saves_read.load_game(storage, "connect4", None)[1] == ["4", "4", "3", "5"]
 
 
 def test_an_old_boards_file_loads_and_its_next_save_is_in_lines():
     storage = Counting()
     old = dict(SETUP, moves=["4", "3"])
     storage.write(NAME, json.dumps(old))  # one JSON line, no newline
-    setup, moves = saves.load_game(storage, "connect4", None)
+    setup, moves = saves_read.load_game(storage, "connect4", None)
     assert setup == SETUP and moves == ["4", "3"]
     state = connect4(moves + ["4"])
     saves.save_game(storage, SETUP, state)
@@ -86,7 +86,7 @@ def test_an_undo_or_a_failed_append_writes_the_file_whole():
     saves.save_game(storage, SETUP, state)
     undone = connect4(["4"])  # undo: a fresh state replays the moves left
     saves.save_game(storage, SETUP, undone)
-    assert len(storage.writes) == 2 and saves.load_game(storage, "connect4", None)[1] == ["4"]
+    assert len(storage.writes) == 2 and saves_read.load_game(storage, "connect4", None)[1] == ["4"]
 
     class Refusing(Counting):
         def append(self, name, text):
@@ -97,7 +97,7 @@ def test_an_undo_or_a_failed_append_writes_the_file_whole():
     refusing.files = dict(storage.files)
     undone.play_text("5")
     assert saves.save_game(refusing, SETUP, undone)  # the whole file instead
-    assert refusing.writes == [NAME] and saves.load_game(refusing, "connect4", None)[1] == ["4", "5"]
+    assert refusing.writes == [NAME] and saves_read.load_game(refusing, "connect4", None)[1] == ["4", "5"]
 
 
 def test_a_history_changed_under_the_same_length_is_written_whole():
@@ -130,7 +130,7 @@ def test_a_save_past_the_limit_is_refused_and_the_last_good_one_stays():
         ok = saves.save_game(storage, SETUP, state)
     assert not ok and len(storage.files[NAME]) <= saves.MAX_FILE_BYTES
     assert storage.files[NAME].startswith(kept)
-    assert saves.load_game(storage, "connect4", None) is not None
+    assert saves_read.load_game(storage, "connect4", None) is not None
 
 
 def test_the_app_saves_a_long_card_game_by_appending():
@@ -152,7 +152,7 @@ def test_the_app_saves_a_long_card_game_by_appending():
             break
     assert storage.writes.count(name) == 1  # the first save only
     assert len(storage.appends) == len(screen.state.history) - 1
-    loaded = saves.load_game(storage, "squeeze", 4, "cards")
+    loaded = saves_read.load_game(storage, "squeeze", 4, "cards")
     assert loaded[1] == [screen.state.format_move(m) for m in screen.state.history]
 
 
@@ -161,7 +161,7 @@ def played_then_damaged(index, damage):
     menu, its save then damaged: a move no game has added ("move"), or its `damage` choice
     set to 99."""
     from app import catalog, grid
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
     from sim.headless import Headless
 
     storage = MemoryStorage()
@@ -212,7 +212,7 @@ def test_a_replay_refused_at_its_first_move_leaves_no_reading_helper_loaded():
     import sys
 
     from app import catalog, grid
-    from app.menu import TILE_CELLS
+    from app.tiles import TILE_CELLS
     from sim.headless import Headless
 
     for variant in (None, "cards"):

@@ -1,8 +1,9 @@
 # Foursquare on the board, through the headless simulator, as a player would press.
-from app import c_foursquare as board
-from app import colors, grid
+from games.foursquare import screen as board
+from app import colors, grid, saves
 from app.frame import Frame
-from games import foursquare, foursquare_hint
+from games.foursquare import rules as foursquare
+from games.foursquare import hint as foursquare_hint
 from games.rng import Rng
 from sim.drivers import MemoryStorage
 from sim.headless import Headless
@@ -31,7 +32,7 @@ def new_game(seed=WIN_SEED, storage=None):
 
 
 def hint_move(moves):
-    """The move the hint names after WIN_MOVES' `moves` (games.foursquare_hint)."""
+    """The move the hint names after WIN_MOVES' `moves` (games.foursquare.hint)."""
     state = foursquare.new_state(rng=Rng(WIN_SEED))
     for m in moves:
         state.play_text(m)
@@ -183,7 +184,7 @@ def test_a_win_shows_the_score_and_the_stats_last_across_power_cycles():
 def test_a_damaged_stats_file_means_no_stats_never_a_crash():
     for text in ("{", "[]", '{"played": -1, "won": 0}', '{"played": 1, "won": 2, "best": 3}', "x" * 9000):
         storage = MemoryStorage()
-        storage.write(board.STATS_FILE, text)
+        storage.write(saves.STATS_FILE, text)
         sim = new_game(storage=storage)
         assert sim.state()["stats"] == {"played": 0, "won": 0, "best": None}, text
 

@@ -2,9 +2,9 @@
 # and stop keys, dice set aside and taken back, 5s locked, choices by pressing a
 # glowing cell, the board's seats playing at a pace, undo without rerolls, the colours
 # at the default brightness, the end and the solo's best score across power cycles.
-from app import c_pistes as ui
-from app import catalog, grid
-from games import pistes
+from games.pistes import screen as ui
+from app import catalog, grid, saves
+from games.pistes import rules as pistes
 from games.rng import Rng
 from sim.drivers import MemoryStorage
 from sim.headless import Headless, ScriptError
@@ -194,7 +194,7 @@ def test_six_player_colours_stay_apart_at_the_default_brightness():
 
 def test_the_end_shows_scores_and_the_solo_best_is_kept_across_power_cycles():
     storage = MemoryStorage()
-    storage.write(ui.BEST_FILE, "{not json")  # a damaged file counts as none
+    storage.write(saves.BEST_FILE, "{not json")  # a damaged file counts as none
     sim = new_game("--seed 2 --players 1 --board 1", storage)
     assert sim.state()["best"] is None
     for _ in range(200):  # the board plays the whole solo, a step every STEP_MS
@@ -213,7 +213,7 @@ def test_the_end_shows_scores_and_the_solo_best_is_kept_across_power_cycles():
     again = Headless(storage)  # a power cycle
     again.run("start pistes --seed 5 --players 1")
     assert again.state()["best"] == best
-    storage.write(ui.BEST_FILE, '{"best": 99}')  # out of range: none
+    storage.write(saves.BEST_FILE, '{"best": 99}')  # out of range: none
     assert new_game("--players 1", storage).state()["best"] is None
 
 
@@ -233,7 +233,7 @@ def test_resume_replays_the_same_dice():
 
 
 def test_the_words_are_freed_after_a_resume_and_a_refusal():
-    # games/pistes_text.py (the notation read) is loaded for a resume and freed after,
+    # games/pistes/notation.py (the notation read) is loaded for a resume and freed after,
     # and a refusal's words never need it (its import would delay the refused press's
     # flash): a Pico playing holds none of it (the simulator's state() loads it)
     import sys
@@ -292,7 +292,7 @@ def test_the_pawns_a_move_moved_blink_a_moment():
 def test_a_players_key_blinks_its_pawns_and_plays_nothing():
     """The cue for five or six colours an eye cannot all tell apart (issue #26): a tap
     on a2..a7 blinks that player's four pawns (in its pens here), nothing is played."""
-    from app import c_pistes
+    from games.pistes import screen as c_pistes
 
     sim = Headless()
     sim.run("start pistes --seed 5 --players 6")

@@ -161,7 +161,7 @@ BOARD = [c + str(r) for r in range(1, 11) for c in "abcdefghij"]
 
 def reachable_cells(state):
     """Where the legal launches land, by the rules core, from the moves played."""
-    from games import squeeze
+    from games.squeeze import rules as squeeze
 
     st = squeeze.new_state()
     for m in state["moves"]:
@@ -279,15 +279,15 @@ def test_the_two_player_tile_does_not_resume_a_four_player_game():
 
 
 def test_the_notation_module_is_loaded_only_to_read_lines():
-    # a Pico's RAM: games/squeeze_lines.py (the lines' parsing, the text board) is read
+    # a Pico's RAM: games/squeeze/notation.py (the lines' parsing, the text board) is read
     # for a save's replay and let go after it; presses and the simulator's state never
     # load it; the menu holds none of it
     import sys
 
     from app import grid
-    from app.app import unload
-    from app.c_squeeze import Controller
-    from games import squeeze
+    from app.parts import unload
+    from games.squeeze.screen import Controller
+    from games.squeeze import rules as squeeze
 
     sim = new_game()
     app = sim.board.app

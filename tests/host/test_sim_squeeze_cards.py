@@ -3,9 +3,9 @@
 # windows' countdowns (answered, or run out), every kind played by presses, the golden
 # rule's gold pulse, undo, the "deal" mode's hands seen while a card key is held, and
 # the real cards' "no card" end.
-from app import c_squeeze_cards as screen
+from games.squeeze import cards_screen as screen
 from app import grid
-from games import squeeze_cards as cards
+from games.squeeze import cards
 from games.rng import Rng
 from hypothesis import given, settings, strategies as st
 from sim.headless import Headless, ScriptError
@@ -280,7 +280,7 @@ def test_no_press_crashes_a_card_game_and_the_board_stays_legal(mode, players, a
         st_ = sim.board.app.screen.state
         assert max(st_.board) <= cards.PENTACLE
         # the saved game replays to the same position
-        replay = cards.new_state(players, Rng(9), cards.TRUSTED if mode == "cards" else cards.DEALT)
+        replay = cards.new_state(players, rng=Rng(9), hands=cards.TRUSTED if mode == "cards" else cards.DEALT)
         for m in st_.history:
             replay.play(m)
         assert replay.board == st_.board and replay.to_move == st_.to_move
@@ -346,8 +346,8 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     # words) back in the menu
     import sys
 
-    from app import saves
-    from games import squeeze
+    from app import saves, saves_read
+    from games.squeeze import rules as squeeze
     from sim.drivers import MemoryStorage, SimBoard
 
     helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE, squeeze.LINES_MODULE)
@@ -362,7 +362,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     def loaded():
         return [m for m in helpers if m in sys.modules]
 
-    from app.app import unload
+    from app.parts import unload
 
     for m in helpers:
         unload(m)
@@ -384,7 +384,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     board.app.after_render(board.clock.now)
     assert ctrl.state.board[22] == cards.EMPTY and loaded() == []
     ctrl.save()
-    moves = saves.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
+    moves = saves_read.load_game(storage, "squeeze", None, "cards")[1]  # the 2-player card tile's save
     assert moves == ["W-3", "pass", "flammes c3", "pass"]
     resumed = screen.Controller(board.app, ctrl.setup, moves)  # the menu's resume
     assert resumed.state.history == ctrl.state.history and loaded() == []

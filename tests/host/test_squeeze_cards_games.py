@@ -9,7 +9,7 @@ import sys
 
 from hypothesis import given, settings, strategies as st
 
-from games import squeeze
+from games.squeeze import cards
 from games.base import PLAYING
 from games.rng import Rng
 from host_tools import referee
@@ -74,7 +74,7 @@ def check_answer(out, players):
 def play_game(seed, players, chooser_seed):
     """A whole game from the referee's legal lists, each line picked at random; returns
     the last answer and the lines played."""
-    state = squeeze.new_state(players, "cards", Rng(seed))
+    state = cards.new_state(players, "cards", Rng(seed))
     pick = Rng(chooser_seed)
     played = []
     out = referee.answer(state, "")
@@ -114,12 +114,12 @@ def test_the_referee_plays_the_card_variant_with_hands_deck_pending_golden():
 
 
 def test_every_legal_line_is_accepted_and_lists_every_kind_of_line():
-    state = squeeze.new_state(2, "cards", Rng(11))
+    state = cards.new_state(2, "cards", Rng(11))
     state.hands[1] = [0, 4]  # trahison, double
     legal = state.legal_texts()
     assert "W-1" in legal and "trahison e6" in legal and "double W-1 W-2" in legal
     for text in legal[::37]:
-        copy = squeeze.new_state(2, "cards", Rng(11))
+        copy = cards.new_state(2, "cards", Rng(11))
         copy.hands[1] = [0, 4]
         assert referee.play_line(copy, text)["ok"], text
 
@@ -129,7 +129,7 @@ def test_a_whole_two_player_card_game():
     assert out["status"] in ("won", "draw") and len(played) > 20
     assert any(t.split()[0] in ("trahison", "flammes", "eclair", "poussee", "double") for t in played)
     # the same lines replay to the same end (saves and undo replay the moves)
-    state = squeeze.new_state(2, "cards", Rng(1))
+    state = cards.new_state(2, "cards", Rng(1))
     for text in played:
         state.play_text(text)
     assert (state.status, state.winner) == (out["status"], out["winner"])

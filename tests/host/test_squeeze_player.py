@@ -1,11 +1,11 @@
-# The 4D Squeeze player's threat search (games/squeeze_player.py), on CPython: the win
+# The 4D Squeeze player's threat search (games/squeeze/player.py), on CPython: the win
 # cells it keeps move by move are those a fresh scan finds, and level 5 finds a win in
 # two (a move after which every answer leaves a win in one), which the player before
 # the threat search missed in half of these positions.
 from games import load
-from games.player import finish
+from games.search import finish
 from games.rng import Rng
-from games import squeeze_player
+from games.squeeze import player as squeeze_player
 from tests.firmware.test_players import find_position, replay, winning_moves
 
 

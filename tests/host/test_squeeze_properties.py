@@ -7,7 +7,7 @@ import os
 
 from hypothesis import given, settings, strategies as st
 
-from games import squeeze
+from games.squeeze import rules as squeeze
 from games.base import PLAYING, IllegalMove
 from games.rng import Rng
 

@@ -5,7 +5,7 @@
 import sys
 import types
 
-from drivers.leds import PioStrip
+from drivers.pixels import PioStrip
 from test_pixels_pio import FakeDMA, FakeRp2
 
 CHAN_ABORT = 0x50000444

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from app import catalog, grid, saves
-from app.menu import TILE_CELLS
+from app.tiles import TILE_CELLS
 from drivers.storage import FileStorage
 from drivers.storage_aside import ASIDE
 from sim.drivers import MemoryStorage
@@ -236,7 +236,8 @@ def test_every_key_of_what_was_set_aside_blinks():
 def test_the_scores_checks_bounds_are_the_games():
     # app/score_files.py checks the scores files with no game loaded: its bounds by name
     from app import score_files
-    from games import foursquare, pistes
+    from games.foursquare import rules as foursquare
 
+    from games.pistes import rules as pistes
     assert score_files.FOURSQUARE_DECK == foursquare.DECK
     assert score_files.PISTES_BEST_MAX == 4 * pistes.END

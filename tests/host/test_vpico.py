@@ -43,7 +43,8 @@ def test_led_frames_decode_to_the_simulators_levels():
     # what Pixels puts in the strip (wire order GRB, chain positions) comes back in
     # cell order RGB, through the pin map's chain layout, as the headless `frame` prints
     sys.path.insert(0, build.FIRMWARE)
-    from drivers.pixels import Pixels, from_pins
+    from drivers.pixels import Pixels
+    from drivers.pixels_setup import from_pins
 
     class Strip:
         buf = bytearray(432)

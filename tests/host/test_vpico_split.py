@@ -4,6 +4,7 @@ host_tools/vpico/xip.py (no firmware image needed)."""
 import ast
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -13,7 +14,14 @@ from host_tools.build import ROOT
 from host_tools.vpico import board, tests, xip
 
 RULES = ("games", "games.base", "games.rng", "example_file")
-GAMES = set(n[:-3] for n in os.listdir(os.path.join(ROOT, "firmware", "games")) if n.endswith(".py"))
+GAMES = set(re.sub(r"\.?__init__$", "", os.path.relpath(os.path.join(d, n), os.path.join(ROOT, "firmware", "games"))[:-3].replace(os.sep, "."))
+            for d, _, names in os.walk(os.path.join(ROOT, "firmware", "games")) for n in names if n.endswith(".py"))
+
+
+def source(module):
+    """The file of a firmware module (a package's __init__.py)."""
+    path = os.path.join(ROOT, "firmware", *module.split("."))
+    return path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
 
 
 def imported(path):
@@ -26,8 +34,9 @@ def imported(path):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             names.add(node.module)
-            if node.module == "games":
-                names.update("games." + alias.name for alias in node.names if alias.name in GAMES)
+            if node.module.startswith("games"):  # (from games.connect4 import rules: a module)
+                inside = node.module[6:] + "." if node.module != "games" else ""
+                names.update("games." + inside + alias.name for alias in node.names if inside + alias.name in GAMES)
     return names
 
 
@@ -48,20 +57,20 @@ def games_reached(path, seen=None):
     for module in imported(path):
         if module.startswith("games.") and module[6:] in GAMES and module not in seen:
             seen.add(module)
-            games_reached(os.path.join(ROOT, "firmware", "games", module[6:] + ".py"), seen)
+            games_reached(source(module), seen)
     return seen
 
 
 def native(module):
-    with open(os.path.join(ROOT, "firmware", "games", module[6:] + ".py")) as f:
+    with open(source(module)) as f:
         text = f.read()
     return "micropython.viper" in text or "micropython.native" in text
 
 
 def test_the_tests_left_to_wasm_and_cpython_reach_no_native_code():
-    # the rp2 port runs a rules module's native twin (games/squeeze_viper.py): a test that
+    # the rp2 port runs a rules module's native twin (games/squeeze/rules_viper.py): a test that
     # reaches one must run there, or the Pico's own code would go untested
-    assert native("games.squeeze_viper")  # (the check sees one)
+    assert native("games.squeeze.rules_viper")  # (the check sees one)
     for name in tests.RULES_TESTS:
         reached = games_reached(os.path.join(upy_tests.TESTS, name + ".py"))
         assert not [m for m in reached if native(m)], name

@@ -1,0 +1,41 @@
+# 4 pistes on the board (games/pistes/screen.py): the simulator's words (its state, its status
+# line), kept apart so that a Pico playing the game does not hold them in RAM; the
+# controller loads this module when the simulator asks, and frees it after.
+from app.controller import GameController
+from games.pistes import rules
+from games.base import PLAYING
+
+
+def describe(ctrl):
+    """The simulator's state of the game: the common fields, the board's seats, the
+    solo's best score."""
+    info = GameController.describe(ctrl)
+    info["board_seats"] = list(ctrl.seats)
+    if ctrl.state.players == 1:
+        info["best"] = ctrl.best
+    return info
+
+
+def turn_text(ctrl):
+    """Whose turn and what to press now (the status line); at the end, the scores."""
+    st = ctrl.state
+    if st.status != PLAYING:
+        if st.players == 1 and st.scores:  # the solo: a score, not a winner
+            return "out: a pawn is still on its start cell" if st.eliminated[0] else "score %d" % st.scores[0]
+        text = GameController.turn_text(ctrl)
+        if st.scores:
+            text += " (%s)" % ", ".join("%s %s" % (ctrl.colour_name(p + 1), "out" if st.eliminated[p] else st.scores[p])
+                                    for p in range(st.players))
+        return text
+    who = ctrl.colour_name(st.to_move)
+    if st.to_move in ctrl.seats:
+        return "%s (the board) to move" % who
+    if st.phase == rules.TO_ROLL:
+        return "%s to roll (a8)" % who
+    if st.phase == rules.TO_CHOOSE:
+        if st.pending == rules.BACK:
+            return "%s: press a blinking pawn to send it 2 cells back" % who
+        return "%s: press a glowing track for the %s" % (who, "joker" if st.pending == rules.JOKER else "four 6s")
+    if rules.ROLL in st.legal_texts():
+        return "%s: press dice to set them aside, roll again (a8) or stop (a11)" % who
+    return "%s: stop (a11), or take back a die set aside" % who
