@@ -24,7 +24,7 @@ draw as half a win; seats alternate; each opening is played from both seats):
 
     python -m host_tools.bench_strength [--games N] [--variety N] [--only GAME] [--parts LIST]
 
-The games run in 2 processes at nice 10 (the machine is shared).
+The games run in --procs processes (default 2) at nice 10 (the machine is shared).
 """
 import argparse
 import os
@@ -171,6 +171,7 @@ def main(argv=None):
     parser.add_argument("--held-out", type=int, default=600, help="games for Connect Four's held-out positions")
     parser.add_argument("--parts", default="mcts,ladder,variety,fairness,held-out",
                         help="what to measure (default: all of mcts,ladder,variety,fairness,held-out)")
+    parser.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
     parts = args.parts.split(",")
     os.nice(10)
@@ -185,7 +186,7 @@ def main(argv=None):
         verdicts.append(targets.verdict(what, ok, ">= %g: %.1f" % (target, value)))
 
     checks = []
-    with Pool(2) as pool:
+    with Pool(args.procs) as pool:
         for game in (args.only,) if args.only else GAMES:
             if "mcts" in parts:
                 score, results = match(pool, game, ("level", 5), ("mcts", 10000, None), args.games)

@@ -8,7 +8,7 @@ table is in docs/rules/players.md.
     python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [--first-only] [C ...]
 
 Games per pairing default to 100 (50 openings, each from both seats); the openings'
-seeds start at TUNING_SEED, apart from the bench's (0 up). 2 processes at nice 10.
+seeds start at TUNING_SEED, apart from the bench's (0 up). --procs processes (default 2) at nice 10.
 """
 import argparse
 import os
@@ -60,10 +60,11 @@ def main(argv=None):
     parser.add_argument("--first-only", action="store_true",
                         help="only the first constant against each other (pairs already played are the same games)")
     parser.add_argument("constants", nargs="*", type=float, default=list(CONSTANTS))
+    parser.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
     os.nice(10)
     mcts.library()
-    with Pool(2) as pool:
+    with Pool(args.procs) as pool:
         for game in args.only or bench_strength.GAMES:
             scores = round_robin(pool, game, args.constants, args.games, args.playouts, first_only=args.first_only)
             if not args.first_only:

@@ -1,4 +1,4 @@
-"""Tunes a board player (games/GAME_player.py) offline: plays level 5 with candidate
+"""Tunes a board player (games/GAME/player.py) offline: plays level 5 with candidate
 settings against the Monte Carlo yardstick (10,000 playouts a move, the game's
 exploration constant: host_tools/mcts.py) and prints each candidate's score, overall
 and by seat, on games of seeds apart from the bench's.
@@ -9,7 +9,7 @@ A candidate is Python run in the player module's namespace after it is reset to 
 own tables, e.g. "EXTEND=10; Search.extend=10" or
 "GAINS=fours_tables.line_gains((0,1,5,40,0))" (games.fours_tables is there as
 `fours_tables`); "" is the player as it is. Each opening (bench_strength.opening) is
-played from both seats. 2 processes at nice 10.
+played from both seats. --procs processes (default 2) at nice 10.
 """
 import argparse
 import os
@@ -22,7 +22,7 @@ from host_tools import build as build_tool
 sys.path.insert(0, os.path.join(build_tool.ROOT, "firmware"))
 
 from games import fours_tables  # noqa: E402
-from games.player import load_player  # noqa: E402
+from games.search import load_player  # noqa: E402
 
 TUNING_SEED = 3000000  # apart from the bench's seeds (0 .. games) and the other tuners'
 
@@ -49,6 +49,7 @@ def main(argv=None):
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--c", type=float, help="the yardstick's exploration constant (default: the game's)")
     parser.add_argument("candidates", nargs="+", help='Python in the player module, e.g. "EXTEND=10"; "": as it is')
+    parser.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
     os.nice(10)
     mcts.library()
@@ -62,7 +63,7 @@ def main(argv=None):
         klass = module.Search
         saved = dict((k, v) for k, v in vars(klass).items() if not k.startswith("__"))
         exec(candidate, module.__dict__)
-        with Pool(2) as pool:  # a fresh pool per candidate: its workers fork with it
+        with Pool(args.procs) as pool:  # a fresh pool per candidate: its workers fork with it
             value, first, second = score(pool, args.game, args.games, args.seed, args.level, opponent)
         for k, v in saved.items():
             setattr(klass, k, v)

@@ -56,10 +56,14 @@ def test_the_two_solvers_agree():
 
 @needs_gcc
 def test_connect4_level5_keeps_the_value_from_16_empty_cells():
-    # positions of games between the yardstick and level 3, 14..16 empty cells
+    # positions of games between the yardstick and level 3, 14..16 empty cells: the
+    # first 4 of those games that last that long (which do depends on the yardstick's
+    # exploration constant)
     p = load_player("connect4")
     tried = 0
-    for seed in range(6):
+    for seed in range(16):
+        if tried == 4:
+            break
         state = bench_strength.opening("connect4", 900 + seed)
         players = {1: bench_strength.mover(("mcts", 300, None), "connect4", Rng(seed)),
                    2: bench_strength.mover(("level", 3), "connect4", Rng(seed))}
@@ -71,7 +75,7 @@ def test_connect4_level5_keeps_the_value_from_16_empty_cells():
         move = finish(p.think(state, 5, Rng(seed)))
         assert values[move] == max(values.values()), (state.history, values, move)
         tried += 1
-    assert tried >= 4
+    assert tried == 4
 
 
 def level1_results(game, opponent, games=30):
