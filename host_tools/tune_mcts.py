@@ -6,6 +6,10 @@ each game is what host_tools/mcts.py's EXPLORATION holds (and `make bench` uses)
 table is in docs/rules/players.md.
 
     python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [--first-only] [C ...]
+    python -m host_tools.tune_mcts --seats [--games N] [--only GAME]
+
+--seats: the yardstick (the game's EXPLORATION) against itself on the bench's openings,
+the first seat's score: what a seat is worth between equals.
 
 Games per pairing default to 100 (50 openings, each from both seats); the openings'
 seeds start at TUNING_SEED, apart from the bench's (0 up). --procs processes (default 2) at nice 10.
@@ -35,6 +39,17 @@ def round_robin(pool, game, constants, games, playouts, seed=TUNING_SEED, first_
     return out
 
 
+def seats(pool, game, games, playouts):
+    """The first seat's score % when the game's yardstick plays itself, on the bench's
+    openings (bench_strength.match's games)."""
+    spec = ("mcts", playouts, None, mcts.EXPLORATION[game])
+    jobs = [(game, spec, spec, seed, seed % 2 == 0, True) for seed in range(games)]
+    results = pool.map(bench_strength.play, jobs, chunksize=2)
+    # A (the first spec) has the first seat at even seeds
+    first = [r[0] if k % 2 == 0 else 1.0 - r[0] for k, r in enumerate(results)]
+    return 100.0 * sum(first) / len(first)
+
+
 def table(game, constants, scores):
     """The round robin as a markdown table: each constant's score against each other,
     and its mean."""
@@ -59,6 +74,8 @@ def main(argv=None):
     parser.add_argument("--only", choices=bench_strength.GAMES, action="append", help="a game (repeatable)")
     parser.add_argument("--first-only", action="store_true",
                         help="only the first constant against each other (pairs already played are the same games)")
+    parser.add_argument("--seats", action="store_true",
+                        help="the game's constant against itself: the first seat's score")
     parser.add_argument("constants", nargs="*", type=float, default=list(CONSTANTS))
     parser.add_argument("--procs", type=int, default=2, help="worker processes (default 2)")
     args = parser.parse_args(argv)
@@ -66,6 +83,10 @@ def main(argv=None):
     mcts.library()
     with Pool(args.procs) as pool:
         for game in args.only or bench_strength.GAMES:
+            if args.seats:
+                print("SEATS %s c=%g: seat 1 %.1f %% of %d games" % (
+                    game, mcts.EXPLORATION[game], seats(pool, game, args.games, args.playouts), args.games), flush=True)
+                continue
             scores = round_robin(pool, game, args.constants, args.games, args.playouts, first_only=args.first_only)
             if not args.first_only:
                 print(table(game, args.constants, scores), flush=True)
