@@ -292,10 +292,12 @@ static int add_node(int parent, int move, int mover) {
     return pool_used++;
 }
 
-/* UCT: `playouts` iterations of selection (UCB1, c = sqrt 2), expansion (every child
- * of a leaf visited before, in random order), a uniformly random playout, and the
- * result backed up; plays the most visited root move. -1 if the game is over. */
-int mcts_move(int game, const uint8_t *start, const int *history, int n, int playouts, uint32_t seed) {
+/* UCT: `playouts` iterations of selection (UCB1, exploration constant `c`: the
+ * mean reward + c * sqrt(ln N / n)), expansion (every child of a leaf visited before,
+ * in random order), a uniformly random playout, and the result backed up; plays the
+ * most visited root move. -1 if the game is over. */
+int mcts_move(int game, const uint8_t *start, const int *history, int n, int playouts, uint32_t seed,
+              double c) {
     State root;
     int out[MAX_MOVES > 40 ? MAX_MOVES : 40];
     if (setup(&root, game, start, history, n) || root.status != PLAYING) return -1;
@@ -303,7 +305,6 @@ int mcts_move(int game, const uint8_t *start, const int *history, int n, int pla
     if (!rng_state) rng_state = 1;
     pool_used = 0;
     add_node(-1, -1, 3 - root.to_move);
-    const double c = sqrt(2.0);
     for (int it = 0; it < playouts; it++) {
         State s = root;
         int node = 0;

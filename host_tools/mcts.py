@@ -1,5 +1,7 @@
 """The yardsticks the board's players are measured against: a plain Monte Carlo tree
-search (UCT, c = sqrt 2, uniformly random playouts, the most visited move), in C
+search (UCT, uniformly random playouts, the most visited move; its exploration
+constant per game, EXPLORATION, the winner of a round robin of constants:
+host_tools/tune_mcts.py), in C
 (host_tools/mcts.c, built with the host's gcc into build/ the first time it is asked:
 Python would take minutes a move at 10,000 playouts), and an exact Connect Four
 solver of its own (bitboards) that checks the board's exact play. Host only, no part
@@ -16,6 +18,11 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "host_tools", "mcts.c")
 GAMES = {"connect4": 0, "squeeze": 1, "cubes": 2}
+# UCB1's exploration constant c per game (the mean reward + c * sqrt(ln N / n)): the
+# strongest of a round robin at 10,000 playouts, 100 games a pair (python -m host_tools.tune_mcts; the
+# table is in docs/rules/players.md; Squeeze's 0.35 beat 0.25 and every other). sqrt 2,
+# the textbook's, lost in every game.
+EXPLORATION = {"connect4": 0.5, "squeeze": 0.35, "cubes": 0.7}
 
 _lib = []
 
@@ -35,7 +42,7 @@ def library():
     lib = ctypes.CDLL(out)
     lib.mcts_move.restype = ctypes.c_int
     lib.mcts_move.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_int,
-                              ctypes.c_int, ctypes.c_uint32]
+                              ctypes.c_int, ctypes.c_uint32, ctypes.c_double]
     for name in ("mcts_legal", "mcts_status"):
         getattr(lib, name).restype = ctypes.c_int
         getattr(lib, name).argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.c_int,
@@ -58,9 +65,12 @@ def _args(game, history):
     return GAMES[game], start, hist, len(history)
 
 
-def move(state, game, playouts=10000, seed=0):
-    """The yardstick's move in `state` (a firmware state of `game`)."""
-    m = library().mcts_move(*_args(game, state.history), playouts, seed & 0xFFFFFFFF)
+def move(state, game, playouts=10000, seed=0, c=None):
+    """The yardstick's move in `state` (a firmware state of `game`), with exploration
+    constant `c` (default: the game's, EXPLORATION)."""
+    if c is None:
+        c = EXPLORATION[game]
+    m = library().mcts_move(*_args(game, state.history), playouts, seed & 0xFFFFFFFF, float(c))
     if m < 0:
         raise ValueError("no move: the game is over, or its history is not legal for the yardstick")
     return m

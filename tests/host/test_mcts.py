@@ -51,3 +51,46 @@ def test_plays_legal_moves_and_wins_in_one(game):
         for m in (0, 0, 1, 1, 2, 2):
             state.play(m)
         assert mcts.move(state, game, 2000, 1) == 3
+
+
+def test_the_exploration_constant_is_each_games_and_steers_the_search():
+    # the bench's yardstick plays with its game's constant (the round robin's winner,
+    # host_tools/tune_mcts.py) unless told another, and the constant reaches the search:
+    # almost none (greedy on the first playouts) and a huge one (visits spread evenly)
+    # pick other moves in some positions
+    assert sorted(mcts.EXPLORATION) == sorted(mcts.GAMES)
+    for game in sorted(mcts.GAMES):
+        rules = load(game)
+        differ = 0
+        for seed in range(6):
+            rng = Rng(50 + seed)
+            state = rules.new_state()
+            for _ in range(6):
+                legal = state.legal_moves()
+                state.play(legal[rng.below(len(legal))])
+            if state.status != "playing":
+                continue
+            assert mcts.move(state, game, 400, seed) == mcts.move(state, game, 400, seed, mcts.EXPLORATION[game])
+            differ += mcts.move(state, game, 400, seed, 0.01) != mcts.move(state, game, 400, seed, 100.0)
+        assert differ, game
+
+
+def test_tune_mcts_seats_scores_the_first_seat():
+    # the yardstick against itself: the first seat's score, whichever spec it was
+    from host_tools import bench_strength, tune_mcts
+
+    class Serial:
+        def map(self, f, jobs, chunksize=1):
+            return [f(j) for j in jobs]
+
+    game, games, playouts = "connect4", 6, 60
+    spec = ("mcts", playouts, None, mcts.EXPLORATION[game])
+    first = 0.0
+    for seed in range(games):
+        state = bench_strength.opening(game, seed // 2)
+        seat1 = bench_strength.mover(spec, game, Rng(7 * seed + 1))
+        seat2 = bench_strength.mover(spec, game, Rng(7 * seed + 2))
+        while state.status == "playing":
+            state.play((seat1 if state.to_move == 1 else seat2)(state))
+        first += 0.5 if state.winner is None else float(state.winner == 1)
+    assert tune_mcts.seats(Serial(), game, games, playouts) == 100.0 * first / games
