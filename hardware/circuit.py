@@ -132,9 +132,7 @@ def build(chain_cells, pcb=False):
     div, sense = net("OV_DIV"), net("OV_SENSE")
     div += sense_d["K"]
     top, bottom = part("r", "10k", ref="R302"), part("r", "10k", ref="R303")
-    div += top["1"]
-    sense += top["2"], bottom["1"]
-    gnd += bottom["2"]
+    in_series(div, top, sense, bottom, gnd)
     ref431 = part("tl431", ref="U301")
     sense += ref431["REF"]
     gnd += ref431["A"]
@@ -145,9 +143,7 @@ def build(chain_cells, pcb=False):
     prot_g += pnp["C"]
     ov_b += pnp["B"]
     base_r, be_r = part("r", "10k", ref="R305"), part("r", "10k", ref="R304")
-    ov_k += base_r["1"]
-    ov_b += base_r["2"], be_r["1"]
-    prot_s += be_r["2"]
+    in_series(ov_k, base_r, ov_b, be_r, prot_s)
     tvs = part("tvs", ref="D201")
     v5 += tvs["K"]
     gnd += tvs["A"]
@@ -254,6 +250,14 @@ def build(chain_cells, pcb=False):
     collector = net("BUZZER_DRIVE")
     collector += buzzer["-"], bleed["2"], q["C"]
     return circuit
+
+
+def in_series(a, first, mid, second, b):
+    """Two two-pin parts in series: net a, `first`, net mid, `second`, net b (a divider,
+    a transistor's base resistors)."""
+    a += first["1"]
+    mid += first["2"], second["1"]
+    b += second["2"]
 
 
 def chain_cells():
