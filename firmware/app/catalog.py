@@ -120,7 +120,7 @@ def tile_of(game, players, variant):
 
 
 # What a game's start (or resume) loads beyond its screen's own imports: the common
-# parts first, then the game's rules and screen, then what its screen names in `AHEAD`
+# parts first, then the game's rules and screen, then what its screen names in `ahead_parts`
 # (a part its start needs): loaded ahead while its setup screen waits (app/setup.py).
 START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
 
@@ -158,7 +158,7 @@ def player_choices(game, variant=None):
     """The player counts the game's tile offers on its setup screen, or () when the
     tile's count is fixed (one save keeps whichever count was chosen: app/saves.py)."""
     for tile in TILES:
-        if tile[0] == game and tile[2] == variant:
+        if tile[0] == game and tile[2] == variant and tile[1] is None:  # (its usual tile, not a fixed count's)
             for option in tile[4]:
                 if option[0] == "players":
                     return option[1]
