@@ -17,7 +17,7 @@ RESTARTS = 3  # after a crash the app starts again (its saves resume), this many
 # and the keys' set-up (the chain tables, the PIO program, the matrix's tables) and the
 # pin map. Freed once the board is made (RAM on a Pico); nothing after needs the flash's
 # modules to stop (a deploy may be rewriting them).
-BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels_setup", "drivers.ws2812", "drivers.keys_setup", "pins")
+BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels_setup", "drivers.keys_setup", "pins")
 
 
 def stop_watchdog(watchdog):

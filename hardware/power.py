@@ -7,7 +7,7 @@ from app import catalog, grid, saves
 from app.grid import CELLS
 from drivers.pixels import Pixels
 from drivers.pixels_setup import cap_for_supply
-from drivers.ws2812 import IDLE_MA, MA_PER_CHANNEL
+from drivers.pixels import IDLE_MA, MA_PER_CHANNEL
 from app.catalog import game_ids
 from games.rng import Rng
 from sim.drivers import SimStrip

@@ -6,7 +6,6 @@
 from array import array
 
 from compat import const
-from drivers.debounce import Debouncer, EventQueue
 
 try:  # the Pico: the rows read as native code (drivers/keys_viper.py)
     from drivers.keys_viper import scan_rows
@@ -36,11 +35,12 @@ _PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
 _DRIVE = 0x30  # its DRIVE field
 
 
-def matrix_parts(rows, ncols, col_bits, read_row, queue_size, scan_hz):
+def matrix_parts(rows, ncols, col_bits, read_row, queue, make_debouncer, scan_hz):
     """What a MatrixKeys is made of, built at boot (see its docstring): (the columns'
     bits, a column's bit -> the column, the event queue, the debouncer, and per row its
     debounced bits, its dirty flag, its keys still counting; per key held at power-up,
-    ignored until released). The keys already down are read now through `read_row`."""
+    ignored until released). The keys already down are read now through `read_row`.
+    The queue and the debouncer's class come from drivers/keys.py, which keeps them."""
     if scan_hz < MIN_SCAN_HZ:
         raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
     nrows = len(rows)
@@ -52,7 +52,7 @@ def matrix_parts(rows, ncols, col_bits, read_row, queue_size, scan_hz):
     # then the rest of BOUNCE_MS ignored after a release
     threshold = max(1, (DEBOUNCE_MS * scan_hz + 999) // 1000)
     lockout = max(0, ((BOUNCE_MS * scan_hz + 999) // 1000) - threshold)
-    debouncer = Debouncer(nkeys, threshold, lockout)
+    debouncer = make_debouncer(nkeys, threshold, lockout)
     stable = array("l", [0] * nrows)
     held = bytearray(nkeys)
     muted = bytearray(nkeys)
@@ -67,7 +67,7 @@ def matrix_parts(rows, ncols, col_bits, read_row, queue_size, scan_hz):
                 debouncer.set_down(base + c, True)
                 held[base + c] = 1
                 muted[base + c] = 1
-    return (col_bits, col_of, EventQueue(queue_size), debouncer, stable, bytearray(nrows),
+    return (col_bits, col_of, queue, debouncer, stable, bytearray(nrows),
             array("l", [0] * nrows), held, muted)
 
 

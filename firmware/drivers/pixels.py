@@ -7,7 +7,12 @@
 from array import array
 
 from compat import const, ticks_add, ticks_diff, ticks_us
-from drivers.ws2812 import BIT_HZ, IDLE_MA, MA_PER_CHANNEL
+
+# The WS2812B, as its datasheet gives it: the rate of a frame's bits, and the current an
+# LED draws (what the supply's cap is reckoned in).
+BIT_HZ = 800000  # 1.25 us a bit
+MA_PER_CHANNEL = const(20)  # one colour channel at full level
+IDLE_MA = const(1)  # each LED's own draw, even when dark
 
 GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
 MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
@@ -79,7 +84,9 @@ class Pixels:
         from drivers.pixels_setup import pixels_parts  # (boot only: the chain's tables)
 
         self._strip = strip
-        self._n, self.cap_ma, self._max_sum, self._dest = pixels_parts(strip, layout, cap_ma, order)
+        self._n, self.cap_ma, self._dest = pixels_parts(strip, layout, cap_ma, order)
+        # the most channel level the cap allows once the LEDs' idle draw is paid
+        self._max_sum = max(0, self.cap_ma - IDLE_MA * self._n) * 255 // MA_PER_CHANNEL
         self._bytes_like = None  # the last frame show() found bytes-like
         self.current_ma = IDLE_MA * self._n  # all dark
         self.brightness = 0
@@ -177,7 +184,7 @@ class PioStrip:
         self._whole = n * bpp  # the next frame's bytes at least: the first goes out whole
         self._sent = None  # ticks_us() of the last write
         (self._sm, self._dma, self._ctrl, self._regs, self._addr, self._mem,
-         self._channel) = pio_parts(pin, self._out, rp2, sm_id)
+         self._channel) = pio_parts(pin, self._out, rp2, sm_id, BIT_HZ)
 
     def __len__(self):
         return self.n

@@ -6,10 +6,10 @@
 from array import array
 
 from compat import const
-from drivers.ws2812 import BIT_HZ, IDLE_MA, MA_PER_CHANNEL
 
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
 RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
+MIN_SUPPLY_MA = const(1000)  # less leaves the LEDs 250 mA, little more than their idle draw
 
 
 class ChainLayout:
@@ -62,15 +62,14 @@ def from_pins(pins=None):
     return ChainLayout(pins.CHAIN_ORIGIN, pins.CHAIN_ROWS_FIRST, pins.CHAIN_SERPENTINE, pins.CHAIN_ROTATION)
 
 
-def cap_for_supply(supply_ma, leds=144):
+def cap_for_supply(supply_ma):
     """The LEDs' current cap (mA) on a 5 V supply rated `supply_ma`: three quarters
     of the rating (an adapter held at its limit sags and heats, and the estimate
     errs), less RESERVE_MA for the rest of the board. 4000 -> 2500, 2000 -> 1000."""
-    cap = supply_ma * 3 // 4 - RESERVE_MA
-    if cap < IDLE_MA * leds + 100:
-        raise ValueError("a %d mA supply is too small for %d LEDs: use 1000 mA or more"
-                         % (supply_ma, leds))
-    return cap
+    if supply_ma < MIN_SUPPLY_MA:
+        raise ValueError("a %d mA supply is too small for the LEDs: use %d mA or more"
+                         % (supply_ma, MIN_SUPPLY_MA))
+    return supply_ma * 3 // 4 - RESERVE_MA
 
 
 def wire_order(name):
@@ -83,9 +82,8 @@ def wire_order(name):
 
 
 def pixels_parts(strip, layout, cap_ma, order):
-    """What a Pixels is made of, built once at boot: (its LEDs, the cap in mA, the most
-    channel level it allows, where each byte of a frame goes in the strip). The strip is
-    checked against the layout."""
+    """What a Pixels is made of, built once at boot: (its LEDs, the cap in mA, where
+    each byte of a frame goes in the strip). The strip is checked against the layout."""
     if cap_ma is None or order is None:
         import pins
 
@@ -99,8 +97,6 @@ def pixels_parts(strip, layout, cap_ma, order):
         raise ValueError("the strip has %d LEDs, the layout needs %d" % (len(strip.buf) // 3, n))
     if cap_ma <= 0:
         raise ValueError("cap_ma must be positive")
-    # the most channel level the budget allows once the LEDs' idle draw is paid
-    max_sum = max(0, cap_ma - IDLE_MA * n) * 255 // MA_PER_CHANNEL
     # where each byte of a frame goes in the strip's buffer: its cell's LED on the chain
     # (3 bytes each) and its colour's place in those; first, how many bytes (show()'s
     # native loop takes four arguments: drivers/pixels_viper.py)
@@ -109,7 +105,7 @@ def pixels_parts(strip, layout, cap_ma, order):
     for cell in range(n):
         for k in range(3):
             dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
-    return n, cap_ma, max_sum, dest
+    return n, cap_ma, dest
 
 
 # -- sending the frame -----------------------------------------------------------
@@ -142,14 +138,14 @@ def ws2812_program(rp2):
     return _PROGRAM
 
 
-def pio_parts(pin, out, rp2, sm_id):
+def pio_parts(pin, out, rp2, sm_id, bit_hz):
     """What a PioStrip sends with, built once at boot: (the state machine running the
     program on `pin`, and where there is one a DMA channel to feed it from `out`: the
     channel, its control word, its registers, its read address, machine.mem32 and its
     bit; None for those it does not have)."""
     if rp2 is None:
         import rp2
-    sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=BIT_HZ * (_T1 + _T2 + _T3), sideset_base=pin)
+    sm = rp2.StateMachine(sm_id, ws2812_program(rp2), freq=bit_hz * (_T1 + _T2 + _T3), sideset_base=pin)
     sm.active(1)
     if not hasattr(rp2, "DMA"):
         return sm, None, None, None, None, None, None

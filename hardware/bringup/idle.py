@@ -3,8 +3,7 @@
 #   mpremote run hardware/bringup/idle.py
 import pins
 from app import grid
-from drivers.pixels import make_strip
-from drivers.ws2812 import IDLE_MA
+from drivers.pixels import IDLE_MA, make_strip
 
 PICO_MA = 25  # the Pico running MicroPython, its LED off
 LIMIT_FACTOR = 2  # more than twice the expected draw: stop and look

@@ -136,9 +136,16 @@ class Expected:
                                                                len(self.pictures))
 
 
-def expected_answers(files, presses, start, kinds=kind_of):
+def expected_answers(files, presses, start, kinds=kind_of, shown=None):
     """[Expected] for each of `presses` (ascending, one at a time), by the App on the
-    simulator's drivers started at `start` ms with `files`."""
+    simulator's drivers started at `start` ms with `files`. The model takes a press at
+    its contact's millisecond; the Pico's loop takes it up to LAGS later, and what the
+    press does may hang on that millisecond (a game's seed, its first player, is the
+    time of the press that started it). So where `shown(i, pictures)` (did the Pico
+    show one of these pictures after press i?) says the Pico did not show the model's
+    answer, the press is taken again a millisecond later, and later, until it did: the
+    model goes on from the Pico's millisecond (none: from the contact's, and the press
+    is reported)."""
     model = AppModel(files, start)
     figure = None  # the game on screen, as its tile names it
     out = []
@@ -151,36 +158,57 @@ def expected_answers(files, presses, start, kinds=kind_of):
             now += LOOP_MS
             recent.append((now, model.at(now)))
         kind, tile = kinds(model.app, press.key)
-        resuming = kind == "setup" and model.app.screen.resuming()
         if tile is not None:
             figure = tile
-        exp = Expected(press, kind, figure)
-        out.append(exp)
-        twin = model.fork()
-        now = press.down
-        while now < until:
-            events = [(press.key, True)] if now == press.down else [(press.key, False)] if now == press.up else []
-            drawn = model.at(now, events)
-            other = twin.at(now)
-            if exp.acted is None and drawn != other:
-                exp.acted = now
-                if press.hold and now >= press.down + HOLD_MS:
-                    exp.stamp = press.down + HOLD_MS
-                old = set(levels for at, levels in recent if at >= max(now - BEFORE_MS, since))
-                exp.first = drawn
-            if exp.acted is not None:
-                if drawn != other and drawn not in old and drawn not in exp.pictures:
-                    exp.pictures[drawn] = now - exp.acted
-                if now >= max(exp.acted, press.up) + ANSWER_SPAN_MS:
+        before = model.fork() if shown is not None else None
+        taken = _take(model, press, until, recent, since, kind, figure, 0)
+        if before is not None and taken[0].acted is not None and not shown(i, taken[0].pictures):
+            for lag in LAGS[1:]:
+                later = _take(before.fork(), press, until, recent, since, kind, figure, lag)
+                if shown(i, later[0].pictures):
+                    taken = later
                     break
-            recent.append((now, drawn))
-            now += 1
-        recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
+        exp, model, now, recent = taken
+        out.append(exp)
         if exp.acted is not None:
             since = exp.acted
-        if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
-            exp.kind = "resume" if resuming else "start"
     return out
+
+
+LAGS = tuple(range(LOOP_MS + 2))  # the Pico's key scan (1 ms), then its loop's turn (LOOP_MS at most)
+
+
+def _take(model, press, until, recent, since, kind, figure, lag):
+    """One press taken by `model` `lag` ms after its contact: (its Expected, the model,
+    the ms it stopped at, what it drew in the last BEFORE_MS)."""
+    resuming = kind == "setup" and model.app.screen.resuming()
+    exp = Expected(press, kind, figure)
+    recent = list(recent)
+    twin = model.fork()
+    down, up = press.down + lag, press.up + lag
+    now = press.down
+    old = set()
+    while now < until:
+        events = [(press.key, True)] if now == down else [(press.key, False)] if now == up else []
+        drawn = model.at(now, events)
+        other = twin.at(now)
+        if exp.acted is None and drawn != other:
+            exp.acted = now
+            if press.hold and now >= down + HOLD_MS:
+                exp.stamp = press.down + HOLD_MS
+            old = set(levels for at, levels in recent if at >= max(now - BEFORE_MS, since))
+            exp.first = drawn
+        if exp.acted is not None:
+            if drawn != other and drawn not in old and drawn not in exp.pictures:
+                exp.pictures[drawn] = now - exp.acted
+            if now >= max(exp.acted, up) + ANSWER_SPAN_MS:
+                break
+        recent.append((now, drawn))
+        now += 1
+    recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
+    if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
+        exp.kind = "resume" if resuming else "start"
+    return exp, model, now, recent
 
 
 # -- the Pico's frames against the answers ----------------------------------------------------
@@ -231,6 +259,16 @@ def match(expected, frames, contacts=None):
             out.append(Answer(exp, (found[1] - stamp) / 1000, exp.pictures[found[2]]))
             since_us = found[0]
     return out
+
+
+def shown_in(frames, contacts):
+    """shown(i, pictures) for expected_answers: did one of `frames` begun after press
+    i's contact (us), before the next press's, show one of `pictures`?"""
+    def shown(i, pictures):
+        limit = contacts[i + 1] if i + 1 < len(contacts) else None
+        return any(levels in pictures for begin, _, levels in frames
+                   if begin >= contacts[i] and (limit is None or begin < limit))
+    return shown
 
 
 def decoy(levels):

@@ -234,8 +234,9 @@ def answer_bench(name, saves, presses, pico, values, notes):
     timeline = [answers.Press(key, us // 1000, us // 1000 + up - down, not tap)
                 for (key, down, up, tap), us in zip(presses, contacts)]
     files = dict((path[len("/data/"):], data.decode()) for path, data in saves.items())
-    expected = answers.expected_answers(files, timeline, pico.frames[0][2] // 1000 - 1)
     frames = [(begin, end, bytes(chain_to_levels(data))) for end, data, begin in pico.frames]
+    expected = answers.expected_answers(files, timeline, pico.frames[0][2] // 1000 - 1,
+                                        shown=answers.shown_in(frames, contacts))
     wrong = answers.self_check(expected, frames, contacts)
     if wrong:
         raise board.VpicoError("%s: the self-check timed %d presses to a wrong answer: %s" % (name, len(wrong), wrong))

@@ -1,6 +1,6 @@
 # The key driver: the event queue's overflow policy, the pure debouncer against
 # scripted readings, and the matrix scan against fake pins.
-from drivers.debounce import Debouncer, EventQueue
+from drivers.keys import Debouncer, EventQueue
 from drivers.keys import RECOVER_READS, MatrixKeys, Rp2MatrixKeys
 
 

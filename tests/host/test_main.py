@@ -68,7 +68,7 @@ def pico(monkeypatch):
     sys.modules.pop("ports.rp2", None)
 
 
-BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels_setup", "drivers.ws2812", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
+BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels_setup", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
 
 
 def test_what_only_runs_at_boot_is_freed_before_the_loop_and_it_still_runs(pico):
