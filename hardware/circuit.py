@@ -8,7 +8,7 @@ import re
 import pins
 from app import grid
 from drivers.pixels_setup import cap_for_supply, from_pins
-from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, PICO_GPIOS, make_templates, skidl
+from hardware.parts import BOARD_MA, FUSE_HOLD_MA, JACK_RATED_MA, OVP_FEEDBACK, PICO_GPIOS, make_templates, skidl
 
 SIZE = grid.SIZE
 PULL_UP = "22k"  # each column's pull-up, R11..R22 (hardware/matrix_wires.py PULL_UP_OHMS)
@@ -98,13 +98,17 @@ def build(chain_cells, pcb=False):
     # Power in: the jack (5 V ONLY, centre positive) -> F1, a polyfuse sized for the
     # supply -> VIN_F -> the protection -> +5V. The protection: Q301 and Q302, two
     # P-MOSFETs back to back (sources joined on PROT_S, gates on PROT_G, pulled to GND
-    # through R301 100k, C301 100n gate to source: they turn on over a few ms). A
+    # through R301 10k, C301 1u gate to source: they turn on over about 10 ms). A
     # reversed plug: Q301's body diode blocks and its gate sees no drive, so nothing
     # downstream sees the reversed voltage. Over-voltage: D301 and R302/R303 put half of
-    # (VIN_F - 0.55 V) on U301's REF; above 2.495 V (VIN_F about 5.54 V) U301 sinks,
-    # Q303 turns on and holds the gates at the sources: Q302 off, its body diode
-    # blocking, +5V left at 0 V. D301 keeps a reversed input off U301's REF. D201, the
-    # TVS, stays across +5V for fast transients the FETs let through.
+    # (VIN_F - 0.55 V) on U301's REF; above 2.495 V U301 sinks, Q303 turns on and holds
+    # the gates at the sources: Q302 off, its body diode blocking, +5V left at 0 V. R306
+    # (470k) feeds the gates back to REF: at 0 V (on) it pulls REF down, at the input
+    # (off) it lifts it, so the cut-off has two thresholds about 0.1 V apart
+    # (power.ovp_thresholds) and the stage snaps from one state to the other instead of
+    # holding the FETs half on. R301 is 10k, not more, so that R306's few microamps
+    # leave the gates within 0.05 V of GND while on. D301 keeps a reversed input off
+    # U301's REF. D201, the TVS, stays across +5V for fast transients the FETs let through.
     vin, v5, gnd, vsys = net("VIN"), net("+5V"), net("GND"), net("VSYS")
     v3 = net("+3V3")
     nc = circuit.NC  # pins left open on purpose (ERC checks that nothing else is)
@@ -121,10 +125,10 @@ def build(chain_cells, pcb=False):
         for pin in fet.pins:
             {"S": prot_s, "G": prot_g, "D": drain}[pin.name] += pin
     v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1 and Q301/Q302
-    gate_r = part("r", "100k", ref="R301")
+    gate_r = part("r", "10k", ref="R301")
     prot_g += gate_r["1"]
     gnd += gate_r["2"]
-    gate_c = part("c", "100n", ref="C301")
+    gate_c = part("c", "1u", ref="C301")
     prot_g += gate_c["1"]
     prot_s += gate_c["2"]
     sense_d = part("diode", ref="D301")
@@ -133,6 +137,9 @@ def build(chain_cells, pcb=False):
     div += sense_d["K"]
     top, bottom = part("r", "10k", ref="R302"), part("r", "10k", ref="R303")
     in_series(div, top, sense, bottom, gnd)
+    feedback = part("r", "%dk" % (OVP_FEEDBACK // 1000), ref="R306")
+    prot_g += feedback["1"]
+    sense += feedback["2"]
     ref431 = part("tl431", ref="U301")
     sense += ref431["REF"]
     gnd += ref431["A"]

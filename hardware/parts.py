@@ -92,29 +92,46 @@ BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 
 # The input protection behind F1 (circuit.py): two AO4407A P-MOSFETs back to back,
 # sources joined, and a TL431 comparator that turns them off through a PNP.
-# AO4407A (AOS datasheet, "Product Summary" and "Electrical Characteristics"): RDS(on)
-# at most 17 mOhm at VGS = -6 V (12.7 typical), 13 at -10 V; VGS(th) -1.7 to -3.0 V;
-# VDS -30 V, VGS +/-25 V. The gate here is pulled to GND, so VGS is the input, about
-# -4.9 V: the datasheet gives no maximum there. FET_OHM is an assumption (17 mOhm at
-# -6 V, raised a fifth for -4.9 V and a warm case), to check on the bench (BUILD.md).
-FET_OHM = 0.020  # each of Q301 and Q302 carrying the board's current
+# AO4407A RDS(on), AOS's datasheets (25 degC): Rev 11.0 (June 2013, as copied at
+# xonelec.com/mpn/alpha-omega/ao4407a): at most 13 mOhm at VGS -10 V (10 typical), 17 at
+# -6 V (12.7); it gives nothing under -6 V. Its earlier edition (the same part, copied at
+# tr.scribd.com/document/240239134 and hkdtupc.cn/ao4407a_datasheet_16308145_2.html):
+# at VGS -5 V, ID -10 A, 27 typical, 38 at most. Neither gives a -4.5 V figure. The gate
+# here is pulled to GND, so VGS is the input, about -4.9 V: the -5 V row is the one that
+# applies. FET_OHM is its typical 27 mOhm raised a tenth for a junction near 55 degC
+# (40 degC in the case plus 0.2 W at 75 degC/W; the datasheet's RDS(on) grows 35 % from
+# 25 to 125 degC); FET_OHM_MAX the same with the 38 mOhm maximum. The copper solve and
+# its limit use FET_OHM; `make pcb` prints what FET_OHM_MAX would leave.
+FET_OHM = 0.030  # each of Q301 and Q302 carrying the board's current (typical, warm)
+FET_OHM_MAX = 0.042  # the datasheet's maximum at VGS -5 V, warm
 FETS_IN_SERIES = 2
 # The cut-off: D301 (1N4148W) and R302/R303 (10 k / 10 k) from the fused input to the
-# TL431's REF (2.495 V): the FETs go off above 2.495 * 2 + VF(D301).
+# TL431's REF (2.495 V); R306 (470 k) from the FETs' gates to REF gives it hysteresis
+# (power.ovp_thresholds works out both thresholds).
 OVP_VREF = 2.495  # TL431B (TI): 2.483-2.507 V at 25 degC
-OVP_DIVIDER = (10000, 10000)  # R302 (top), R303 (bottom)
+OVP_DIVIDER = (10000, 10000)  # R302 (top), R303 (bottom), 1 %
+OVP_FEEDBACK = 470000  # R306, 1 %: the gates' swing (0 V on, the input off) fed back to REF
 OVP_DIODE_V = (0.45, 0.55, 0.65)  # 1N4148W at about 0.25 mA: lowest, typical, highest over 0-50 degC (estimate)
+# Q301's body diode, carrying the stage's 1-2 mA while the FETs are off (the gates then
+# sit at the sources): the AO4407A's VSD is 0.7 V typical, 1 V at most at 1 A; at a
+# milliamp less (an estimate).
+OVP_BODY_DIODE_V = (0.45, 0.6, 0.75)
 
-# The pin tables of the protection's parts, from their datasheets: pin number -> name.
-# tests/host/test_hardware.py holds the circuit's templates and the PCB's pads to them.
+# The pin tables of the protection's parts, from their makers' datasheets: pin number
+# -> name. tests/host/test_hardware.py holds the circuit's templates and the PCB's pads
+# to them, and tests/host/test_pcb.py this table to what was read (README.md, "Honest
+# limits", says where).
 PINOUTS = {
     # AOS AO4407A datasheet, page 1 "SOIC-8 Top View": 1-3 source, 4 gate, 5-8 drain.
     "AO4407A": {1: "S", 2: "S", 3: "S", 4: "G", 5: "D", 6: "D", 7: "D", 8: "D"},
-    # TI TL431 / TL432 datasheet (SLVS543), DBZ (SOT-23-3) package: TL431 1 cathode,
-    # 2 REF, 3 anode (the TL432 swaps 1 and 2, and so do many other makers' "TL431"s in
-    # SOT-23: the fab part must be TI's TL431xIDBZR).
+    # TI TL431/TL432 datasheet (SLVS543), "TL431, TL431A, TL431B ... DBZ (SOT-23-3)
+    # PACKAGE (TOP VIEW)": 1 cathode, 2 REF, 3 anode; the TL432's DBZ swaps 1 and 2 (REF
+    # 1, cathode 2), as many other makers' SOT-23 "TL431"s do: the fab part must be TI's
+    # TL431xIDBZR. KiCad's Reference_Voltage library agrees (TL431DBZ: K 1, REF 2, A 3).
     "TL431": {1: "K", 2: "REF", 3: "A"},
-    # MMBT3906 (SOT-23, TO-236AB): 1 base, 2 emitter, 3 collector, as the MMBT3904's.
+    # NXP (now Nexperia) MMBT3906 data sheet, "PINNING" (SOT23): 1 base, 2 emitter, 3
+    # collector; onsemi's MMBT3906L (SOT-23, case 318) the same. Not every maker's
+    # (Unisonic's MMBT3906 is E, B, C): the fab part is Nexperia's.
     "MMBT3906": {1: "B", 2: "E", 3: "C"},
 }
 
@@ -293,13 +310,16 @@ CATALOGUE = {
     ("2N3906", "2N3906"): (
         "PNP transistor (turns the protection's FETs off): legs E, B, C, wired by name", "TO-92",
         "onsemi 2N3906BU", 0.10),
-    ("R", "100k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-100K", 0.02),
     ("R", "330"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-330R", 0.02),
     ("R", "1k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-1K", 0.02),
     ("R", "10k"): ("resistor 1/4 W 1 % metal film (R302/R303 set the protection's cut-off)", "axial",
                    "Yageo MFR-25FBF52-10K", 0.03),
+    ("R", "470k"): ("resistor 1/4 W 1 % metal film (R306: the cut-off's hysteresis)", "axial",
+                    "Yageo MFR-25FBF52-470K", 0.03),
     ("R", "22k"): ("resistor 1/4 W 5 %", "axial", "Yageo CFR-25JB-52-22K", 0.02),
     ("C", "100n"): ("ceramic capacitor 50 V", "disc, 5 mm pitch", "KEMET C320C104K5R5TA", 0.10),
+    ("C", "1u"): ("ceramic capacitor 50 V (C301: the protection's soft start)", "radial",
+                  "KEMET C320C105K5R5TA", 0.25),
     ("CP", "1000u 10V"): ("electrolytic capacitor", "radial 10 mm", "Panasonic EEU-FR1A102", 0.60),
 }
 

@@ -13,7 +13,7 @@ BOTTOM = pcb.SY + 17.0  # the plate's lower edge: 5 mm below the strip's top hol
 DIR = "plate"
 DXF_FILE = os.path.join(DIR, "plate.dxf")
 BOARD_FILE = os.path.join(DIR, "plate.kicad_pcb")
-FAB_ZIP = os.path.join(DIR, "plate-fab.zip")
+FAB_ZIP = os.path.join(DIR, "plate-rev%s-fab.zip" % pcb.REVISION)
 PNG = os.path.join(DIR, "plate.png")
 
 

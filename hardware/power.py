@@ -151,14 +151,44 @@ def chain_fed_drop_mv(cap_ma=None):
     return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * (FUSE_OHM + FET_OHM * FETS_IN_SERIES)
 
 
-def protection_markdown():
-    """What the input protection does, with its figures (parts.py, circuit.py)."""
-    from hardware.parts import OVP_DIODE_V, OVP_DIVIDER, OVP_VREF
+def ovp_thresholds():
+    """The cut-off's two input thresholds (at the jack, F1's idle drop apart), each as
+    (lowest, nominal, highest) over the parts' tolerances, and the gap between them
+    (smallest, nominal): {"off": rising input that turns the FETs off, "on": falling
+    input that turns them on again, "gap"}. U301 switches where its REF reaches Vref:
+    REF is fed from the input through D301 and R302, from GND through R303, and from
+    the FETs' gates through R306 (at 0 V while the FETs are on, at the input less Q301's
+    body diode while they are off: that swing is the hysteresis). TL431's REF current
+    (a few uA) is left out."""
+    import itertools
+
+    from hardware.parts import OVP_BODY_DIODE_V, OVP_DIODE_V, OVP_DIVIDER, OVP_FEEDBACK, OVP_VREF
+
+    def off_at(vref, top, bottom, fb, diode, body):  # gates at 0 V: R306 to GND
+        return diode + vref * (1 + top / bottom + top / fb)
+
+    def on_at(vref, top, bottom, fb, diode, body):  # gates at the input less the body diode
+        return (vref / bottom + (diode + vref) / top + (body + vref) / fb) / (1 / top + 1 / fb)
 
     top, bottom = OVP_DIVIDER
-    trip = [OVP_VREF * 0.995 * (1 + top * 0.99 / (bottom * 1.01)) + OVP_DIODE_V[0],
-            OVP_VREF * (1 + top / bottom) + OVP_DIODE_V[1],
-            OVP_VREF * 1.005 * (1 + top * 1.01 / (bottom * 0.99)) + OVP_DIODE_V[2]]
+    spreads = [(OVP_VREF * 0.995, OVP_VREF * 1.005), (top * 0.99, top * 1.01), (bottom * 0.99, bottom * 1.01),
+               (OVP_FEEDBACK * 0.99, OVP_FEEDBACK * 1.01), (OVP_DIODE_V[0], OVP_DIODE_V[2]),
+               (OVP_BODY_DIODE_V[0], OVP_BODY_DIODE_V[2])]
+    nominal = (OVP_VREF, top, bottom, OVP_FEEDBACK, OVP_DIODE_V[1], OVP_BODY_DIODE_V[1])
+    corners = list(itertools.product(*spreads))
+    out = {}
+    for name, at in (("off", off_at), ("on", on_at)):
+        values = [at(*c) for c in corners]
+        out[name] = (min(values), at(*nominal), max(values))
+    out["gap"] = (min(off_at(*c) - on_at(*c) for c in corners), off_at(*nominal) - on_at(*nominal))
+    return out
+
+
+def protection_markdown():
+    """What the input protection does, with its figures (parts.py, circuit.py)."""
+    from hardware.parts import FET_OHM_MAX
+
+    t = ovp_thresholds()
     draw = CAP_MA + 100
     return [
         "",
@@ -166,16 +196,23 @@ def protection_markdown():
         "",
         "J1 -> F1 (polyfuse) -> Q301 -> Q302 (two AO4407A P-MOSFETs back to back) -> +5V",
         "(README.md, \"Input protection\"). A reversed plug finds Q301 off (its body diode",
-        "blocking): +5V stays at 0 V and nothing draws current. Over about %.2f V at the jack"
-        % trip[1],
-        "(%.2f-%.2f V computed: the TL431B's 2.495 V, 1 %% resistors, the sense diode's drop) U301"
-        % (trip[0], trip[2]),
-        "and Q303 turn both FETs off: a 9, 12 or 15 V adapter leaves +5V at 0 V for as long as",
-        "it stays plugged in (the parts' ratings: up to 24 V). On, the two FETs cost %.0f mV at"
-        % (draw * FET_OHM * FETS_IN_SERIES),
-        "the board's %d mA (the LEDs' cap and the Pico), %.0f mV at 4 A (%.3f ohm each, an"
-        % (draw, 4000 * FET_OHM * FETS_IN_SERIES, FET_OHM),
-        "assumption from the datasheet's 17 mOhm at VGS -6 V); F1 %.0f mV more." % (draw * FUSE_OHM),
+        "blocking): +5V stays at 0 V and nothing draws current. A rising input over about %.2f V"
+        % t["off"][1],
+        "at the jack (%.2f-%.2f V computed: the TL431B's 2.495 V, 1 %% resistors, the sense"
+        % (t["off"][0], t["off"][2]),
+        "diode's drop) makes U301 and Q303 turn both FETs off; they come on again only once",
+        "the input falls under about %.2f V (%.2f-%.2f V): R306 feeds the gates back to U301's"
+        % (t["on"][1], t["on"][0], t["on"][2]),
+        "REF, a gap of %.2f V (%.2f V at least), so an adapter sitting near the cut-off leaves"
+        % (t["gap"][1], t["gap"][0]),
+        "the FETs either on or off, never half on. A 9, 12 or 15 V adapter leaves +5V at 0 V",
+        "for as long as it stays plugged in (the parts' ratings: up to 24 V). On, the two FETs",
+        "cost %.0f mV at the board's %d mA (the LEDs' cap and the Pico), %.0f mV at 4 A"
+        % (draw * FET_OHM * FETS_IN_SERIES, draw, 4000 * FET_OHM * FETS_IN_SERIES),
+        "(%.3f ohm each: the AO4407A's typical 27 mOhm at VGS -5 V, warm; its datasheet's"
+        % FET_OHM,
+        "maximum there, 38 mOhm, %.3f ohm warm, would make it %.0f mV); F1 %.0f mV more."
+        % (FET_OHM_MAX, draw * FET_OHM_MAX * FETS_IN_SERIES, draw * FUSE_OHM),
     ]
 
 
@@ -207,7 +244,7 @@ def ladder_markdown():
     drop = ladder_drop_mv()
     lines += [
         "| F1 (polyfuse, %.2f ohm) | | | %d | %.1f |" % (FUSE_OHM, CAP_MA, CAP_MA * FUSE_OHM),
-        "| Q301 + Q302 (input protection, %.3f ohm each, an assumption: hardware/parts.py) | | | %d | %.1f |"
+        "| Q301 + Q302 (input protection, %.3f ohm each, typical: hardware/parts.py) | | | %d | %.1f |"
         % (FET_OHM, CAP_MA, CAP_MA * FET_OHM * FETS_IN_SERIES),
         "",
         "GND returns the same way, so the worst LED (the middle of the top and bottom rows:",

@@ -8,13 +8,14 @@ from app import grid
 from hardware.circuit import PULL_UP, col_net, row_net, signal_gpios
 from hardware.parts import PICO_PINS
 from hardware.pinsdoc import pico_nets
+from hardware.power import ovp_thresholds
 
 CELL = 84  # px per matrix cell
 MX, MY = 480, 110  # the matrix's top-left corner
 PX, PY = 130, 110  # the Pico's top-left corner
 PIN_H = 22
 SMALL_PARTS = ("J1", "F1", "Q301", "Q302", "C301", "R301", "Q303", "R304", "R305", "U301", "D301",
-               "R302", "R303", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
+               "R302", "R303", "R306", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
                "SW201", "R11")
 BAND = 240  # the part boxes' band height; a second band below when a row is full
 BANDS = 2
@@ -177,7 +178,9 @@ def svg(circuit, chain):
     notes = (
         "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> Q301, Q302",
         "(P-MOSFETs back to back) -> +5V; U301 (TL431) and Q303 turn",
-        "them off above about 5.54 V; a reversed plug finds them off.",
+        "them off above about %.2f V, on again under %.2f V (R306);" % (
+            ovp_thresholds()["off"][1], ovp_thresholds()["on"][1]),
+        "a reversed plug finds them off.",
         "D201 (TVS, band to +5V) across +5V/GND; C1 there too.",
         "+5V/GND reach the LEDs by the ladder (POWER.md): two",
         "busbars, every row fed at both ends. The Pico runs from",

@@ -10,7 +10,7 @@ import re
 import zipfile
 
 import hardware  # noqa: F401  (firmware/ on the path)
-from hardware import dxf, mechanics
+from hardware import dxf, mechanics, pcb, plate
 
 HERE = os.path.join(os.path.dirname(hardware.__file__), "pcb")
 M3 = 3.2
@@ -56,11 +56,11 @@ def outline_box(lines):
 
 
 def test_every_pcb_hole_has_its_plate_and_case_hole():
-    pcb_holes = drill_holes("fab/board-fab.zip", "board-NPTH.drl")
+    pcb_holes = drill_holes(pcb.FAB_ZIP, "board-NPTH.drl")
     assert len(pcb_holes) >= 9 + 4  # the cell corners and the board's corners at least
     plate_lines, plate_circles = dxf_file("plate/plate.dxf")
     plate_dxf = [(x, y) for x, y, d in plate_circles if abs(d - M3) < 1e-6]
-    plate_fab = drill_holes("plate/plate-fab.zip", "plate-NPTH.drl")
+    plate_fab = drill_holes(plate.FAB_ZIP, "plate-NPTH.drl")
     _, bottom_circles = dxf_file("case/bottom.dxf")
     case = [(x, y) for x, y, d in bottom_circles]
     x0, y0, x1, y1 = outline_box(plate_lines)

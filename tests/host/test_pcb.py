@@ -178,12 +178,24 @@ def test_footprints_match_their_datasheets():
     assert F["MountingHole_M3"]["holes"][0][2] == pcb.mechanics.M3_HOLE_MM
 
 
+# The protection's pin tables as read in the makers' own documents (README.md, "Honest
+# limits", cites each): AOS's AO4407A datasheet ("SOIC-8 Top View"); TI's TL431 datasheet
+# SLVS543, the TL431's DBZ (SOT-23-3) package, KiCad's TL431DBZ symbol the same; NXP's
+# MMBT3906 data sheet ("PINNING", SOT23), onsemi's MMBT3906L and KiCad's MMBT3906 the same.
+CONFIRMED_PINS = {
+    "AO4407A": {1: "S", 2: "S", 3: "S", 4: "G", 5: "D", 6: "D", 7: "D", 8: "D"},
+    "TL431": {1: "K", 2: "REF", 3: "A"},
+    "MMBT3906": {1: "B", 2: "E", 3: "C"},
+}
+
+
 def test_the_protection_s_pads_carry_their_datasheet_pins_nets_and_its_copper(made):
     # every pad of Q301/Q302 (AO4407A), U301 (TL431, TI's DBZ) and Q303 (MMBT3906) on
-    # the net its datasheet's pin asks for; the FETs' source rows joined by copper as
+    # the net its maker's pin table asks for; the FETs' source rows joined by copper as
     # wide as the board's current needs, each drain row under one bar of its net
     from hardware.parts import PINOUTS
 
+    assert PINOUTS == CONFIRMED_PINS  # the circuit's tables are the ones read
     board = made[4]
     nets = {"Q301": {"S": "PROT_S", "G": "PROT_G", "D": "VIN_F"},
             "Q302": {"S": "PROT_S", "G": "PROT_G", "D": "+5V"},
@@ -193,8 +205,10 @@ def test_the_protection_s_pads_carry_their_datasheet_pins_nets_and_its_copper(ma
     fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
     for ref, table in tables.items():
         got = {p.GetNumber(): p.GetNetname() for p in fps[ref].Pads()}
-        assert got == {str(n): nets[ref][name] for n, name in PINOUTS[table].items()}, ref
+        assert got == {str(n): nets[ref][name] for n, name in CONFIRMED_PINS[table].items()}, ref
         assert fps[ref].IsFlipped()  # assembled on the back with the other SMD parts
+    # the hysteresis: R306 from the gates to U301's REF
+    assert {p.GetNetname() for p in fps["R306"].Pads()} == {"PROT_G", "OV_SENSE"}
     widths = {}
     for t in board.GetTracks():
         if t.GetClass() != "PCB_VIA" and t.GetNetname() in ("PROT_S", "VIN_F", "+5V"):
@@ -223,7 +237,7 @@ def test_committed_files_are_what_make_pcb_makes(made):
         with open(os.path.join(pcb.HERE, rel), "rb") as f:
             assert f.read() == data, "%s is stale: run make pcb" % rel
     assert {"board-F_Cu.gtl", "board-B_Cu.gbl", "board-Edge_Cuts.gm1", "board-PTH.drl", "board-NPTH.drl",
-            "bom-jlcpcb.csv", "cpl-jlcpcb.csv"} <= set(made[2])
+            os.path.basename(pcb.BOM_FILE), os.path.basename(pcb.CPL_FILE)} <= set(made[2])
 
 
 def test_the_assembly_files_list_every_smd_part(made):
@@ -417,3 +431,19 @@ def test_the_docs_give_the_copper_solve_s_figures(made):
     assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1, %.3f V in Q301 and Q302" % (
         power["worst_led"], drop, power["copper_drop_v"] + power["inlet_v"], power["fuse_v"],
         power["fets_v"])) in build
+
+
+def test_the_docs_name_the_fab_files_of_the_board_s_revision():
+    # the revision is pcb.REVISION alone: the fab files' names take it, and the docs
+    # that tell a maker what to upload name those files, no other revision's
+    from hardware import plate
+
+    here = os.path.dirname(pcb.__file__)
+    names = [os.path.basename(rel) for rel in (pcb.FAB_ZIP, pcb.BOM_FILE, pcb.CPL_FILE, plate.FAB_ZIP)]
+    assert all("rev%s" % pcb.REVISION in name for name in names)
+    for doc in ("README.md", "BUILD.md"):
+        with open(os.path.join(here, doc), encoding="utf-8") as f:
+            text = f.read()
+        for name in names:
+            assert name in text, (doc, name)
+        assert set(re.findall(r"-rev(\w+)-", text)) == {pcb.REVISION}, doc
