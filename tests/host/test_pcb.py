@@ -446,4 +446,4 @@ def test_the_docs_name_the_fab_files_of_the_board_s_revision():
             text = f.read()
         for name in names:
             assert name in text, (doc, name)
-        assert set(re.findall(r"-rev(\w+)-", text)) == {pcb.REVISION}, doc
+        assert set(re.findall(r"-rev([A-Z])-", text)) == {pcb.REVISION}, doc
