@@ -818,9 +818,17 @@ UNIT_USD = {  # (part name, value) -> (unit price, JLCPCB extended part?)
 }
 
 
+# Where each price comes from, as the cost sheets say it: only JLCPCB's joint fee was
+# read in a published list; every other figure is an assumption or an indicative unit
+# price, to read again in the quotes.
+READ = "read: JLCPCB's SMT assembly FAQ (support.jlcpcb.com/article/83-smt-assembly-faqs), 2026-12-07"
+ASSUMED = "assumed: no public price list read (hardware/pcb.py)"
+INDICATIVE = "assumed: an indicative LCSC unit price, not read (the order's BOM step shows it)"
+
+
 def cost_rows(lay, assembled=None):
-    """[(item, quantity, unit, total)] for ORDER_QTY boards made and `assembled` of them
-    (all: None) SMD-assembled, and the total."""
+    """[(item, quantity, unit, total, where the price comes from)] for ORDER_QTY boards
+    made and `assembled` of them (all: None) SMD-assembled, and the total."""
     assembled = ORDER_QTY if assembled is None else assembled
     counts, joints = {}, 0
     for p in lay.circuit.parts:
@@ -829,17 +837,18 @@ def cost_rows(lay, assembled=None):
             counts[key] = counts.get(key, 0) + 1
             joints += len([q for q in lay.fps[p.ref].Pads() if q.GetNumber()])
     rows = [("bare boards (assumption: see hardware/pcb.py)", ORDER_QTY, BARE_BOARDS_USD / ORDER_QTY,
-             BARE_BOARDS_USD)]
+             BARE_BOARDS_USD, ASSUMED)]
     for key in sorted(counts, key=lambda k: -counts[k]):
         unit, _ = UNIT_USD[key]
         rows.append(("%s (LCSC %s)" % (ASSEMBLED[key][1], ASSEMBLED[key][0] or "to pick"),
-                     counts[key] * assembled, unit, counts[key] * assembled * unit))
+                     counts[key] * assembled, unit, counts[key] * assembled * unit, INDICATIVE))
     extended = sum(1 for key in counts if UNIT_USD[key][1])
-    rows += [("assembly setup (Standard tier: bottom side)", 1, FEES_USD["setup"], FEES_USD["setup"]),
-             ("steel stencil, bottom (assumption)", 1, FEES_USD["stencil"], FEES_USD["stencil"]),
+    rows += [("assembly setup (Standard tier: bottom side)", 1, FEES_USD["setup"], FEES_USD["setup"], ASSUMED),
+             ("steel stencil, bottom (assumption)", 1, FEES_USD["stencil"], FEES_USD["stencil"], ASSUMED),
              ("SMT joints (%d a board)" % joints, joints * assembled, FEES_USD["joint"],
-              joints * assembled * FEES_USD["joint"]),
-             ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"])]
+              joints * assembled * FEES_USD["joint"], READ),
+             ("extended parts' feeders", extended, FEES_USD["extended_part"], extended * FEES_USD["extended_part"],
+              ASSUMED)]
     return rows, round(sum(r[3] for r in rows), 2)
 
 
@@ -881,40 +890,42 @@ def finished_cost_rows(lay):
     plate = ASSUMED_USD["plate"][0]
     ship, ship_parts = ASSUMED_USD["fab shipping"][0], ASSUMED_USD["parts shipping"][0]
     n = N * N
+    bom = "assumed: BOM.csv's indicative hobby price, not read"
     rows = [
         ("PCB with its SMD parts assembled, Standard tier (cost-5-boards.csv; alone: 5 made, %d assembled)"
-         % ALONE_ASSEMBLED, lot_pcb / ORDER_QTY, alone_pcb),
-        ("%d MX switches, %s (BOM.csv)" % (n, switch[2]), n * switch[3], n * switch[3]),
+         % ALONE_ASSEMBLED, lot_pcb / ORDER_QTY, alone_pcb, "cost-5-boards.csv: only the joints' fee read"),
+        ("%d MX switches, %s (BOM.csv)" % (n, switch[2]), n * switch[3], n * switch[3], bom),
         ("%d keycaps: %s, translucent frosted: the diffuser (BOM.csv)" % (n, keycap[4]), n * keycap[5],
-         n * keycap[5]),
-        ("switch plate, 1.5 mm FR4 (assumption: %s)" % ASSUMED_USD["plate"][1], plate / ORDER_QTY, plate),
+         n * keycap[5], bom),
+        ("switch plate, 1.5 mm FR4 (assumption: %s)" % ASSUMED_USD["plate"][1], plate / ORDER_QTY, plate, ASSUMED),
         ("case: %d laser-cut sheets (assumption: %s)" % (sheets, ASSUMED_USD["case sheet"][1]),
-         sheets * ASSUMED_USD["case sheet"][0], sheets * ASSUMED_USD["case sheet"][0]),
+         sheets * ASSUMED_USD["case sheet"][0], sheets * ASSUMED_USD["case sheet"][0], ASSUMED),
         ("standoffs, spacers, screws (assumption: %s)" % ASSUMED_USD["stack hardware"][1],
-         ASSUMED_USD["stack hardware"][0], ASSUMED_USD["stack hardware"][0]),
-        ("the Pico and the hand-soldered parts %s (BOM.csv)" % ", ".join(HAND_SOLDERED[1:]), hand, hand),
-        ("supply: %s (BOM.csv)" % supply[4], supply[5], supply[5]),
+         ASSUMED_USD["stack hardware"][0], ASSUMED_USD["stack hardware"][0], ASSUMED),
+        ("the Pico and the hand-soldered parts %s (BOM.csv)" % ", ".join(HAND_SOLDERED[1:]), hand, hand, bom),
+        ("supply: %s (BOM.csv)" % supply[4], supply[5], supply[5], bom),
         ("shipping (assumption: %s; %s)" % (ASSUMED_USD["fab shipping"][1], ASSUMED_USD["parts shipping"][1]),
-         ship / ORDER_QTY + ship_parts, ship + ship_parts),
+         ship / ORDER_QTY + ship_parts, ship + ship_parts, ASSUMED),
     ]
     return rows, round(sum(r[1] for r in rows), 2), round(sum(r[2] for r in rows), 2)
 
 
 def finished_cost_csv(lay):
     rows, lot, alone = finished_cost_rows(lay)
-    out = [(item, "%.2f" % a, "%.2f" % b) for item, a, b in rows]
+    out = [(item, "%.2f" % a, "%.2f" % b, where) for item, a, b, where in rows]
     out.append(("a finished board (duty and tools not included)",
-                "%.2f" % sum(round(a, 2) for _, a, _ in rows), "%.2f" % sum(round(b, 2) for _, _, b in rows)))
-    return _csv(("item", "usd_a_board_in_a_lot_of_%d" % ORDER_QTY, "usd_one_maker_alone"), out)
+                "%.2f" % sum(round(a, 2) for _, a, _, _ in rows), "%.2f" % sum(round(b, 2) for _, _, b, _ in rows),
+                "assumed but for JLCPCB's joint fee: no dated public price list read"))
+    return _csv(("item", "usd_a_board_in_a_lot_of_%d" % ORDER_QTY, "usd_one_maker_alone", "price"), out)
 
 
 def cost_csv(lay):
     rows, total = cost_rows(lay)
-    out = [(item, qty, "%.4f" % unit, "%.2f" % line) for item, qty, unit, line in rows]
-    shown = sum(round(line, 2) for _, _, _, line in rows)  # the sum of the lines as printed
+    out = [(item, qty, "%.4f" % unit, "%.2f" % line, where) for item, qty, unit, line, where in rows]
+    shown = sum(round(line, 2) for _, _, _, line, _ in rows)  # the sum of the lines as printed
     out.append(("total for %d boards, SMD assembled (shipping, duty and the parts a maker solders "
-                "not included)" % ORDER_QTY, "", "", "%.2f" % shown))
-    return _csv(("item", "quantity", "unit_usd", "total_usd"), out)
+                "not included)" % ORDER_QTY, "", "", "%.2f" % shown, "only the joints' fee read: the rest assumed"))
+    return _csv(("item", "quantity", "unit_usd", "total_usd", "price"), out)
 
 
 def _stable_uuids(text):

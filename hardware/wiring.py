@@ -8,7 +8,6 @@ from app import grid
 from hardware.circuit import PULL_UP, col_net, row_net, signal_gpios
 from hardware.parts import PICO_PINS
 from hardware.pinsdoc import pico_nets
-from hardware.power import ovp_thresholds
 
 CELL = 84  # px per matrix cell
 MX, MY = 480, 110  # the matrix's top-left corner
@@ -175,6 +174,8 @@ def svg(circuit, chain):
               "(bar towards the row) -> row wire. Green circles: the LED chain, LEDn in order.", 12),
     ]
     out += _pico(circuit)
+    from hardware.power import ovp_thresholds  # here: power.py needs a valid SUPPLY_MA to load
+
     notes = (
         "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> Q301, Q302",
         "(P-MOSFETs back to back) -> +5V; U301 (TL431) and Q303 turn",

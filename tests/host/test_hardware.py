@@ -505,7 +505,10 @@ def test_wire_sizes_are_the_awgs_own():
 
 def test_the_power_ladder_keeps_the_far_led_near_5_v(files):
     drop = power.ladder_drop_mv()
-    assert drop < 250  # the stage-6 check's limit, with margin
+    # under BUILD.md stage 6's 0.35 V check: with margin at the FETs' typical RDS(on)
+    # (0.27 V), and still under it at their datasheet maximum at VGS -5 V
+    assert drop < 300
+    assert drop + power.CAP_MA * FETS_IN_SERIES * (FET_OHM_MAX - FET_OHM) < 350
     assert power.chain_fed_drop_mv() > 3 * drop  # why the chain is never fed from one end
     doc = files["POWER.md"]
     assert "## Power distribution: the ladder" in doc and "hardware/bringup/load.py" in doc
