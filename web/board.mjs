@@ -195,14 +195,27 @@ function showView() {
   if (view.lang !== lang) showLanguage(view.lang);
   showKeys(view.keys);
   said.push(...showMoves(view.game));
-  if ($("status").textContent !== view.status) {
+  if ($("status").textContent !== view.status || statusShown) {
     $("status").textContent = view.status;
     said.push(view.status);
   }
+  statusShown = false;
   if (said.length) $("announce").textContent = said.join(". ");
   $("refusal").textContent = view.error ? view.error : "";
   $("last-sound").textContent = view.sound ? `${words("last-sound")}: ${view.sound}.` : "";
   showRules(view.rules);
+}
+
+// The status line and the refusal, written before the frame that changed them is painted
+// (the rest of the words, the keys' names, follow once it is: viewSoon).
+let statusShown = false;                     // written ahead of the view that follows
+function showStatus() {
+  const view = JSON.parse(py.view(false));
+  if ($("status").textContent !== view.status) {
+    $("status").textContent = view.status;
+    statusShown = true;                      // (the view that follows announces it)
+  }
+  $("refusal").textContent = view.error ? view.error : "";
 }
 
 // Each key's name ("d4: column 2, yellow disc 1") and the mark on its cap: the player's
@@ -425,8 +438,8 @@ function run(call, input = false) {
   }
   const changed = draw();
   if (changed) {                             // (the words change only with the picture)
-    if (py.changed()) showView();            // with this frame: a move, a screen, a refusal
-    else viewSoon(input);
+    if (py.changed()) showStatus();          // with this frame: a move, a screen, a refusal
+    viewSoon(input || statusShown);
   }
   clearTimeout(timer);
   timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;

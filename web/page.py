@@ -4,7 +4,9 @@
 # as plain numbers and strings. Written in the MicroPython subset: it runs on MicroPython.
 import binascii
 import json
+import sys
 
+from app import parts
 from app.app import HOLD_MS, LOOP_MS
 from app.grid import CELLS, MENU
 from drivers.clock import Clock
@@ -46,6 +48,7 @@ class Page:
         self.shown = -1  # the strip's write count the page last drew
         self.kept_seats = None  # seats(): the replay that says who played each move
         self.last_signature = None
+        self.named = (None, None, None)  # (the state they were made for, the keys' names, the record): view()
 
     # -- what the page calls ----------------------------------------------------------
     def key(self, cell, pressed):
@@ -76,21 +79,46 @@ class Page:
         self.shown = strip.writes
         return binascii.hexlify(self.board.pixels.levels).decode()
 
-    def view(self):
+    def view(self, whole=True):
+        """What the page writes around the board (view_words()), with the controller's
+        parts that the words need kept loaded for the whole of it: one import of each,
+        not one per key's name (an import costs about as much as a key's name in the
+        wasm port), forgotten after as every call of theirs would (app/parts.py)."""
+        if not parts.FREE_PARTS:
+            return self.view_words(whole)
+        before = set(sys.modules)
+        parts.FREE_PARTS = False
+        try:
+            return self.view_words(whole)
+        finally:
+            parts.FREE_PARTS = True
+            for name in list(sys.modules):
+                if name not in before and not name.startswith("app.words_"):  # (a language's table stays, as translate() keeps it)
+                    parts.unload(name)
+
+    def view_words(self, whole=True):
         """What the page writes around the board, as JSON: the margin labels in the
         game's notation, the captions, the status line, the refusal, the rules page,
-        the last sound (sim/words.py: the window's and the terminal's words)."""
+        the last sound (sim/words.py: the window's and the terminal's words), the keys'
+        names, the game's record. Not `whole`: the status line and the refusal only (the
+        page writes them with the frame, the rest after it)."""
         board = self.board
         d = board.app.describe()  # (its words in the board's language)
+        if whole:  # the keys' names and the record change only with the state: made again only then
+            said = json.dumps(d)
+            if said != self.named[0]:
+                self.named = (said, key_names(board, d), self.record(d))
         over = self.outcome(d)
         if over:  # the end from the player's side: where the board played, "you win" or "the board wins"
             d["turn"] = over
         what, page, error = words.screen_text(board, d)
+        if not whole:
+            return json.dumps({"status": what, "error": error})
         played = board.sound.played
         return json.dumps({
             "lang": board.app.settings["lang"],
-            "keys": key_names(board, d),
-            "game": self.record(d),
+            "keys": self.named[1],
+            "game": self.named[2],
             "over": over,
             "labels": words.margin_labels(board),
             "captions": [[place, cell, text] for place, cell, text in words.captions(board, d)],
@@ -142,8 +170,7 @@ class Page:
         moves = d["moves"]
         return {
             "setup": dict(ctrl.setup),
-            "moves": [[words.say(self.board, ctrl.colour_name(seats[i])) if seats[i] and d["players"] > 1 else "", m]
-                      for i, m in enumerate(moves)],
+            "moves": [[seat_words(self.board, ctrl, seats[i]) if d["players"] > 1 else "", m] for i, m in enumerate(moves)],
         }
 
     def moves(self):
@@ -227,6 +254,16 @@ class Page:
 
     def hold_ms(self):
         return HOLD_MS
+
+
+def seat_words(board, ctrl, seat):
+    """The seat as its pieces' colour ("yellow"), or "player 3" where seats share a
+    colour (4D Squeeze's teams)."""
+    if not seat:
+        return ""
+    if seat < len(ctrl.player_colors):
+        return words.say(board, ctrl.colour_name(seat))
+    return words.say(board, "player %d" % seat)
 
 
 def link_game(data):
