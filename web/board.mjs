@@ -146,8 +146,9 @@ function draw() {
   return changed;
 }
 
-// The words around the board change with the frame: written before it is painted when
-// what they say changed (a move, a screen, a refusal: page.changed()), else at most
+// The words around the board change with the frame: the status line written before it
+// is painted when a move or a refusal changed it (page.changed()), the rest just after
+// it (and a new screen's words: their modules may have to load first), else at most
 // every VIEW_MS while a picture moves by itself (a blink, a scroll).
 const VIEW_MS = 250;
 let viewTimer = null;
@@ -163,8 +164,18 @@ function viewSoon(urgent) {
 // The words around the board: labels, captions, the status line, the rules page.
 function showView() {
   if (!py) return;
+  const said = [];                           // what the live region announces
+  const names = py.names();                  // ("": the keys' names have not changed)
+  if (names) {
+    const { keys, game } = JSON.parse(names);
+    showKeys(keys);
+    said.push(...showMoves(game));
+  }
   const text = py.view();
-  if (text === lastView) return;
+  if (text === lastView) {
+    if (said.length) $("announce").textContent = said.join(". ");
+    return;
+  }
   lastView = text;
   const view = JSON.parse(text);
   const labels = boardEl.querySelectorAll(".label");
@@ -191,10 +202,7 @@ function showView() {
     }
     boardEl.appendChild(el);
   }
-  const said = [];                           // what the live region announces
   if (view.lang !== lang) showLanguage(view.lang);
-  showKeys(view.keys);
-  said.push(...showMoves(view.game));
   if ($("status").textContent !== view.status || statusShown) {
     $("status").textContent = view.status;
     said.push(view.status);
@@ -438,8 +446,9 @@ function run(call, input = false) {
   }
   const changed = draw();
   if (changed) {                             // (the words change only with the picture)
-    if (py.changed()) showStatus();          // with this frame: a move, a screen, a refusal
-    viewSoon(input || statusShown);
+    const what = py.changed();
+    if (what === 1) showStatus();            // with this frame: a move, a refusal
+    viewSoon(input || what > 0);
   }
   clearTimeout(timer);
   timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;
@@ -828,7 +837,7 @@ function makePage(restartNotice) {
   page = mp.globals.get("PAGE");
   py = {
     key: page.key, step: page.step, levels: page.levels, view: page.view, state: page.state,
-    frame: page.frame, advance: page.advance, changed: page.changed, moves: page.moves,
+    frame: page.frame, advance: page.advance, changed: page.changed, moves: page.moves, names: page.names,
   };
   shown.fill("");
   lastView = "";

@@ -7,6 +7,8 @@
 from app import grid
 from sim.words import CORNER_NAMES, say
 
+MENU_STATUS = ("Menu: press a game's tile to see it, press it again to play. On the edges: who starts Connect "
+               "Four (top left), the language (top right), the brightness (bottom row).")
 # The page's own words in French (the firmware's are translated by app/words_fr.py).
 FRENCH = {
     "disc": "jeton", "cube": "cube", "pawn": "pion", "pentacle": "pentacle", "neutral pentacle": "pentacle neutre",
@@ -18,6 +20,16 @@ FRENCH = {
     "English": "English", "French": "français", "brightness %d %%": "luminosité %d %%",
     "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
+    "people only": "entre personnes",
+    MENU_STATUS: "Menu : touchez la tuile d'un jeu pour le voir, touchez-la encore pour jouer. Sur les bords : "
+                 "qui commence au Puissance 4 (en haut à gauche), la langue (en haut à droite), la luminosité "
+                 "(rangée du bas).",
+    "%s: press its tile again to play; a1 goes back to the menu.": "%s : touchez encore sa tuile pour jouer ; "
+                                                                    "a1 revient au menu.",
+    "%s: press its tile again to resume the game in progress; a1 goes back to the menu.":
+        "%s : touchez encore sa tuile pour reprendre la partie en cours ; a1 revient au menu.",
+    " Its choices, on the keys of its edges: %s.": " Ses choix, sur les touches des bords : %s.",
+    " A changed choice starts a new game.": " Un choix changé commence une nouvelle partie.",
 }
 MATCH_WORDS = {"loser": "who starts the next Connect Four game: the loser",
                "alternate": "who starts the next Connect Four game: in turn"}
@@ -174,3 +186,37 @@ def pieces(board, ctrl, game):
                 what += " (%s)" % (page_say(board, "%d cards") % height)
             out.append((cell, what, mark))
     return out
+
+
+def status_words(board, d):
+    """The page's status line on the menu and a setup screen, in players' words (the
+    keys' own names say which key does what), or None: the board's own words stand."""
+    if d["screen"] == "menu":
+        return page_say(board, MENU_STATUS)
+    if d["screen"] != "setup":
+        return None
+    if d["resume"]:
+        what = page_say(board, "%s: press its tile again to resume the game in progress; a1 goes back to the menu.")
+    else:
+        what = page_say(board, "%s: press its tile again to play; a1 goes back to the menu.")
+    what %= d["title"]
+    chosen = []
+    for name in d["keys"]:
+        chosen.append(current_choice(board, name, d))
+    if chosen:
+        what += page_say(board, " Its choices, on the keys of its edges: %s.") % "; ".join(chosen)
+        if d["resume"]:
+            what += page_say(board, " A changed choice starts a new game.")
+    return what
+
+
+def current_choice(board, name, d):
+    """The setup's choice of `name` now, in words."""
+    if name == "players":
+        return choice_words(board, name, d["players"]) if d["players"] else say(board, "the usual players")
+    value = d["options"].get(name)
+    if name == "board":
+        if not value:
+            return page_say(board, "people only")
+        return ", ".join(choice_words(board, name, seat) for seat in value)
+    return choice_words(board, name, value)

@@ -14,7 +14,7 @@ from sim import words
 from sim.drivers import SimBoard, VirtualClock
 from sim.headless import Headless, frame_lines
 from web.drivers import BrowserSound, BrowserStorage
-from web.keys import key_names, page_say
+from web.keys import key_names, page_say, status_words
 
 MAX_LINK_MOVES = 2000  # a link's moves: more is no game of this board (its longest is a few hundred)
 MAX_MOVE_TEXT = 40  # characters of one move in a link's notation
@@ -48,7 +48,7 @@ class Page:
         self.shown = -1  # the strip's write count the page last drew
         self.kept_seats = None  # seats(): the replay that says who played each move
         self.last_signature = None
-        self.named = (None, None, None)  # (the state they were made for, the keys' names, the record): view()
+        self.named = None  # the state the keys' names were last made for: names()
 
     # -- what the page calls ----------------------------------------------------------
     def key(self, cell, pressed):
@@ -92,9 +92,7 @@ class Page:
             return self.view_words(whole)
         finally:
             parts.FREE_PARTS = True
-            for name in list(sys.modules):
-                if name not in before and not name.startswith("app.words_"):  # (a language's table stays, as translate() keeps it)
-                    parts.unload(name)
+            unload_new(before)
 
     def view_words(self, whole=True):
         """What the page writes around the board, as JSON: the margin labels in the
@@ -104,21 +102,16 @@ class Page:
         page writes them with the frame, the rest after it)."""
         board = self.board
         d = board.app.describe()  # (its words in the board's language)
-        if whole:  # the keys' names and the record change only with the state: made again only then
-            said = json.dumps(d)
-            if said != self.named[0]:
-                self.named = (said, key_names(board, d), self.record(d))
         over = self.outcome(d)
         if over:  # the end from the player's side: where the board played, "you win" or "the board wins"
             d["turn"] = over
         what, page, error = words.screen_text(board, d)
+        what = status_words(board, d) or what  # (the menu and a setup in players' words)
         if not whole:
             return json.dumps({"status": what, "error": error})
         played = board.sound.played
         return json.dumps({
             "lang": board.app.settings["lang"],
-            "keys": self.named[1],
-            "game": self.named[2],
             "over": over,
             "labels": words.margin_labels(board),
             "captions": [[place, cell, text] for place, cell, text in words.captions(board, d)],
@@ -128,6 +121,30 @@ class Page:
             "sound": played[-1] if played else None,
             "notice": board.app.notice[0] if board.app.notice else None,
         })
+
+    def names(self):
+        """The keys' names and marks (web/keys.py) and the game's record (record()), as
+        JSON, when the state changed since the last call; else "" (the page keeps what
+        it has: they are made only when a move, a screen or a choice changes them)."""
+        app = self.board.app
+        screen = app.screen
+        st = getattr(screen, "state", None)
+        mark = (id(screen), len(st.history) if st is not None and hasattr(st, "history") else -1,
+                getattr(st, "status", None), getattr(screen, "hint_move", None),
+                repr(getattr(screen, "options", None)), repr(app.settings), getattr(screen, "thinking", None))
+        if mark == self.named:
+            return ""
+        self.named = mark
+        free = parts.FREE_PARTS
+        before = set(sys.modules)
+        parts.FREE_PARTS = False  # (see view())
+        try:
+            d = app.describe()
+            return json.dumps({"keys": key_names(self.board, d), "game": self.record(d)})
+        finally:
+            parts.FREE_PARTS = free
+            if free:
+                unload_new(before)
 
     # -- the page as a game site: the move list, the game as a link ----------------------
     def outcome(self, d):
@@ -216,19 +233,22 @@ class Page:
         return json.dumps({"played": played, "of": len(moves), "kept": kept})
 
     def changed(self):
-        """True when what the words say may have changed since the last call (the
-        screen, a move, a refusal, the notice): the page then writes them with the
-        frame, else at its own pace."""
+        """What may have changed in the words since the last call: 0 nothing said, 1 a
+        move, a refusal, the notice on the same screen (the page writes the status line
+        with the frame: its words are at hand), 2 another screen (its words' modules
+        may still have to load: the page writes them just after the frame, so that the
+        press that changed it lights at once)."""
         app = self.board.app
         screen = app.screen
         st = getattr(screen, "state", None)
         signature = (id(screen), len(st.history) if st is not None and hasattr(st, "history") else -1,
                      getattr(screen, "error", None), app.notice, app.settings["lang"],
                      getattr(screen, "hint_move", None))
-        if signature == self.last_signature:
-            return False
+        last = self.last_signature
         self.last_signature = signature
-        return True
+        if signature == last:
+            return 0
+        return 1 if last is not None and last[0] == signature[0] else 2
 
     def state(self):
         """The headless `state` command's JSON."""
@@ -254,6 +274,14 @@ class Page:
 
     def hold_ms(self):
         return HOLD_MS
+
+
+def unload_new(before):
+    """Forgets the modules loaded since `before` (a set of names), as the calls that
+    loaded them would have (app/parts.py); a language's table stays, as translate() keeps it."""
+    for name in list(sys.modules):
+        if name not in before and not name.startswith("app.words_"):
+            parts.unload(name)
 
 
 def seat_words(board, ctrl, seat):
