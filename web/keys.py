@@ -20,7 +20,8 @@ FRENCH = {
     "English": "English", "French": "français", "brightness %d %%": "luminosité %d %%",
     "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
-    "people only": "entre personnes",
+    "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
+    "people only": "entre personnes", "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
     MENU_STATUS: "Menu : touchez la tuile d'un jeu pour le voir, touchez-la encore pour jouer. Sur les bords : "
                  "qui commence au Puissance 4 (en haut à gauche), la langue (en haut à droite), la luminosité "
                  "(rangée du bas).",
@@ -130,7 +131,7 @@ def game_words(board, d, words, marks):
             words[cell].append(page_say(board, "column %s") % label if game == "connect4" else label)
         elif cell in CORNER_NAMES:
             words[cell].append(say(board, CORNER_NAMES[cell]))
-    for cell, what, mark in pieces(board, ctrl, game):
+    for cell, what, mark in pieces(board, ctrl, game, d):
         words[cell].append(what)
         marks[cell] = mark
     hint = d.get("hint")
@@ -147,7 +148,7 @@ def seat_piece(board, ctrl, seat, kind):
     return "%s %s %d" % (colour, piece, seat)
 
 
-def pieces(board, ctrl, game):
+def pieces(board, ctrl, game, d):
     """(grid cell, what it shows in words, its mark) of each cell of the game's board."""
     st = ctrl.state
     out = []
@@ -171,6 +172,23 @@ def pieces(board, ctrl, game):
                 out.append((cell, seat_piece(board, ctrl, what - 3, "pentacle"), str(what - 3)))
             elif what == 3:
                 out.append((cell, page_say(board, "neutral pentacle"), ""))
+    elif game == "pistes":
+        from games.pistes import screen
+
+        for track in range(4):
+            for player in range(st.players):
+                where = ctrl.place(track, player)
+                out.append((where, seat_piece(board, ctrl, player + 1, "pawn"), str(player + 1)))
+        dice = d.get("dice")
+        for die in range(len(screen.DIE_CELLS)):
+            if not dice or not dice[die]:
+                continue
+            what = page_say(board, "die %d shows %d") % (die + 1, dice[die])
+            if d["aside"][die]:
+                what += ", " + page_say(board, "set aside")
+            cells = screen.DIE_CELLS[die]
+            for cell in cells:
+                out.append((cell, what, str(dice[die]) if cell == cells[4] else ""))  # (the face's number on the middle key)
     elif game == "foursquare":
         from games.foursquare.screen import WINDOW_CELLS
 

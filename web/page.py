@@ -289,9 +289,10 @@ def seat_words(board, ctrl, seat):
     colour (4D Squeeze's teams)."""
     if not seat:
         return ""
-    if seat < len(ctrl.player_colors):
-        return words.say(board, ctrl.colour_name(seat))
-    return words.say(board, "player %d" % seat)
+    said = words.say(board, ctrl.colour_name(seat) if seat < len(ctrl.player_colors) else "player %d" % seat)
+    if seat in (ctrl.board_seats or ()):  # the board's own moves, apart from the people's
+        said += " (%s)" % page_say(board, "the board")
+    return said
 
 
 def link_game(data):

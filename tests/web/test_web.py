@@ -466,6 +466,18 @@ def test_foursquare_shows_a_cards_rank_on_its_cap(board):
         assert mark.isdigit() and ("card %s" % mark) in name, (cell, mark, name)
 
 
+def test_4_pistes_names_its_dice_and_pawns(board):
+    board.start("pistes")
+    board.click("a8")  # roll
+    dice = board.until(lambda: board.state().get("dice"), "the dice rolled")
+    board.until(lambda: key_name(board, "b1").endswith("die 1 shows %d" % dice[0]), "die 1 named on its keys")
+    assert board.js("return document.querySelector('[data-cell=c2] .cap').dataset.mark") == str(dice[0])  # its middle key
+    assert "die 4 shows %d" % dice[3] in key_name(board, "c11")
+    pawns = board.js("return [...document.querySelectorAll('[role=gridcell]')].map(e => e.getAttribute('aria-label'))"
+                     ".filter(n => / pawn [12]$/.test(n))")
+    assert len(pawns) >= 2 and any("yellow pawn 1" in n for n in pawns) and any("red pawn 2" in n for n in pawns), pawns
+
+
 def test_the_move_list_the_games_link_and_a_reload_that_returns_to_the_game(board, driver):
     board.start("connect4")
     for cell in ("f1", "f1", "e1"):  # columns 4, 4, 3
@@ -520,6 +532,7 @@ def test_the_end_is_said_from_the_players_side(board, driver):
     board.click("f1")  # column 4: yellow's four in a row
     board.until(lambda: board.state()["status"] == "won", "the win")
     board.until(lambda: "you win" in board.text("#status")[0], "'you win' on the status line")
+    assert board.text("#moves li")[:2] == ["yellow 1", "red (the board) 1"]  # the board's moves apart
     open_page(driver, board.url, "#game=connect4&board=1&level=5&moves=1,2,1,2,1,2")
     board.until(lambda: board.state()["status"] == "won", "the board's win")
     board.until(lambda: "the board wins" in board.text("#status")[0], "'the board wins'")
