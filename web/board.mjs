@@ -318,7 +318,7 @@ function readLink(hash) {
 // Opens the game of the page's address; a link that is no game of the board is said,
 // and nothing changes.
 function openLink(hash) {
-  if (!hash || hash === "#" || !py) return;
+  if (!hash || hash === "#" || !py || away) return;  // (away: another tab plays the board; it keeps its games)
   let result;
   try {
     result = JSON.parse(page.open_game(JSON.stringify(readLink(hash))));
