@@ -3,6 +3,7 @@
 # keyboard event, and at the time step() asks for. Everything crosses into JavaScript
 # as plain numbers and strings. Written in the MicroPython subset: it runs on MicroPython.
 import binascii
+import gc
 import json
 import sys
 
@@ -145,6 +146,9 @@ class Page:
             parts.FREE_PARTS = free
             if free:
                 unload_new(before)
+            # what the names made is garbage now: collected here, after the frame is
+            # painted, not by the next press's step (its light would wait for it)
+            gc.collect()
 
     # -- the page as a game site: the move list, the game as a link ----------------------
     def outcome(self, d):
