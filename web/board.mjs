@@ -383,6 +383,12 @@ const WORDS = {
     "short-link": "The link's moves replay only to move %d of %d: the game is shown there",
     "kept-aside": "The game in progress on that tile was kept aside, as localStorage \"%s\"",
     ok: "ok",
+    away: "The board was opened in another tab, which plays it now (its games are saved there).",
+    "play-here": "play here",
+    restarted: "The board stopped on an error and started again (%s); its games are kept.",
+    "no-storage": "This browser keeps nothing for this page (its storage is off): the games last until the page is closed.",
+    "set-aside": "Set aside %w: the board could not read it. It is kept in this browser as localStorage \"%s\".",
+    "not-set-aside": "The board could not read %w, and could not set it aside (is the browser's storage full?): it is left as it is.",
   },
   fr: {
     title: "Plateau de jeu à LED",
@@ -407,8 +413,25 @@ const WORDS = {
     "short-link": "Les coups du lien ne se rejouent que jusqu'au coup %d sur %d : la partie est montrée là",
     "kept-aside": "La partie en cours de cette tuile a été mise de côté, en localStorage \"%s\"",
     ok: "ok",
+    away: "Le plateau a été ouvert dans un autre onglet, qui le joue maintenant (ses parties y sont gardées).",
+    "play-here": "jouer ici",
+    restarted: "Le plateau s'est arrêté sur une erreur et a redémarré (%s) ; ses parties sont gardées.",
+    "no-storage": "Ce navigateur ne garde rien pour cette page (son stockage est coupé) : les parties durent jusqu'à la fermeture de la page.",
+    "set-aside": "Mis de côté : %w ; le plateau ne pouvait pas le relire. Il est gardé dans ce navigateur en localStorage \"%s\".",
+    "not-set-aside": "Le plateau ne pouvait pas relire %w, ni le mettre de côté (le stockage du navigateur est-il plein ?) : il est laissé tel quel.",
   },
 };
+
+// The language the board was left in (its settings file), for the page's first words,
+// before the board runs: the header and the loading line in it from the start.
+function storedLanguage() {
+  try {
+    const settings = JSON.parse(store.getItem(PREFIX + "settings.json"));
+    return settings && WORDS[settings.lang] ? settings.lang : "en";
+  } catch (e) {
+    return "en";                             // unreadable: the board's own check says so
+  }
+}
 
 function words(name) {
   return (WORDS[lang] || WORDS.en)[name];
@@ -477,7 +500,7 @@ function restart(error) {
     trouble("The board keeps stopping on an error: " + (error && error.message ? error.message : error));
     return;
   }
-  notice(`The board stopped on an error and started again (${error && error.type ? error.type : "error"}); its games are kept.`);
+  notice(words("restarted").replace("%s", error && error.type ? error.type : "error"));
   try {
     makePage(`the board restarted after an error (${error && error.type ? error.type : "Error"})`);
     draw();
@@ -688,7 +711,7 @@ function openStorage() {
     storage.getItem(PREFIX + "settings.json");
     return storage;
   } catch (e) {
-    notice("This browser keeps nothing for this page (its storage is off): the games last until the page is closed.");
+    notice(words("no-storage"));
     return memoryStorage();
   }
 }
@@ -766,14 +789,13 @@ function leave() {
   clearTimeout(timer);
   timer = null;
   sound.stop();
-  notice("The board was opened in another tab, which plays it now (its games are saved there).",
-         "play here", () => location.replace(location.pathname + location.search)).className = "away";
+  notice(words("away"), words("play-here"), () => location.replace(location.pathname + location.search)).className = "away";
   boardEl.classList.add("away");
 }
 
 // -- the page's own controls -------------------------------------------------------------
 // A line above the board, with a button: "ok" takes it away, or `button` does `action`.
-function notice(text, button = "ok", action = null) {
+function notice(text, button = words("ok"), action = null) {
   const p = document.createElement("p");
   p.textContent = text + " ";
   const close = document.createElement("button");
@@ -842,9 +864,7 @@ function makePage(restartNotice) {
   shown.fill("");
   lastView = "";
   for (const [what, where] of JSON.parse(page.set_aside_json())) {
-    notice(where
-      ? `Set aside ${what}: the board could not read it. It is kept in this browser as localStorage "${where}".`
-      : `The board could not read ${what}, and could not set it aside (is the browser's storage full?): it is left as it is.`);
+    notice((where ? words("set-aside").replace("%s", where) : words("not-set-aside")).replace("%w", what));
   }
 }
 
@@ -855,6 +875,7 @@ async function powerUp() {
   buildBoard();
   listenControls();
   sound.restore();
+  if (storedLanguage() !== "en") showLanguage(storedLanguage());
   mp = await loadMicroPython({
     heapsize: HEAP_BYTES,
     stdout: (line) => console.log(line),

@@ -550,7 +550,7 @@ def test_the_status_text_changes_in_the_same_frame_as_the_lights(board, driver):
     assert said[1] == ["3"] and "red to move" in said[0], said  # written before the frame is painted
 
 
-def test_french_everywhere_on_the_page_once_chosen(board):
+def test_french_everywhere_on_the_page_once_chosen(board, driver):
     board.click("k1")  # French
     board.until(lambda: board.js("return document.documentElement.lang") == "fr", "<html lang=fr>")
     assert board.text("header h1") == ["Plateau de jeu à LED"]
@@ -561,6 +561,10 @@ def test_french_everywhere_on_the_page_once_chosen(board):
     board.click("e1")
     board.until(lambda: key_name(board, "e9") == "e9: colonne 3, jeton jaune 1", "a key's name in French")
     board.until(lambda: board.text("#record h2") == ["Coups"] and board.text("#moves li") == ["jaune 3"], "the move list in French")
+    board.js("localStorage.setItem('ledboard-open', 'a-newer-tab'); window.dispatchEvent(new StorageEvent('storage', {key: 'ledboard-open'}))")
+    board.until(lambda: "autre onglet" in board.text("#notices")[-1], "the page's notices in French too")
+    open_page(driver, board.url)  # the page's words in French from its first frame
+    assert board.js("return document.documentElement.lang") == "fr" and board.text("header h1") == ["Plateau de jeu à LED"]
 
 
 @pytest.mark.parametrize("width", [320, 390])
