@@ -470,7 +470,9 @@ def test_4_pistes_names_its_dice_and_pawns(board):
     board.start("pistes")
     board.click("a8")  # roll
     dice = board.until(lambda: board.state().get("dice"), "the dice rolled")
-    board.until(lambda: key_name(board, "b1").endswith("die 1 shows %d" % dice[0]), "die 1 named on its keys")
+    board.until(lambda: "die 1 shows %d" % dice[0] in key_name(board, "b1"), "die 1 named on its keys")  # (a 5: ", set aside")
+    aside = board.state()["aside"]
+    assert [", set aside" in key_name(board, "b%d" % (1 + 3 * die)) for die in range(4)] == aside
     assert board.js("return document.querySelector('[data-cell=c2] .cap').dataset.mark") == str(dice[0])  # its middle key
     assert "die 4 shows %d" % dice[3] in key_name(board, "c11")
     pawns = board.js("return [...document.querySelectorAll('[role=gridcell]')].map(e => e.getAttribute('aria-label'))"
