@@ -40,7 +40,7 @@ BOARD_ROOT = "/board"  # where the bundle's files go in the interpreter's filesy
 NOT_IN_PAGE = ("main.py", "boot.py", "ports/")
 # The host's MicroPython-subset Python that the page runs beside the firmware.
 HOST_PYTHON = ("sim/__init__.py", "sim/drivers.py", "sim/headless.py", "sim/words.py",
-               "web/__init__.py", "web/drivers.py", "web/page.py")
+               "web/__init__.py", "web/drivers.py", "web/keys.py", "web/page.py")
 RULES_DIR = "rules"
 RULES_INDEX = "RULES"  # docs/RULES.md -> rules/RULES.html
 

@@ -20,7 +20,7 @@ SOURCE = os.path.join(ROOT, "host_tools", "mcts.c")
 GAMES = {"connect4": 0, "squeeze": 1, "cubes": 2}
 # UCB1's exploration constant c per game (the mean reward + c * sqrt(ln N / n)): the
 # strongest of a round robin at 10,000 playouts, 100 games a pair (python -m host_tools.tune_mcts; the
-# table is in docs/rules/players.md; Squeeze's 0.35 beat 0.25 and every other). sqrt 2,
+# table is in docs/MAKERS.md; Squeeze's 0.35 beat 0.25 and every other). sqrt 2,
 # the textbook's, lost in every game.
 EXPLORATION = {"connect4": 0.5, "squeeze": 0.35, "cubes": 0.7}
 

@@ -3,7 +3,7 @@ constants (host_tools/mcts.c, UCB1's c), each pair playing the same varied openi
 (bench_strength.opening: two random moves) from both seats, at the bench's 10,000
 playouts a move. Prints each pairing's score and each constant's total; the winner of
 each game is what host_tools/mcts.py's EXPLORATION holds (and `make bench` uses), the
-table is in docs/rules/players.md.
+table is in docs/MAKERS.md.
 
     python -m host_tools.tune_mcts [--games N] [--playouts N] [--only GAME] [--first-only] [C ...]
     python -m host_tools.tune_mcts --seats [--games N] [--only GAME]

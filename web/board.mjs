@@ -14,7 +14,10 @@
 //                          presses then give the very frames of the headless simulator;
 //   window.board.away      true once the board was opened in another tab, which then
 //                          plays it: this one stops (it would mix two boards' games in
-//                          one save) and offers to take the board back.
+//                          one save) and offers to take the board back;
+//   window.board.moves()   the game's moves in its notation ([] off a game);
+//   #game=connect4&moves=4,4,3  the page's address carries the game on the board and
+//                          its moves: opening it shows that game at that move.
 // state(), frame() and advance() throw an Error before `ready`, once the board has
 // stopped on errors or while another tab plays it, and advance() a TypeError for
 // anything but a number of ms >= 0.
@@ -46,27 +49,45 @@ let away = false;                             // another tab plays the board now
 let virtualMs = 0;                            // the virtual clock's time (advance)
 let virtualRelease = null;                    // the `h` key's release on it: {cell, at}
 const answers = [];                           // [ms from an input to its answer drawn, ...]
+let lang = "en";                              // the board's language (the menu's j1 / k1)
+let movesShown = [];                          // the move list as it is shown: [[who, move], ...]
 
 function cellName(i) {
   return String.fromCharCode(97 + (i % SIZE)) + (1 + Math.floor(i / SIZE));
 }
 
 // -- the board's picture ---------------------------------------------------------------
+// The keys are an ARIA grid (a row of 12 keys each, laid out by the board's CSS grid
+// through `display: contents`), each key a gridcell named by what it is and shows (the
+// Python side's words: web/keys.py); the board's focus stays on the grid, whose
+// aria-activedescendant follows the keyboard cursor. The labels and captions around it
+// say nothing the keys' names do not: hidden from screen readers.
 function buildBoard() {
-  for (let i = 0; i < CELLS; i++) {
-    const el = document.createElement("div");
-    el.className = "cell";
-    el.dataset.cell = cellName(i);
-    el.dataset.index = i;
-    el.style.gridRow = 3 + Math.floor(i / SIZE);
-    el.style.gridColumn = 2 + (i % SIZE);
-    el.appendChild(document.createElement("span")).className = "cap";
-    boardEl.appendChild(el);
-    cellEls.push(el);
+  for (let r = 0; r < SIZE; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    for (let i = r * SIZE; i < (r + 1) * SIZE; i++) {
+      const el = document.createElement("div");
+      el.className = "cell";
+      el.id = "key-" + cellName(i);
+      el.setAttribute("role", "gridcell");
+      el.setAttribute("aria-label", cellName(i));
+      el.dataset.cell = cellName(i);
+      el.dataset.index = i;
+      el.style.gridRow = 3 + Math.floor(i / SIZE);
+      el.style.gridColumn = 2 + (i % SIZE);
+      el.appendChild(document.createElement("span")).className = "cap";
+      row.appendChild(el);
+      cellEls.push(el);
+    }
+    boardEl.appendChild(row);
   }
+  boardEl.setAttribute("aria-activedescendant", cellEls[cursor].id);
   for (const side of ["top", "bottom", "left", "right"]) {
     for (let i = 0; i < SIZE; i++) {
       const el = document.createElement("div");
+      el.setAttribute("aria-hidden", "true");
       el.className = "label " + side;
       el.dataset.side = side;
       el.style.gridRow = side === "top" ? 2 : side === "bottom" ? 15 : 3 + i;
@@ -125,9 +146,10 @@ function draw() {
   return changed;
 }
 
-// The words around the board change with the frame, but they are written after it:
-// the LEDs first (a press's answer), the words once that frame is painted, at most every
-// VIEW_MS while a picture moves by itself (a blink, a scroll).
+// The words around the board change with the frame: the status line written before it
+// is painted when a move or a refusal changed it (page.changed()), the rest just after
+// it (and a new screen's words: their modules may have to load first), else at most
+// every VIEW_MS while a picture moves by itself (a blink, a scroll).
 const VIEW_MS = 250;
 let viewTimer = null;
 function viewSoon(urgent) {
@@ -142,8 +164,18 @@ function viewSoon(urgent) {
 // The words around the board: labels, captions, the status line, the rules page.
 function showView() {
   if (!py) return;
+  const said = [];                           // what the live region announces
+  const names = py.names();                  // ("": the keys' names have not changed)
+  if (names) {
+    const { keys, game } = JSON.parse(names);
+    showKeys(keys);
+    said.push(...showMoves(game));
+  }
   const text = py.view();
-  if (text === lastView) return;
+  if (text === lastView) {
+    if (said.length) $("announce").textContent = said.join(". ");
+    return;
+  }
   lastView = text;
   const view = JSON.parse(text);
   const labels = boardEl.querySelectorAll(".label");
@@ -157,6 +189,7 @@ function showView() {
   for (const [place, cell, words] of view.captions) {
     const el = document.createElement("div");
     const row = Math.floor(cell / SIZE), col = cell % SIZE;
+    el.setAttribute("aria-hidden", "true");
     el.textContent = words;
     if (place === "under") {
       el.className = "caption under";
@@ -169,10 +202,139 @@ function showView() {
     }
     boardEl.appendChild(el);
   }
-  $("status").textContent = view.status;
+  if (view.lang !== lang) showLanguage(view.lang);
+  if ($("status").textContent !== view.status || statusShown) {
+    $("status").textContent = view.status;
+    said.push(view.status);
+  }
+  statusShown = false;
+  if (said.length) $("announce").textContent = said.join(". ");
   $("refusal").textContent = view.error ? view.error : "";
-  $("last-sound").textContent = view.sound ? `Last sound: ${view.sound}.` : "";
+  $("last-sound").textContent = view.sound ? `${words("last-sound")}: ${view.sound}.` : "";
   showRules(view.rules);
+}
+
+// The status line and the refusal, written before the frame that changed them is painted
+// (the rest of the words, the keys' names, follow once it is: viewSoon).
+let statusShown = false;                     // written ahead of the view that follows
+function showStatus() {
+  const view = JSON.parse(py.view(false));
+  if ($("status").textContent !== view.status) {
+    $("status").textContent = view.status;
+    statusShown = true;                      // (the view that follows announces it)
+  }
+  $("refusal").textContent = view.error ? view.error : "";
+}
+
+// Each key's name ("d4: column 2, yellow disc 1") and the mark on its cap: the player's
+// number on a piece, a card's rank (a cue besides colour).
+function showKeys(keys) {
+  for (let i = 0; i < CELLS; i++) {
+    const [name, mark] = keys[i];
+    const el = cellEls[i];
+    if (el.getAttribute("aria-label") !== name) el.setAttribute("aria-label", name);
+    const cap = el.firstChild;
+    if ((cap.dataset.mark || "") !== mark) {
+      if (mark) cap.dataset.mark = mark;
+      else delete cap.dataset.mark;
+    }
+  }
+}
+
+// The move list beside the board and the game's link (the page's address carries it);
+// returns the new moves in words, for the live region.
+function showMoves(game) {
+  const record = $("record");
+  const list = $("moves");
+  const link = game ? gameLink(game) : "";
+  if (!game) {
+    record.hidden = true;
+    movesShown = [];
+    list.textContent = "";
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    return [];
+  }
+  record.hidden = false;
+  const moves = game.moves;
+  let same = 0;                              // the moves shown that are still the game's
+  while (same < moves.length && same < movesShown.length
+         && moves[same][0] === movesShown[same][0] && moves[same][1] === movesShown[same][1]) same++;
+  while (list.children.length > same) list.lastChild.remove();
+  const said = [];
+  for (let i = same; i < moves.length; i++) {
+    const [who, move] = moves[i];
+    const item = document.createElement("li");
+    item.textContent = who ? `${who} ${move}` : move;
+    list.appendChild(item);
+    said.push(item.textContent);
+  }
+  const grew = moves.length > movesShown.length && same === movesShown.length;
+  movesShown = moves;
+  $("game-link").href = link;
+  if (location.hash !== link) history.replaceState(null, "", location.pathname + location.search + link);
+  return grew ? said.slice(-4) : [];
+}
+
+// -- the game as a link: #game=connect4&board=2&level=3&moves=4,4,3 ------------------------
+// Its setup as the board's save keeps it (the seats the board plays, its level, the
+// seed of a game with chance), then its moves in the game's notation, each percent-encoded
+// and joined by commas.
+function gameLink(game) {
+  const setup = game.setup;
+  const parts = [`game=${encodeURIComponent(setup.game)}`];
+  if (setup.players !== null && setup.players !== undefined) parts.push(`players=${setup.players}`);
+  if (setup.variant) parts.push(`variant=${encodeURIComponent(setup.variant)}`);
+  if (setup.mode !== undefined) parts.push(`mode=${encodeURIComponent(setup.mode)}`);
+  if (setup.board !== undefined) parts.push(`board=${setup.board.join("-")}`);
+  if (setup.level !== undefined && setup.level !== null) parts.push(`level=${setup.level}`);
+  if (setup.seed) parts.push(`seed=${setup.seed}`);
+  if (setup.swap) parts.push("swap=1");
+  parts.push("moves=" + game.moves.map(([, move]) => encodeURIComponent(move)).join(","));
+  return "#" + parts.join("&");
+}
+
+// The game of the page's address (its `#`), read into what web/page.py's open_game takes;
+// an Error saying what is wrong with it.
+function readLink(hash) {
+  const data = {};
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    if (!part) continue;
+    const at = part.indexOf("=");
+    const name = at < 0 ? part : part.slice(0, at);
+    const value = at < 0 ? "" : part.slice(at + 1);
+    if (!["game", "players", "variant", "mode", "board", "level", "seed", "swap", "moves"].includes(name)) {
+      throw new Error(`"${name.slice(0, 20)}" is no part of a game's link`);
+    }
+    try {
+      data[name] = name === "moves" ? (value ? value.split(",").map(decodeURIComponent) : [])
+        : decodeURIComponent(value);
+    } catch (e) {
+      throw new Error(`its ${name} is not well encoded`);
+    }
+  }
+  return data;
+}
+
+// Opens the game of the page's address; a link that is no game of the board is said,
+// and nothing changes.
+function openLink(hash) {
+  if (!hash || hash === "#" || !py || away) return;  // (away: another tab plays the board; it keeps its games)
+  let result;
+  try {
+    result = JSON.parse(page.open_game(JSON.stringify(readLink(hash))));
+  } catch (error) {
+    result = { error: error.message };
+  }
+  const shownHash = hash.length > 80 ? hash.slice(0, 80) + "…" : hash;
+  if (result.error) {
+    notice(`${words("bad-link")} (${shownHash}): ${result.error}.`);
+  } else {
+    if (result.played < result.of) notice(words("short-link").replace("%d", result.played).replace("%d", result.of));
+    if (result.kept) notice(words("kept-aside").replace("%s", result.kept));
+  }
+  lastView = "";
+  run(() => py.step(), true);
+  showView();
 }
 
 async function showRules(source) {
@@ -196,6 +358,102 @@ async function loadRules(file) {
   }
 }
 
+// -- the page's own words, in the board's language (the menu's j1 English / k1 French) ---
+const WORDS = {
+  en: {
+    title: "LED game board",
+    "new-board": "new board",
+    "new-board-title": "clear every game this browser keeps",
+    "sound-on": "sound: on",
+    "sound-off": "sound: off",
+    "sound-title": "the buzzer: on at the first press",
+    loading: "Loading the board (MicroPython, then the firmware)…",
+    help: "Click or touch a key; hold it for a long press (several fingers work too). Keyboard: the arrows move the cursor, Enter presses, <kbd>h</kbd> holds. Corners in every game: a1 held = menu, l1 = undo, a12 = hint, l12 held = new game.",
+    board: "the 12 by 12 keys of the board: click or touch a key, hold it for a long press; arrows move the cursor, Enter presses, h holds",
+    "play-area": "the board",
+    "rules-area": "the rules of the game on the board",
+    moves: "Moves",
+    link: "link to this game",
+    "link-note": "(send it: whoever opens it goes on from here)",
+    "clear-question": "Clear every game, score and setting this browser keeps for the board? The board then starts as new.",
+    "keep-them": "keep them",
+    "clear-them": "clear them",
+    "last-sound": "Last sound",
+    "bad-link": "The address holds no game this board can open",
+    "short-link": "The link's moves replay only to move %d of %d: the game is shown there",
+    "kept-aside": "The game in progress on that tile was kept aside, as localStorage \"%s\"",
+    ok: "ok",
+    away: "The board was opened in another tab, which plays it now (its games are saved there).",
+    "play-here": "play here",
+    restarted: "The board stopped on an error and started again (%s); its games are kept.",
+    "no-storage": "This browser keeps nothing for this page (its storage is off): the games last until the page is closed.",
+    "set-aside": "Set aside %w: the board could not read it. It is kept in this browser as localStorage \"%s\".",
+    "not-set-aside": "The board could not read %w, and could not set it aside (is the browser's storage full?): it is left as it is.",
+  },
+  fr: {
+    title: "Plateau de jeu à LED",
+    "new-board": "nouveau plateau",
+    "new-board-title": "effacer toutes les parties gardées par ce navigateur",
+    "sound-on": "son : activé",
+    "sound-off": "son : coupé",
+    "sound-title": "le buzzer : activé au premier appui",
+    loading: "Chargement du plateau (MicroPython, puis le micrologiciel)…",
+    help: "Cliquez ou touchez une touche ; maintenez-la pour un appui long (plusieurs doigts marchent aussi). Clavier : les flèches déplacent le curseur, Entrée appuie, <kbd>h</kbd> maintient. Les coins dans chaque jeu : a1 maintenu = menu, l1 = annuler, a12 = conseil, l12 maintenu = nouvelle partie.",
+    board: "les 12 sur 12 touches du plateau : cliquez ou touchez une touche, maintenez-la pour un appui long ; les flèches déplacent le curseur, Entrée appuie, h maintient",
+    "play-area": "le plateau",
+    "rules-area": "les règles du jeu sur le plateau",
+    moves: "Coups",
+    link: "lien vers cette partie",
+    "link-note": "(envoyez-le : qui l'ouvre continue d'ici)",
+    "clear-question": "Effacer toutes les parties, scores et réglages que ce navigateur garde pour le plateau ? Le plateau repart alors à neuf.",
+    "keep-them": "les garder",
+    "clear-them": "les effacer",
+    "last-sound": "Dernier son",
+    "bad-link": "L'adresse ne contient aucune partie que ce plateau peut ouvrir",
+    "short-link": "Les coups du lien ne se rejouent que jusqu'au coup %d sur %d : la partie est montrée là",
+    "kept-aside": "La partie en cours de cette tuile a été mise de côté, en localStorage \"%s\"",
+    ok: "ok",
+    away: "Le plateau a été ouvert dans un autre onglet, qui le joue maintenant (ses parties y sont gardées).",
+    "play-here": "jouer ici",
+    restarted: "Le plateau s'est arrêté sur une erreur et a redémarré (%s) ; ses parties sont gardées.",
+    "no-storage": "Ce navigateur ne garde rien pour cette page (son stockage est coupé) : les parties durent jusqu'à la fermeture de la page.",
+    "set-aside": "Mis de côté : %w ; le plateau ne pouvait pas le relire. Il est gardé dans ce navigateur en localStorage \"%s\".",
+    "not-set-aside": "Le plateau ne pouvait pas relire %w, ni le mettre de côté (le stockage du navigateur est-il plein ?) : il est laissé tel quel.",
+  },
+};
+
+// The language the board was left in (its settings file), for the page's first words,
+// before the board runs: the header and the loading line in it from the start.
+function storedLanguage() {
+  try {
+    const settings = JSON.parse(store.getItem(PREFIX + "settings.json"));
+    return settings && WORDS[settings.lang] ? settings.lang : "en";
+  } catch (e) {
+    return "en";                             // unreadable: the board's own check says so
+  }
+}
+
+function words(name) {
+  return (WORDS[lang] || WORDS.en)[name];
+}
+
+// The page's words in the board's language: <html lang>, the header, the buttons, the
+// help line, the move list's heading, the dialog.
+function showLanguage(newLang) {
+  lang = WORDS[newLang] ? newLang : "en";
+  document.documentElement.lang = lang;
+  for (const el of document.querySelectorAll("[data-words]")) {
+    if (el.dataset.words === "help") el.innerHTML = words("help");  // (the page's own text: a <kbd> in it)
+    else el.textContent = words(el.dataset.words);
+  }
+  $("new-board").title = words("new-board-title");
+  $("sound").title = words("sound-title");
+  boardEl.setAttribute("aria-label", words("board"));
+  $("play").setAttribute("aria-label", words("play-area"));
+  $("rules").setAttribute("aria-label", words("rules-area"));
+  sound.showButton();
+}
+
 // -- stepping the board ---------------------------------------------------------------
 // Runs one call into the board (a key event, a step), draws what changed, and sleeps
 // until the board's next deadline: the loop's pace while something moves or a key is
@@ -210,7 +468,11 @@ function run(call, input = false) {
     return;
   }
   const changed = draw();
-  if (changed) viewSoon(input);              // (the words change only with the picture)
+  if (changed) {                             // (the words change only with the picture)
+    const what = py.changed();
+    if (what === 1) showStatus();            // with this frame: a move, a refusal
+    viewSoon(input || what > 0);
+  }
   clearTimeout(timer);
   timer = wait >= 0 ? setTimeout(() => run(() => py.step()), wait) : null;
 }
@@ -238,7 +500,7 @@ function restart(error) {
     trouble("The board keeps stopping on an error: " + (error && error.message ? error.message : error));
     return;
   }
-  notice(`The board stopped on an error and started again (${error && error.type ? error.type : "error"}); its games are kept.`);
+  notice(words("restarted").replace("%s", error && error.type ? error.type : "error"));
   try {
     makePage(`the board restarted after an error (${error && error.type ? error.type : "Error"})`);
     draw();
@@ -315,6 +577,7 @@ function moveCursor(to) {
   cellEls[cursor].classList.remove("cursor");
   cursor = to;
   cellEls[cursor].classList.add("cursor");
+  boardEl.setAttribute("aria-activedescendant", cellEls[cursor].id);  // a screen reader says the key
   cursorShown = true;
 }
 
@@ -384,14 +647,21 @@ const sound = {
     this.showButton();
   },
   toggle() {
-    if (this.muted) { this.unmute(); return; }
-    this.muted = true;
-    this.stop();
-    this.showButton();
+    if (this.muted) this.unmute();
+    else {
+      this.muted = true;
+      this.stop();
+      this.showButton();
+    }
+    try { store.setItem(SOUND_KEY, this.muted ? "off" : "on"); } catch (e) { /* not kept: on again next time */ }
+  },
+  // The choice kept from the last visit: "off" stays off (no sound at the first press).
+  restore() {
+    if (store.getItem(SOUND_KEY) === "off") this.waiting = false;
   },
   showButton() {
     const button = $("sound");
-    button.textContent = this.muted ? "sound: off" : "sound: on";
+    button.textContent = words(this.muted ? "sound-off" : "sound-on");
     button.setAttribute("aria-pressed", String(!this.muted));
   },
   stop() {
@@ -441,7 +711,7 @@ function openStorage() {
     storage.getItem(PREFIX + "settings.json");
     return storage;
   } catch (e) {
-    notice("This browser keeps nothing for this page (its storage is off): the games last until the page is closed.");
+    notice(words("no-storage"));
     return memoryStorage();
   }
 }
@@ -489,6 +759,7 @@ const host = {
 // OPEN_KEY, and a tab that sees that (the browser's storage event) stops, and offers
 // to take the board back (a reload: the saves as the other tab left them).
 const OPEN_KEY = "ledboard-open";            // (not under PREFIX: no file of the board)
+const SOUND_KEY = "ledboard-sound";          // the sound button's choice, "on" or "off" (the page's, not the board's)
 const tabId = `${Date.now()}-${Math.random()}`;
 
 function takeBoard() {
@@ -518,14 +789,13 @@ function leave() {
   clearTimeout(timer);
   timer = null;
   sound.stop();
-  notice("The board was opened in another tab, which plays it now (its games are saved there).",
-         "play here", () => location.reload()).className = "away";
+  notice(words("away"), words("play-here"), () => location.replace(location.pathname + location.search)).className = "away";
   boardEl.classList.add("away");
 }
 
 // -- the page's own controls -------------------------------------------------------------
 // A line above the board, with a button: "ok" takes it away, or `button` does `action`.
-function notice(text, button = "ok", action = null) {
+function notice(text, button = words("ok"), action = null) {
   const p = document.createElement("p");
   p.textContent = text + " ";
   const close = document.createElement("button");
@@ -550,8 +820,8 @@ function listenControls() {
   $("new-board").addEventListener("click", () => dialog.showModal());
   dialog.addEventListener("close", () => {
     if (dialog.returnValue !== "clear") return;
-    for (const k of storedKeys()) if (k.startsWith(PREFIX) || k.startsWith(ASIDE)) store.removeItem(k);
-    location.reload();                       // a new board powers up
+    for (const k of storedKeys()) if (k.startsWith(PREFIX) || k.startsWith(ASIDE) || k === SOUND_KEY) store.removeItem(k);
+    location.replace(location.pathname + location.search);  // a new board powers up (on its menu: no game's link)
   });
   $("rules").addEventListener("click", (event) => {  // the book's links open beside the board
     const link = event.target.closest("a[href]");
@@ -589,14 +859,12 @@ function makePage(restartNotice) {
   page = mp.globals.get("PAGE");
   py = {
     key: page.key, step: page.step, levels: page.levels, view: page.view, state: page.state,
-    frame: page.frame, advance: page.advance,
+    frame: page.frame, advance: page.advance, changed: page.changed, moves: page.moves, names: page.names,
   };
   shown.fill("");
   lastView = "";
   for (const [what, where] of JSON.parse(page.set_aside_json())) {
-    notice(where
-      ? `Set aside ${what}: the board could not read it. It is kept in this browser as localStorage "${where}".`
-      : `The board could not read ${what}, and could not set it aside (is the browser's storage full?): it is left as it is.`);
+    notice((where ? words("set-aside").replace("%s", where) : words("not-set-aside")).replace("%w", what));
   }
 }
 
@@ -606,6 +874,8 @@ async function powerUp() {
   takeBoard();
   buildBoard();
   listenControls();
+  sound.restore();
+  if (storedLanguage() !== "en") showLanguage(storedLanguage());
   mp = await loadMicroPython({
     heapsize: HEAP_BYTES,
     stdout: (line) => console.log(line),
@@ -619,7 +889,10 @@ async function powerUp() {
   $("loading").hidden = true;
   listenPointers();
   listenKeyboard();
+  const linked = location.hash;              // (read before the menu's first view clears it)
   run(() => (VIRTUAL ? -1 : py.step()), true);
+  openLink(linked);                   // a game's link, or the game in progress at a reload
+  window.addEventListener("hashchange", () => openLink(location.hash));
   boardEl.focus({ preventScroll: true });
   requestAnimationFrame(() => {              // the first frame is on the screen with this paint
     window.board.readyMs = performance.now(); // (ms since the page's navigation began)
@@ -639,6 +912,7 @@ window.board = {
   ready: false,
   get away() { return away; },
   state: () => JSON.parse(running("state()").state()),
+  moves: () => JSON.parse(running("moves()").moves()),
   frame() {
     const lines = running("frame()").frame().split("\n");
     draw();

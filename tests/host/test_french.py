@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DOCS = os.path.join(ROOT, "docs")
 # What a player reads: the rules book. (docs/RELIABILITY.md is the makers' page of
 # measured figures, rewritten by the benches: kept in English only.)
-ENGLISH_ONLY = ("RELIABILITY.md", "PERFORMANCE.md")  # makers' pages: measurements, not the rules
+ENGLISH_ONLY = ("RELIABILITY.md", "PERFORMANCE.md", "MAKERS.md")  # makers' pages: measurements, the referee, not the rules
 INDEX = os.path.relpath("docs/RULES.md", "docs")  # the book's index, in docs/ and in docs/fr/
 
 

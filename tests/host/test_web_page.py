@@ -165,3 +165,54 @@ def test_the_french_books_links_stay_in_the_french_book_but_its_english_version(
     assert 'src="rules/cubes-start.jpg"' in html
     html = build_web.render_markdown("[Cubes](rules/cubes.md) [English](../rules/cubes.md)", pages, "docs/fr/RULES.md")
     assert 'href="rules/fr/cubes.html"' in html and 'href="rules/cubes.html"' in html
+
+
+def link_of(record):
+    """A game's record as web/board.mjs's gameLink() puts it in the address, read back as
+    its readLink() hands it to open_game()."""
+    link = {}
+    for name, value in record["setup"].items():
+        if value is None or value is False:
+            continue
+        link[name] = "1" if value is True else "-".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    link["moves"] = [move for _, move in record["moves"]]
+    return link
+
+
+@pytest.mark.parametrize("tile", ["f6", "i6", "c9"])  # Foursquare's deal, 4 pistes' dice, the cards
+def test_a_games_link_replays_a_game_of_chance_as_it_was_played(tile):
+    page = Page(FakeHost(), virtual=True)
+
+    def press(cell):
+        page.key(grid.parse(cell), True)
+        page.key(grid.parse(cell), False)
+        page.advance(1500)
+
+    press(tile)
+    press(tile)
+    for _ in range(6):
+        s = json.loads(page.state())
+        move = next((m for m in s["legal"] if s["keys"].get(m)), None)
+        if move is None:
+            page.advance(3000)  # a card window's countdown
+            continue
+        press(s["keys"][move])
+    played = json.loads(page.state())
+    assert len(played["moves"]) >= 5
+    friend = Page(FakeHost(), virtual=True)  # elsewhere: nothing stored
+    opened = json.loads(friend.open_game(json.dumps(link_of(json.loads(page.names())["game"]))))
+    assert opened == {"played": len(played["moves"]), "of": len(played["moves"]), "kept": None}
+    friend.advance(100)
+    assert json.loads(friend.state()) == played  # the same deal, the same dice, the same cards
+
+
+def test_a_link_that_is_no_game_changes_nothing():
+    saved = '{"game": "connect4", "players": null, "variant": null, "seed": 1, "swap": false, "moves": []}\n4\n4\n'
+    host = FakeHost({"game_connect4.json": saved})
+    page = Page(host, virtual=True)
+    for bad, why in (({"game": "chess"}, "no game 'chess'"), ({"game": "connect4", "seed": "-1"}, "whole number"),
+                     ({"game": "connect4", "moves": [""]}, "not moves"), ([1], "holds no game"),
+                     ({"game": "connect4", "players": "7"}, "cannot set up")):
+        assert why in json.loads(page.open_game(json.dumps(bad)))["error"], bad
+        assert json.loads(page.state())["screen"] == "menu"
+    assert host.store["ledboard/game_connect4.json"] == saved and not [k for k in host.store if "aside" in k]

@@ -391,3 +391,210 @@ def test_a_late_event_does_not_stop_the_tab_that_owns_the_board_and_a_write_chec
     board.click("e5")
     board.until(lambda: board.js("return window.board.away"), "the tab stopping at its save")
     assert board.js("return localStorage.getItem('ledboard/game_connect4.json')") == saved
+
+
+# -- issue #53: every player, the page as a game site, its words -------------------------------
+AXE = os.path.join(build_web.ROOT, "node_modules", "axe-core", "axe.min.js")
+TILE_GAMES = ("c3", "f3", "i3", "c6", "f6", "i6", "c9", "f9")  # every tile of the menu
+
+
+def axe_violations(board):
+    """axe-core's serious and critical violations on the page as it is now (axe injected
+    from node_modules, nothing fetched)."""
+    if not board.js("return !!window.axe"):
+        with open(AXE, encoding="utf-8") as f:
+            board.js(f.read())
+    result = board.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+        "v => [v.id, v.impact, v.help, v.nodes.slice(0, 3).map(n => n.target.join(' '))])), e => done(String(e)))")
+    assert isinstance(result, list), result
+    return [v for v in result if v[1] in ("serious", "critical")]
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_the_menu_and_every_games_screen(board):
+    board.driver.set_script_timeout(30)
+    assert axe_violations(board) == [], "the menu"
+    for tile in TILE_GAMES:
+        board.click(tile)
+        board.until(lambda: board.state()["screen"] == "setup", "the setup screen of " + tile)
+        if tile == "c3":
+            assert axe_violations(board) == [], "the setup screen"
+        board.click(tile)
+        board.until(lambda: board.state()["screen"] == "game", "the game of " + tile)
+        board.play_some(2)
+        assert axe_violations(board) == [], "the game of " + tile
+        board.hold("a1")
+        board.until(lambda: board.state()["screen"] == "menu", "the menu")
+
+
+def key_name(board, cell):
+    return board.js("return document.querySelector('[data-cell=\"%s\"]').getAttribute('aria-label')" % cell)
+
+
+def test_the_keys_are_an_aria_grid_each_named_by_what_it_is_and_shows(board, driver):
+    grid = board.js("const g = document.getElementById('board'); return [g.getAttribute('role'),"
+                    " [...g.querySelectorAll(':scope > [role=row]')].map(r => r.querySelectorAll('[role=gridcell]').length)]")
+    assert grid == ["grid", [12] * 12]
+    board.until(lambda: key_name(board, "c3") == "c3: Connect Four", "the tile named on its keys")
+    assert key_name(board, "k1") == "k1: French"
+    board.start("connect4")
+    board.click("e1")  # column 3
+    board.until(lambda: board.state()["moves"] == ["3"], "column 3 played")
+    board.until(lambda: key_name(board, "e9") == "e9: column 3, yellow disc 1", "the disc named on its key")
+    assert key_name(board, "e1") == "e1: column 3" and key_name(board, "e8") == "e8: column 3, empty"
+    assert board.js("return document.querySelector('[data-cell=e9] .cap').dataset.mark") == "1"  # a cue besides colour
+    assert board.js("return document.querySelector('[data-cell=e8] .cap').dataset.mark") is None
+    assert "yellow 3" in board.text("#announce")[0]  # the move said in the polite live region
+    assert board.js("return document.getElementById('announce').getAttribute('aria-live')") == "polite"
+    # the keyboard cursor is the grid's active descendant: a screen reader says its key
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert board.js("return document.getElementById('board').getAttribute('aria-activedescendant')") == "key-d3"
+    body.send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ENTER)  # d1: column 2
+    board.until(lambda: board.state()["moves"] == ["3", "2"], "column 2 played by keyboard")
+    board.until(lambda: key_name(board, "d9") == "d9: column 2, red disc 2", "red's disc named")
+
+
+def test_foursquare_shows_a_cards_rank_on_its_cap(board):
+    board.start("foursquare")
+    board.play_some(3)
+    marked = board.until(lambda: board.js(
+        "return [...document.querySelectorAll('.cap[data-mark]')].map(c => [c.parentNode.dataset.cell,"
+        " c.dataset.mark, c.parentNode.getAttribute('aria-label')])"), "a card's rank on its cap")
+    for cell, mark, name in marked:
+        assert mark.isdigit() and ("card %s" % mark) in name, (cell, mark, name)
+
+
+def test_4_pistes_names_its_dice_and_pawns(board):
+    board.start("pistes")
+    board.click("a8")  # roll
+    dice = board.until(lambda: board.state().get("dice"), "the dice rolled")
+    board.until(lambda: "die 1 shows %d" % dice[0] in key_name(board, "b1"), "die 1 named on its keys")  # (a 5: ", set aside")
+    aside = board.state()["aside"]
+    assert [", set aside" in key_name(board, "b%d" % (1 + 3 * die)) for die in range(4)] == aside
+    assert board.js("return document.querySelector('[data-cell=c2] .cap').dataset.mark") == str(dice[0])  # its middle key
+    assert "die 4 shows %d" % dice[3] in key_name(board, "c11")
+    pawns = board.js("return [...document.querySelectorAll('[role=gridcell]')].map(e => e.getAttribute('aria-label'))"
+                     ".filter(n => / pawn [12]$/.test(n))")
+    assert len(pawns) >= 2 and any("yellow pawn 1" in n for n in pawns) and any("red pawn 2" in n for n in pawns), pawns
+
+
+def test_the_move_list_the_games_link_and_a_reload_that_returns_to_the_game(board, driver):
+    board.start("connect4")
+    for cell in ("f1", "f1", "e1"):  # columns 4, 4, 3
+        played = len(board.state()["moves"])
+        board.click(cell)
+        board.until(lambda: len(board.state()["moves"]) > played, "a move")
+    assert board.js("return window.board.moves()") == ["4", "4", "3"] == board.state()["moves"]
+    board.until(lambda: board.text("#moves li") == ["yellow 4", "red 4", "yellow 3"], "the move list")
+    link = board.js("return location.hash")
+    assert link.startswith("#game=connect4&") and link.endswith("moves=4,4,3")
+    assert board.js("return document.getElementById('game-link').getAttribute('href')") == link
+    board.js("location.reload()")
+    time.sleep(0.3)
+    wb.wait_ready(driver)
+    assert board.state()["screen"] == "game" and board.state()["moves"] == ["4", "4", "3"]  # straight back to it
+    assert board.text("#notices p") == []
+    # a friend elsewhere (nothing stored) opens the link, goes on, and sends theirs back
+    board.js("localStorage.clear()")
+    open_page(driver, board.url, link)
+    assert board.state()["moves"] == ["4", "4", "3"]
+    board.click("d1")  # column 2
+    board.until(lambda: board.state()["moves"] == ["4", "4", "3", "2"], "the friend's move")
+    assert board.js("return location.hash").endswith("moves=4,4,3,2")
+    board.hold("a1")
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    assert board.js("return location.hash") == ""  # off a game the address names none
+
+
+def test_a_link_keeps_the_tiles_other_game_aside_and_a_bad_one_changes_nothing(board, driver):
+    board.start("connect4")
+    board.play_some(2)
+    saved = board.js("return localStorage.getItem('ledboard/game_connect4.json')")
+    open_page(driver, board.url, "#game=connect4&moves=7,7,7")
+    assert board.state()["moves"] == ["7", "7", "7"]
+    shown = board.text("#notices")[0]
+    assert "kept aside" in shown and "ledboard-aside/" in shown
+    kept = board.js("return Object.keys(localStorage).filter(k => k.startsWith('ledboard-aside/'))"
+                    ".map(k => localStorage.getItem(k))")
+    assert kept == [saved]
+    for bad, why in (("#game=chess&moves=1", "no game 'chess'"), ("#game=connect4&moves=1,9", "replay only to move 1 of 2"),
+                     ("#game=connect4&seed=x", "seed is a whole number"), ("#game=connect4&moves=%E0%A4%A", "not well encoded"),
+                     ("#hello=1", "no part of a game's link")):
+        board.js("localStorage.clear()")
+        board.js("localStorage.setItem('ledboard/game_cubes.json', arguments[0])", "precious")
+        open_page(driver, board.url, bad)
+        assert why in board.text("#notices")[0], bad
+        assert board.js("return localStorage.getItem('ledboard/game_cubes.json')") == "precious"
+
+
+def test_the_end_is_said_from_the_players_side(board, driver):
+    open_page(driver, board.url, "#game=connect4&board=2&level=1&moves=1,1,2,2,3,3")
+    board.click("f1")  # column 4: yellow's four in a row
+    board.until(lambda: board.state()["status"] == "won", "the win")
+    board.until(lambda: "you win" in board.text("#status")[0], "'you win' on the status line")
+    assert board.text("#moves li")[:2] == ["yellow 1", "red (the board) 1"]  # the board's moves apart
+    open_page(driver, board.url, "#game=connect4&board=1&level=5&moves=1,2,1,2,1,2")
+    board.until(lambda: board.state()["status"] == "won", "the board's win")
+    board.until(lambda: "the board wins" in board.text("#status")[0], "'the board wins'")
+
+
+def test_the_status_text_changes_in_the_same_frame_as_the_lights(board, driver):
+    board.start("connect4")
+    said = board.js(
+        "const el = document.querySelector('[data-cell=e1]');"
+        "const o = {bubbles: true, pointerId: 7, isPrimary: true, button: 0, pointerType: 'mouse'};"
+        "el.dispatchEvent(new PointerEvent('pointerdown', o));"
+        "const now = [document.getElementById('status').textContent, window.board.state().moves];"
+        "el.dispatchEvent(new PointerEvent('pointerup', o));"
+        "return now")
+    assert said[1] == ["3"] and "red to move" in said[0], said  # written before the frame is painted
+
+
+def test_french_everywhere_on_the_page_once_chosen(board, driver):
+    board.click("k1")  # French
+    board.until(lambda: board.js("return document.documentElement.lang") == "fr", "<html lang=fr>")
+    assert board.text("header h1") == ["Plateau de jeu à LED"]
+    assert board.text("#sound")[0].startswith("son") and board.text("#new-board") == ["nouveau plateau"]
+    assert "Clavier" in board.text("#help")[0]
+    assert key_name(board, "k1") == "k1: français, choisi"
+    board.start("connect4")
+    board.click("e1")
+    board.until(lambda: key_name(board, "e9") == "e9: colonne 3, jeton jaune 1", "a key's name in French")
+    board.until(lambda: board.text("#record h2") == ["Coups"] and board.text("#moves li") == ["jaune 3"], "the move list in French")
+    board.js("localStorage.setItem('ledboard-open', 'a-newer-tab'); window.dispatchEvent(new StorageEvent('storage', {key: 'ledboard-open'}))")
+    board.until(lambda: "autre onglet" in board.text("#notices")[-1], "the page's notices in French too")
+    open_page(driver, board.url)  # the page's words in French from its first frame
+    assert board.js("return document.documentElement.lang") == "fr" and board.text("header h1") == ["Plateau de jeu à LED"]
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_no_sideways_scroll_on_a_narrow_screen(board, driver, width):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        fits = "return document.documentElement.scrollWidth <= window.innerWidth"
+        board.until(lambda: board.js(fits), "the menu within %d px" % width)
+        board.start("connect4")
+        board.play_some(2)
+        board.until(lambda: board.js(fits), "the game within %d px" % width)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_sound_choice_is_kept_across_a_reload(board, driver):
+    button = lambda: board.text("#sound")[0]  # noqa: E731
+    assert button() == "sound: off"
+    driver.find_element(By.ID, "sound").click()
+    assert button() == "sound: on"
+    driver.find_element(By.ID, "sound").click()
+    assert button() == "sound: off"
+    open_page(driver, board.url)
+    board.click("c3")  # the first press: it turns the sound on unless it was turned off
+    time.sleep(0.2)
+    assert button() == "sound: off"
+    driver.find_element(By.ID, "sound").click()
+    open_page(driver, board.url)
+    board.click("c3")
+    board.until(lambda: button() == "sound: on", "the sound on at the first press, as chosen")

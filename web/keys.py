@@ -1,0 +1,240 @@
+# What each of the 144 keys is and shows, in words, for the page's screen-reader names
+# (web/board.mjs names each key with it), and the mark drawn on a piece's cap: a cue
+# besides colour (the player's number on a piece, a card's rank on its cap). Read from
+# the firmware's own state and notation (the game's board, its controller's labels and
+# colour names, the menu's and the setup's keys), never guessed from the LEDs' colours.
+# Written in the MicroPython subset: it runs on MicroPython in the page.
+from app import grid
+from sim.words import CORNER_NAMES, say
+
+MENU_STATUS = ("Menu: press a game's tile to see it, press it again to play. On the edges: who starts Connect "
+               "Four (top left), the language (top right), the brightness (bottom row).")
+# The page's own words in French (the firmware's are translated by app/words_fr.py).
+FRENCH = {
+    "disc": "jeton", "cube": "cube", "pawn": "pion", "pentacle": "pentacle", "neutral pentacle": "pentacle neutre",
+    "empty": "vide", "column %s": "colonne %s", "card %d": "carte %d", "a face-down card": "une carte face cachée",
+    "%d cards": "%d cartes", "suggested": "suggéré", "chosen": "choisi", "level %d": "niveau %d",
+    "the board plays seat %d": "le plateau joue la place %d", "%d players": "%d joueurs", "a game in progress": "une partie en cours",
+    "who starts the next Connect Four game: the loser": "qui commence la prochaine partie de Puissance 4 : le perdant",
+    "who starts the next Connect Four game: in turn": "qui commence la prochaine partie de Puissance 4 : chacun son tour",
+    "English": "English", "French": "français", "brightness %d %%": "luminosité %d %%",
+    "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
+    "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
+    "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
+    "people only": "entre personnes", "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
+    MENU_STATUS: "Menu : touchez la tuile d'un jeu pour le voir, touchez-la encore pour jouer. Sur les bords : "
+                 "qui commence au Puissance 4 (en haut à gauche), la langue (en haut à droite), la luminosité "
+                 "(rangée du bas).",
+    "%s: press its tile again to play; a1 goes back to the menu.": "%s : touchez encore sa tuile pour jouer ; "
+                                                                    "a1 revient au menu.",
+    "%s: press its tile again to resume the game in progress; a1 goes back to the menu.":
+        "%s : touchez encore sa tuile pour reprendre la partie en cours ; a1 revient au menu.",
+    " Its choices, on the keys of its edges: %s.": " Ses choix, sur les touches des bords : %s.",
+    " A changed choice starts a new game.": " Un choix changé commence une nouvelle partie.",
+}
+MATCH_WORDS = {"loser": "who starts the next Connect Four game: the loser",
+               "alternate": "who starts the next Connect Four game: in turn"}
+LANG_WORDS = {"en": "English", "fr": "French"}
+
+
+def page_say(board, text):
+    """The page's own `text` in the board's language."""
+    if board.app.settings["lang"] == "fr":
+        return FRENCH.get(text, text)
+    return text
+
+
+def key_names(board, d):
+    """[[name, mark], ...] for the 144 keys (cell order, a1 first): the key's name, what
+    it does and shows ('d4: column 2, yellow disc 1'), and the mark on its cap ('' for
+    none). `d`: the App's describe()."""
+    screen = d["screen"]
+    words = [[] for _ in range(grid.CELLS)]
+    marks = [""] * grid.CELLS
+    if screen == "game":
+        game_words(board, d, words, marks)
+    elif screen == "menu":
+        menu_words(board, d, words)
+    elif screen == "setup":
+        setup_words(board, d, words)
+    out = []
+    for cell in range(grid.CELLS):
+        name = grid.name(cell)
+        said = words[cell]
+        out.append([name + ": " + ", ".join(said) if said else name, marks[cell]])
+    return out
+
+
+def menu_words(board, d, words):
+    from app import menu
+
+    for tile in d["tiles"]:
+        top_left = grid.parse(tile["cell"])
+        for cell in (top_left, top_left + 1, top_left + grid.SIZE, top_left + grid.SIZE + 1):
+            words[cell].append(tile["name"])
+            if tile["resume"]:
+                words[cell].append(page_say(board, "a game in progress"))
+    settings = board.app.settings
+    for cell, choice in menu.MATCH_KEYS.items():
+        words[cell].append(page_say(board, MATCH_WORDS[choice]))
+        if settings["match"] == choice:
+            words[cell].append(page_say(board, "chosen"))
+    for cell, lang in menu.LANG_KEYS.items():
+        words[cell].append(page_say(board, LANG_WORDS[lang]))
+        if settings["lang"] == lang:
+            words[cell].append(page_say(board, "chosen"))
+    for col, percent in enumerate(menu.BRIGHTNESS_PERCENTS):
+        cell = grid.cell(menu.BRIGHTNESS_ROW, col + 1)
+        words[cell].append(page_say(board, "brightness %d %%") % percent)
+        if settings["brightness"] == percent:
+            words[cell].append(page_say(board, "chosen"))
+
+
+def setup_words(board, d, words):
+    setup = board.app.screen
+    tile = grid.parse(d["tile"])
+    for cell in (tile, tile + 1, tile + grid.SIZE, tile + grid.SIZE + 1):
+        words[cell].append(d["title"])
+        words[cell].append(page_say(board, "press again to resume" if d["resume"] else "press again to play"))
+    words[grid.MENU].append(page_say(board, "back to the menu"))
+    for option in getattr(setup, "options", ()):
+        name = option[0]
+        keys = d["keys"].get(name) or ()
+        choices = setup.choices(option)
+        for k, key in enumerate(keys):
+            choice = choices[k]
+            cell = grid.parse(key)
+            words[cell].append(choice_words(board, name, choice))
+            if setup.chosen(option, choice):
+                words[cell].append(page_say(board, "chosen"))
+
+
+def choice_words(board, name, choice):
+    if name == "board":
+        return page_say(board, "the board plays seat %d") % choice
+    if name == "level":
+        return page_say(board, "level %d") % choice
+    if name == "players":
+        return say(board, "%d players" % choice) if choice > 1 else say(board, "1 player")
+    return say(board, "%s %s" % (name, choice))
+
+
+def game_words(board, d, words, marks):
+    ctrl = board.app.screen
+    game = d["game"]
+    for cell in range(grid.CELLS):
+        label = ctrl.label(cell)
+        if label == grid.name(cell):  # a game with no cell notation (4 pistes): the move the key plays
+            move = ctrl.move_for_cell(cell)
+            label = None if move is None else ctrl.state.format_move(move)
+        if label is not None and label != grid.name(cell):
+            words[cell].append(page_say(board, "column %s") % label if game == "connect4" else label)
+        elif cell in CORNER_NAMES:
+            words[cell].append(say(board, CORNER_NAMES[cell]))
+    for cell, what, mark in pieces(board, ctrl, game, d):
+        words[cell].append(what)
+        marks[cell] = mark
+    hint = d.get("hint")
+    if hint is not None and d["keys"].get(hint):
+        words[grid.parse(d["keys"][hint])].append(page_say(board, "suggested"))
+
+
+def seat_piece(board, ctrl, seat, kind):
+    """'yellow disc 1': the seat's colour (the controller's own name for it), the piece, the
+    seat's number (the mark on its cap)."""
+    colour, piece = say(board, ctrl.colour_name(seat)), page_say(board, kind)
+    if board.app.settings["lang"] == "fr":  # the colour after the noun: "jeton jaune 1"
+        return "%s %s %d" % (piece, colour, seat)
+    return "%s %s %d" % (colour, piece, seat)
+
+
+def pieces(board, ctrl, game, d):
+    """(grid cell, what it shows in words, its mark) of each cell of the game's board."""
+    st = ctrl.state
+    out = []
+    if game in ("connect4", "cubes"):
+        cells = __import__("games.%s.screen" % game, None, None, ("BOARD_CELLS",)).BOARD_CELLS
+        kind = "disc" if game == "connect4" else "cube"
+        for i, cell in enumerate(cells):
+            seat = st.board[i]
+            if seat:
+                out.append((cell, seat_piece(board, ctrl, seat, kind), str(seat)))
+            else:
+                out.append((cell, page_say(board, "empty"), ""))
+    elif game == "squeeze":
+        from games.squeeze.screen import BOARD_CELLS
+
+        for i, cell in enumerate(BOARD_CELLS):
+            what = st.board[i]  # games/squeeze/notation.py's legend: 1, 2 pawns; 3 neutral; 4, 5 a team's pentacle
+            if what in (1, 2):
+                out.append((cell, seat_piece(board, ctrl, what, "pawn"), str(what)))
+            elif what in (4, 5):
+                out.append((cell, seat_piece(board, ctrl, what - 3, "pentacle"), str(what - 3)))
+            elif what == 3:
+                out.append((cell, page_say(board, "neutral pentacle"), ""))
+    elif game == "pistes":
+        from games.pistes import screen
+
+        for track in range(4):
+            for player in range(st.players):
+                where = ctrl.place(track, player)
+                out.append((where, seat_piece(board, ctrl, player + 1, "pawn"), str(player + 1)))
+        dice = d.get("dice")
+        for die in range(len(screen.DIE_CELLS)):
+            if not dice or not dice[die]:
+                continue
+            what = page_say(board, "die %d shows %d") % (die + 1, dice[die])
+            if d["aside"][die]:
+                what += ", " + page_say(board, "set aside")
+            cells = screen.DIE_CELLS[die]
+            for cell in cells:
+                out.append((cell, what, str(dice[die]) if cell == cells[4] else ""))  # (the face's number on the middle key)
+    elif game == "foursquare":
+        from games.foursquare.screen import WINDOW_CELLS
+
+        for i, cell in enumerate(WINDOW_CELLS):
+            height = st.height[i]
+            if not height:
+                continue
+            if st.up[i]:
+                what, mark = page_say(board, "card %d") % st.top[i], str(st.top[i])
+            else:
+                what, mark = page_say(board, "a face-down card"), ""
+            if height > 1:
+                what += " (%s)" % (page_say(board, "%d cards") % height)
+            out.append((cell, what, mark))
+    return out
+
+
+def status_words(board, d):
+    """The page's status line on the menu and a setup screen, in players' words (the
+    keys' own names say which key does what), or None: the board's own words stand."""
+    if d["screen"] == "menu":
+        return page_say(board, MENU_STATUS)
+    if d["screen"] != "setup":
+        return None
+    if d["resume"]:
+        what = page_say(board, "%s: press its tile again to resume the game in progress; a1 goes back to the menu.")
+    else:
+        what = page_say(board, "%s: press its tile again to play; a1 goes back to the menu.")
+    what %= d["title"]
+    chosen = []
+    for name in d["keys"]:
+        chosen.append(current_choice(board, name, d))
+    if chosen:
+        what += page_say(board, " Its choices, on the keys of its edges: %s.") % "; ".join(chosen)
+        if d["resume"]:
+            what += page_say(board, " A changed choice starts a new game.")
+    return what
+
+
+def current_choice(board, name, d):
+    """The setup's choice of `name` now, in words."""
+    if name == "players":
+        return choice_words(board, name, d["players"]) if d["players"] else say(board, "the usual players")
+    value = d["options"].get(name)
+    if name == "board":
+        if not value:
+            return page_say(board, "people only")
+        return ", ".join(choice_words(board, name, seat) for seat in value)
+    return choice_words(board, name, value)
