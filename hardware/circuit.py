@@ -98,11 +98,14 @@ def build(chain_cells, pcb=False):
     # Power in: the jack (5 V ONLY, centre positive) -> F1, a polyfuse sized for the
     # supply -> VIN_F -> the protection -> +5V. The protection: Q301 and Q302, two
     # P-MOSFETs back to back (sources joined on PROT_S, gates on PROT_G, pulled to GND
-    # through R301 10k, C301 1u gate to source: they turn on over about 10 ms). A
-    # reversed plug: Q301's body diode blocks and its gate sees no drive, so nothing
+    # through R301 10k, C301 1u gate to source: they turn on over about 10 ms), each
+    # with a twin in parallel (Q304 beside Q301, Q305 beside Q302): two in parallel
+    # halve the drop, which at the AO4407A's datasheet maximum would otherwise leave the
+    # farthest LED under its 4.6 V (parts.FET_OHM_MAX). A
+    # reversed plug: Q301's and Q304's body diodes block and their gates see no drive, so nothing
     # downstream sees the reversed voltage. Over-voltage: D301 and R302/R303 put half of
     # (VIN_F - 0.55 V) on U301's REF; above 2.495 V U301 sinks, Q303 turns on and holds
-    # the gates at the sources: Q302 off, its body diode blocking, +5V left at 0 V. R306
+    # the gates at the sources: Q302 and Q305 off, their body diodes blocking, +5V left at 0 V. R306
     # (470k) feeds the gates back to REF: at 0 V (on) it pulls REF down, at the input
     # (off) it lifts it, so the cut-off has two thresholds about 0.1 V apart
     # (power.ovp_thresholds) and the stage snaps from one state to the other instead of
@@ -120,11 +123,11 @@ def build(chain_cells, pcb=False):
     vin += fuse["1"]
     fused += fuse["2"]
     prot_s, prot_g = net("PROT_S"), net("PROT_G")
-    for ref, drain in (("Q301", fused), ("Q302", v5)):
+    for ref, drain in (("Q301", fused), ("Q304", fused), ("Q302", v5), ("Q305", v5)):
         fet = part("pfet", ref=ref)
         for pin in fet.pins:
             {"S": prot_s, "G": prot_g, "D": drain}[pin.name] += pin
-    v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1 and Q301/Q302
+    v5.drive = skidl.Pin.drives.POWER  # +5V is the jack's supply through F1 and Q301-Q305
     gate_r = part("r", "10k", ref="R301")
     prot_g += gate_r["1"]
     gnd += gate_r["2"]

@@ -125,7 +125,7 @@ FOOTPRINTS = {
         "datasheet": {"source": "TI SN74AHCT125 D package (SOIC-14)", "pitch": 1.27,
                       "row_span": 5.4, "body": (8.65, 3.9), "pins": 14},
     },
-    # SOIC-8 (AO4407A, Q301/Q302): 4.9 x 3.9 mm body, 1.27 mm pitch; pins 1-3 source,
+    # SOIC-8 (AO4407A, Q301/Q302/Q304/Q305): 4.9 x 3.9 mm body, 1.27 mm pitch; pins 1-3 source,
     # 4 gate, 5-8 drain (parts.PINOUTS). The power copper runs over each row of pads.
     "SOIC-8": {
         "silk": [("dot", -1.905, 3.95, 0.25)],

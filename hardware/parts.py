@@ -90,8 +90,9 @@ FUSE_TRIP_MA = 6800
 FUSE_OHM = 0.04  # F1 carrying its current: the initial maximum (POWER.md's ladder, the PCB's copper solve)
 BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 
-# The input protection behind F1 (circuit.py): two AO4407A P-MOSFETs back to back,
-# sources joined, and a TL431 comparator that turns them off through a PNP.
+# The input protection behind F1 (circuit.py): AO4407A P-MOSFETs back to back, sources
+# joined, two in parallel on each side (Q301 || Q304 facing the input, Q302 || Q305
+# facing +5V), and a TL431 comparator that turns them all off through a PNP.
 # AO4407A RDS(on), AOS's datasheets (25 degC): Rev 11.0 (June 2013, as copied at
 # xonelec.com/mpn/alpha-omega/ao4407a): at most 13 mOhm at VGS -10 V (10 typical), 17 at
 # -6 V (12.7); it gives nothing under -6 V. Its earlier edition (the same part, copied at
@@ -99,12 +100,20 @@ BOARD_MA = 100  # the Pico, the buzzer and the shifter, on top of the LEDs' cap
 # at VGS -5 V, ID -10 A, 27 typical, 38 at most. Neither gives a -4.5 V figure. The gate
 # here is pulled to GND, so VGS is the input, about -4.9 V: the -5 V row is the one that
 # applies. FET_OHM is its typical 27 mOhm raised a tenth for a junction near 55 degC
-# (40 degC in the case plus 0.2 W at 75 degC/W; the datasheet's RDS(on) grows 35 % from
-# 25 to 125 degC); FET_OHM_MAX the same with the 38 mOhm maximum. The copper solve and
-# its limit use FET_OHM; `make pcb` prints what FET_OHM_MAX would leave.
-FET_OHM = 0.030  # each of Q301 and Q302 carrying the board's current (typical, warm)
+# (40 degC in the case plus 0.2 W at 75 degC/W, what one FET carrying the whole 2.6 A
+# would dissipate; two in parallel each carry half, a quarter of the heat, so this is
+# on the safe side; the datasheet's RDS(on) grows 35 % from 25 to 125 degC);
+# FET_OHM_MAX the same with the 38 mOhm maximum. With one FET a side, the maximum left
+# the farthest LED at 4.543 V, under its 4.6 V (rev C before the twins): so two a side.
+# Each FET's maximum bounds it whatever the current's share between the twins, so a
+# pair is at most FET_OHM_MAX / 2. The copper solve and its limit use FET_OHM; `make
+# pcb` prints what FET_OHM_MAX would leave, and holds that too.
+FET_OHM = 0.030  # each of Q301, Q302, Q304, Q305 (typical, warm)
 FET_OHM_MAX = 0.042  # the datasheet's maximum at VGS -5 V, warm
-FETS_IN_SERIES = 2
+FETS_IN_SERIES = 2  # a side facing the input, a side facing +5V
+FETS_IN_PARALLEL = 2  # on each side
+FET_STAGE_OHM = FET_OHM * FETS_IN_SERIES / FETS_IN_PARALLEL  # the stage, the copper between apart
+FET_STAGE_OHM_MAX = FET_OHM_MAX * FETS_IN_SERIES / FETS_IN_PARALLEL
 # The cut-off: D301 (1N4148W) and R302/R303 (10 k / 10 k) from the fused input to the
 # TL431's REF (2.495 V); R306 (470 k) from the FETs' gates to REF gives it hysteresis
 # (power.ovp_thresholds works out both thresholds).
@@ -112,9 +121,9 @@ OVP_VREF = 2.495  # TL431B (TI): 2.483-2.507 V at 25 degC
 OVP_DIVIDER = (10000, 10000)  # R302 (top), R303 (bottom), 1 %
 OVP_FEEDBACK = 470000  # R306, 1 %: the gates' swing (0 V on, the input off) fed back to REF
 OVP_DIODE_V = (0.45, 0.55, 0.65)  # 1N4148W at about 0.25 mA: lowest, typical, highest over 0-50 degC (estimate)
-# Q301's body diode, carrying the stage's 1-2 mA while the FETs are off (the gates then
-# sit at the sources): the AO4407A's VSD is 0.7 V typical, 1 V at most at 1 A; at a
-# milliamp less (an estimate).
+# Q301's and Q304's body diodes, carrying the stage's 1-2 mA while the FETs are off (the
+# gates then sit at the sources): the AO4407A's VSD is 0.7 V typical, 1 V at most at
+# 1 A; at a milliamp less, shared by two (an estimate).
 OVP_BODY_DIODE_V = (0.45, 0.6, 0.75)
 
 # The pin tables of the protection's parts, from their makers' datasheets: pin number
@@ -302,7 +311,7 @@ CATALOGUE = {
         "DC jack 5.5 x 2.1 mm, rated %g A (label it 5 V ONLY, centre +)" % (JACK_RATED_MA / 1000.0), "THT",
         "CUI PJ-102AH", 0.60),
     ("AO4407A", "AO4407A"): (
-        "P-MOSFET -30 V, 17 mOhm (input protection, two back to back: on an SO-8 to DIP adapter)",
+        "P-MOSFET -30 V, 17 mOhm (input protection, two pairs back to back: each on an SO-8 to DIP adapter)",
         "SO-8", "AOS AO4407A", 0.40),
     ("TL431", "TL431"): (
         "shunt reference 2.495 V (over-voltage comparator): legs REF, A, K, wired by name", "TO-92",

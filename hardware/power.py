@@ -14,7 +14,7 @@ from sim.drivers import SimStrip
 from sim.headless import Headless
 
 from hardware.mechanics import PITCH_MM
-from hardware.parts import FET_OHM, FETS_IN_SERIES, FUSE_OHM, WIRES, wire_name
+from hardware.parts import FET_OHM, FET_STAGE_OHM, FUSE_OHM, WIRES, wire_name
 
 BRIGHTNESS = saves.DEFAULT_SETTINGS["brightness"]
 SUPPLY_MA = pins.SUPPLY_MA  # the adapter's rating, set in firmware/pins.py
@@ -137,9 +137,9 @@ def ladder(cap_ma=None):
 
 def ladder_drop_mv(cap_ma=None):
     """+5V to GND lost on the way to the worst LED: both conductors, F1 and the
-    protection's two FETs."""
+    protection's FETs (two pairs in series)."""
     cap_ma = CAP_MA if cap_ma is None else cap_ma
-    return 2 * sum(seg[4] for seg in ladder(cap_ma)) + cap_ma * (FUSE_OHM + FET_OHM * FETS_IN_SERIES)
+    return 2 * sum(seg[4] for seg in ladder(cap_ma)) + cap_ma * (FUSE_OHM + FET_STAGE_OHM)
 
 
 def chain_fed_drop_mv(cap_ma=None):
@@ -148,7 +148,7 @@ def chain_fed_drop_mv(cap_ma=None):
     cap_ma = CAP_MA if cap_ma is None else cap_ma
     led = cap_ma / CELLS
     link = ohm("signal", PITCH_MM / 1000.0)
-    return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * (FUSE_OHM + FET_OHM * FETS_IN_SERIES)
+    return 2 * sum(k * led * link for k in range(CELLS - 1, 0, -1)) + cap_ma * (FUSE_OHM + FET_STAGE_OHM)
 
 
 def ovp_thresholds():
@@ -186,7 +186,7 @@ def ovp_thresholds():
 
 def protection_markdown():
     """What the input protection does, with its figures (parts.py, circuit.py)."""
-    from hardware.parts import FET_OHM_MAX
+    from hardware.parts import FET_OHM_MAX, FET_STAGE_OHM_MAX
 
     t = ovp_thresholds()
     draw = CAP_MA + 100
@@ -194,25 +194,28 @@ def protection_markdown():
         "",
         "## The input: F1 and the protection",
         "",
-        "J1 -> F1 (polyfuse) -> Q301 -> Q302 (two AO4407A P-MOSFETs back to back) -> +5V",
-        "(README.md, \"Input protection\"). A reversed plug finds Q301 off (its body diode",
+        "J1 -> F1 (polyfuse) -> Q301 || Q304 -> Q302 || Q305 (AO4407A P-MOSFETs back to back,",
+        "two in parallel on each side) -> +5V (README.md, \"Input protection\"). A reversed",
+        "plug finds Q301 and Q304 off (their body diodes",
         "blocking): +5V stays at 0 V and nothing draws current. A rising input over about %.2f V"
         % t["off"][1],
         "at the jack (%.2f-%.2f V computed: the TL431B's 2.495 V, 1 %% resistors, the sense"
         % (t["off"][0], t["off"][2]),
-        "diode's drop) makes U301 and Q303 turn both FETs off; they come on again only once",
+        "diode's drop) makes U301 and Q303 turn all four FETs off; they come on again only once",
         "the input falls under about %.2f V (%.2f-%.2f V): R306 feeds the gates back to U301's"
         % (t["on"][1], t["on"][0], t["on"][2]),
         "REF, a gap of %.2f V (%.2f V at least), so an adapter sitting near the cut-off leaves"
         % (t["gap"][1], t["gap"][0]),
         "the FETs either on or off, never half on. A 9, 12 or 15 V adapter leaves +5V at 0 V",
-        "for as long as it stays plugged in (the parts' ratings: up to 24 V). On, the two FETs",
+        "for as long as it stays plugged in (the parts' ratings: up to 24 V). On, the FETs",
         "cost %.0f mV at the board's %d mA (the LEDs' cap and the Pico), %.0f mV at 4 A"
-        % (draw * FET_OHM * FETS_IN_SERIES, draw, 4000 * FET_OHM * FETS_IN_SERIES),
-        "(%.3f ohm each: the AO4407A's typical 27 mOhm at VGS -5 V, warm; its datasheet's"
+        % (draw * FET_STAGE_OHM, draw, 4000 * FET_STAGE_OHM),
+        "(%.3f ohm each, two pairs of two: the AO4407A's typical 27 mOhm at VGS -5 V, warm;"
         % FET_OHM,
-        "maximum there, 38 mOhm, %.3f ohm warm, would make it %.0f mV); F1 %.0f mV more."
-        % (FET_OHM_MAX, draw * FET_OHM_MAX * FETS_IN_SERIES, draw * FUSE_OHM),
+        "its datasheet's maximum there, 38 mOhm, %.3f ohm warm, would make it %.0f mV); F1 %.0f mV"
+        % (FET_OHM_MAX, draw * FET_STAGE_OHM_MAX, draw * FUSE_OHM),
+        "more. One FET a side, as before, cost twice as much: at the maximum the farthest",
+        "LED would see under 4.6 V.",
     ]
 
 
@@ -244,8 +247,8 @@ def ladder_markdown():
     drop = ladder_drop_mv()
     lines += [
         "| F1 (polyfuse, %.2f ohm) | | | %d | %.1f |" % (FUSE_OHM, CAP_MA, CAP_MA * FUSE_OHM),
-        "| Q301 + Q302 (input protection, %.3f ohm each, typical: hardware/parts.py) | | | %d | %.1f |"
-        % (FET_OHM, CAP_MA, CAP_MA * FET_OHM * FETS_IN_SERIES),
+        "| Q301 Q304 + Q302 Q305 (input protection: two pairs in series, %.3f ohm each FET, "
+        "typical: hardware/parts.py) | | | %d | %.1f |" % (FET_OHM, CAP_MA, CAP_MA * FET_STAGE_OHM),
         "",
         "GND returns the same way, so the worst LED (the middle of the top and bottom rows:",
         "f1, g1, f12, g12) sees **%.2f V less** than the jack: %.2f V from a 5.00 V supply."

@@ -13,7 +13,7 @@ CELL = 84  # px per matrix cell
 MX, MY = 480, 110  # the matrix's top-left corner
 PX, PY = 130, 110  # the Pico's top-left corner
 PIN_H = 22
-SMALL_PARTS = ("J1", "F1", "Q301", "Q302", "C301", "R301", "Q303", "R304", "R305", "U301", "D301",
+SMALL_PARTS = ("J1", "F1", "Q301", "Q304", "Q302", "Q305", "C301", "R301", "Q303", "R304", "R305", "U301", "D301",
                "R302", "R303", "R306", "D201", "C1", "D200", "U2", "C2", "R1", "Q1", "R2", "R3", "R4", "BZ1",
                "SW201", "R11")
 BAND = 240  # the part boxes' band height; a second band below when a row is full
@@ -177,8 +177,9 @@ def svg(circuit, chain):
     from hardware.power import ovp_thresholds  # here: power.py needs a valid SUPPLY_MA to load
 
     notes = (
-        "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> Q301, Q302",
-        "(P-MOSFETs back to back) -> +5V; U301 (TL431) and Q303 turn",
+        "Power in: J1 (5 V ONLY, centre +) -> F1 polyfuse -> Q301 || Q304,",
+        "Q302 || Q305 (P-MOSFETs back to back, each pair in parallel)",
+        "-> +5V; U301 (TL431) and Q303 turn",
         "them off above about %.2f V, on again under %.2f V (R306);" % (
             ovp_thresholds()["off"][1], ovp_thresholds()["on"][1]),
         "a reversed plug finds them off.",

@@ -190,18 +190,22 @@ CONFIRMED_PINS = {
 
 
 def test_the_protection_s_pads_carry_their_datasheet_pins_nets_and_its_copper(made):
-    # every pad of Q301/Q302 (AO4407A), U301 (TL431, TI's DBZ) and Q303 (MMBT3906) on
-    # the net its maker's pin table asks for; the FETs' source rows joined by copper as
-    # wide as the board's current needs, each drain row under one bar of its net
+    # every pad of Q301/Q302/Q304/Q305 (AO4407A), U301 (TL431, TI's DBZ) and Q303
+    # (MMBT3906) on the net its maker's pin table asks for; each pair's source rows
+    # joined by copper as wide as the board's current needs, each side's two drain rows
+    # under one bar of its net
     from hardware.parts import PINOUTS
 
     assert PINOUTS == CONFIRMED_PINS  # the circuit's tables are the ones read
     board = made[4]
     nets = {"Q301": {"S": "PROT_S", "G": "PROT_G", "D": "VIN_F"},
+            "Q304": {"S": "PROT_S", "G": "PROT_G", "D": "VIN_F"},
             "Q302": {"S": "PROT_S", "G": "PROT_G", "D": "+5V"},
+            "Q305": {"S": "PROT_S", "G": "PROT_G", "D": "+5V"},
             "U301": {"K": "OV_K", "REF": "OV_SENSE", "A": "GND"},
             "Q303": {"B": "OV_B", "E": "PROT_S", "C": "PROT_G"}}
-    tables = {"Q301": "AO4407A", "Q302": "AO4407A", "U301": "TL431", "Q303": "MMBT3906"}
+    tables = {"Q301": "AO4407A", "Q302": "AO4407A", "Q304": "AO4407A", "Q305": "AO4407A", "U301": "TL431",
+              "Q303": "MMBT3906"}
     fps = {fp.GetReference(): fp for fp in board.GetFootprints()}
     for ref, table in tables.items():
         got = {p.GetNumber(): p.GetNetname() for p in fps[ref].Pads()}
@@ -215,6 +219,20 @@ def test_the_protection_s_pads_carry_their_datasheet_pins_nets_and_its_copper(ma
             widths.setdefault(t.GetNetname(), []).append(mm_w(t))
     assert max(widths["PROT_S"]) >= pcb.BUS_MM  # the sources' join: the board's whole current
     assert max(widths["VIN_F"]) >= pcb.BUS_MM
+
+    def pad_mm(ref, num):
+        [p] = [p for p in fps[ref].Pads() if p.GetNumber() == num]
+        return round(p.GetPosition().x / 1e6, 3), round(p.GetPosition().y / 1e6, 3)
+
+    segments = {(t.GetNetname(), frozenset(((round(t.GetStart().x / 1e6, 3), round(t.GetStart().y / 1e6, 3)),
+                                            (round(t.GetEnd().x / 1e6, 3), round(t.GetEnd().y / 1e6, 3)))))
+                : mm_w(t) for t in board.GetTracks() if t.GetClass() != "PCB_VIA"}
+    # each pair's sources joined, half the current each; each side's drains under one bar
+    for a, b in pcb.PAIRS:
+        assert segments[("PROT_S", frozenset((pad_mm(b, "1"), pad_mm(a, "1"))))] >= pcb.BUS_MM
+    for first, last, net in pcb.DRAIN_BARS:
+        assert segments[(net, frozenset((pad_mm(*first), pad_mm(*last))))] >= pcb.ipc_width_mm(
+            pins.SUPPLY_MA / 2000.0)
 
 
 def test_every_part_has_its_footprint(made):
@@ -424,11 +442,14 @@ def test_the_docs_give_the_copper_solve_s_figures(made):
     with open(os.path.join(here, "BUILD.md"), encoding="utf-8") as f:
         build = " ".join(f.read().split())
     assert "BENCH pcb_worst_led_volts %.3f` (%s," % (power["worst_led_volts"], power["worst_led"]) in readme
-    assert ("%.3f V lost in copper both ways, %.3f V in F1, %.3f V in Q301 and Q302, %.3f V in the input's "
+    assert ("%.3f V lost in copper both ways, %.3f V in F1, %.3f V in the FETs, %.3f V in the input's "
             "copper" % (power["copper_drop_v"], power["fuse_v"], power["fets_v"], power["inlet_v"])) in readme
+    fets_max = power["worst_led_volts"] - power["fets_max_v"] + power["fets_v"]
+    assert "`BENCH pcb_worst_led_volts_fets_max` %.3f V" % fets_max in readme
+    assert fets_max >= pcb.MIN_LED_V  # the FETs at their datasheet maximum too
     drop = power["copper_drop_v"] + power["fuse_v"] + power["fets_v"] + power["inlet_v"]
     assert drop == pytest.approx(pcb.JACK_V - power["worst_led_volts"])
-    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1, %.3f V in Q301 and Q302" % (
+    assert ("%s, %.2f V below the jack: %.3f V in copper, %.3f V in F1, %.3f V in the FETs" % (
         power["worst_led"], drop, power["copper_drop_v"] + power["inlet_v"], power["fuse_v"],
         power["fets_v"])) in build
 
