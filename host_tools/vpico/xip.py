@@ -103,7 +103,7 @@ def measure(names, build_dir=upy_tests.BUILD, presses_max=PRESSES):
             step = bench.PRESS_MS + bench.SETTLE_MS
             to_game = [] if tile is None else [(tile, 0, bench.PRESS_MS, True), (tile, step, step + bench.PRESS_MS, True)]
             presses = to_game + bench.script_presses(lines, 2 * step + bench.SETTLE_MS)[:presses_max]
-            with board.Pico(flash=flash, count_fetches=True) as pico:
+            with board.Pico(flash=flash, count_fetches=True, xip_cache=False) as pico:  # (misses uncharged)
                 pico.wait_for(lambda: pico.frames, TIMEOUT_S, "the menu's first frame")
                 bench.press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
             figures(name, tap_windows(pico, presses)[len(to_game):], values)
