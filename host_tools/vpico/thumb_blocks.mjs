@@ -536,7 +536,7 @@ export function blockRunner(mcu, flashSize = mcu.flash.length, xip = null) {
     let line = -1; // the XIP line looked up last (-1: none, or a read of flash came since)
     for (const ins of list) {
       if (xip !== null) {
-        for (const a of [ins.at, ins.at + ins.size - 2]) {
+        for (const a of ins.size === 4 ? [ins.at, ins.at + 2] : [ins.at]) {
           if (!isXip(a) || (a >>> 3 === line && a >>> 24 === 0x10)) continue; // (a line kept: a hit)
           body += xipLookup(a);
           line = a >>> 3;
