@@ -26,7 +26,9 @@
 //                               from XIP flash, and of XIP cache misses in the model
 //                               below: sent before each k line (at its time) and each
 //                               F line (as at the frame's last bit)
-// Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time);
+// Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time),
+// and each miss of the flash's XIP cache its QSPI read (below; config.xipCache false,
+// VPICO_XIP_CACHE=off through board.py: not charged);
 // the core runs a block of instructions at a time, translated once into JavaScript
 // (thumb_blocks.mjs; VPICO_NO_BLOCKS=1: rp2040js alone, an instruction at a time); a
 // clock alarm due within a block fires after it; a running PIO catches up after each
