@@ -455,8 +455,9 @@ class XipCtrl extends BasePeripheral {
 }
 
 function wireXip() {
-  // a miss's cost from the SSI as the firmware sets it (boot2, or the ROM's slow serial
-  // mode while a flash write ends), each time the SSI is enabled set up for reads
+  // a miss's cost from the SSI as the firmware sets it, each time it is enabled set up
+  // for reads (boot2's quad read, set again by the SDK after each flash write; the
+  // commands the SDK sends the flash directly set it up otherwise: no change)
   cache = new XipCache(xipOn ? undefined : 0);
   const ssi = mcu.peripherals[0x18000];
   const write = ssi.writeUint32.bind(ssi);
