@@ -177,7 +177,7 @@ class Pico:
     `tones` as (us, hz, duty)."""
 
     def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False, count_fetches=False,
-                 wires=True, xip_cache=None):
+                 wires=True, xip_cache=None, blocks=True):
         lacking = missing()
         if image is None and lacking:
             raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
@@ -186,7 +186,7 @@ class Pico:
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
                   "flashSize": FLASH_SIZE, "logFlash": log_flash, "countFetches": count_fetches,
                   "wires": wires_config() if wires else None,
-                  "xipCache": xip_cache_on() if xip_cache is None else xip_cache}
+                  "xipCache": xip_cache_on() if xip_cache is None else xip_cache, "blocks": blocks}
         # $VPICO_NODE_FLAGS: node's own options, such as --cpu-prof (where its time goes)
         node = ["node"] + os.environ.get("VPICO_NODE_FLAGS", "").split()
         self.proc = subprocess.Popen(node + [HARNESS, json.dumps(config)], cwd=ROOT,

@@ -15,7 +15,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
   - the key scan on the modelled wires (host_tools.vpico.wire_checks): a whole row
     held and released, read no sooner than the wires settle;
   - the flash's XIP cache model (host_tools.vpico.xip_checks): a code path takes longer
-    with it on than off by what the misses it counts cost;
+    with it on than off by what the misses it counts cost, the same run a block at a
+    time as by rp2040js alone;
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     (mpremote itself killed mid-file) then repaired by the next, a board of another

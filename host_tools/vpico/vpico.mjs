@@ -484,8 +484,10 @@ function boot() {
   mcu.flash.set(flash);
   fastMemory();
   wireXip();
-  // counting fetches needs each instruction's own fetch: rp2040js alone then
-  blocks = config.countFetches || process.env.VPICO_NO_BLOCKS ? null : blockRunner(mcu, FLASH_SIZE, xipOn ? cache : null);
+  // counting fetches needs each instruction's own fetch: rp2040js alone then (and with
+  // config.blocks false, or VPICO_NO_BLOCKS)
+  const alone = config.countFetches || config.blocks === false || process.env.VPICO_NO_BLOCKS;
+  blocks = alone ? null : blockRunner(mcu, FLASH_SIZE, xipOn ? cache : null);
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
