@@ -313,8 +313,9 @@ def figure_name(answer):
 
 def figures(answers, values, notes):
     """Adds the figures of `answers` to `values` {name: (value, unit)} (a max is the max
-    over every run given; a game's presses also get a mean and a count) and a line
-    for each press not timed to `notes`."""
+    over every run given; a game's presses also get a mean and a count; a game's start
+    and resume a `_max` line too, as every other kind has; `press_to_answer_worst` is
+    the slowest timed press of any kind) and a line for each press not timed to `notes`."""
     means = values.setdefault("_press_sums", {})  # name -> [total, count] (taken out by finish())
     values["press_answers_missed"] = (values.get("press_answers_missed", (0,))[0], "presses")
     for a in answers:
@@ -327,10 +328,14 @@ def figures(answers, values, notes):
                                                        "" if exp.acted is None else ", acted at +%d ms"
                                                        % (exp.acted - exp.press.down), a.problem))
             continue
+        worst = max(a.latency, values.get("press_to_answer_worst", (a.latency,))[0])
+        values["press_to_answer_worst"] = (worst, "ms")
         name = figure_name(a)
         if name is None:
             continue
-        values[name] = (max(a.latency, values.get(name, (a.latency,))[0]), "ms")
+        names = [name] + ([name + "_max"] if exp.kind in ("resume", "start") else [])
+        for name in names:
+            values[name] = (max(a.latency, values.get(name, (a.latency,))[0]), "ms")
         if exp.kind == "press":
             total = means.setdefault(exp.figure, [0.0, 0])
             total[0] += a.latency

@@ -1,5 +1,6 @@
 """The bench's figures measured on the virtual Pico, in emulated time (each instruction
-charged its Cortex-M0+ cycles at 125 MHz: deterministic, whatever the host is doing).
+charged its Cortex-M0+ cycles at 125 MHz, and each miss of the flash's XIP cache its QSPI
+read, unless --xip-cache off: deterministic, whatever the host is doing).
 
 Two parts:
   - host_tools/upy/bench_upy.py (the wasm bench) run on the rp2 port itself, once (emulated
@@ -10,6 +11,7 @@ Two parts:
     on the real NeoPixel.
 
     python -m host_tools.vpico.bench [--no-build] [--only upy|drivers] [--game NAME ...] [--phase US]
+                                     [--xip-cache on|off]
 """
 import argparse
 import os
@@ -333,7 +335,11 @@ def main(argv=None):
                         help="press-to-light of this game only (repeatable; default: every tile's)")
     parser.add_argument("--phase", type=int, default=0, metavar="US",
                         help="every press this many microseconds later (0-999: another sample of the scan's phases)")
+    parser.add_argument("--xip-cache", choices=("on", "off"),
+                        help="the flash's XIP cache modelled, its misses charged (default: $VPICO_XIP_CACHE, else on)")
     args = parser.parse_args(argv)
+    if args.xip_cache:
+        os.environ["VPICO_XIP_CACHE"] = args.xip_cache
     if not 0 <= args.phase <= 999:  # a phase of the 1 ms key scan (far off, presses fall before the menu)
         parser.error("--phase: %d is not within 0-999 microseconds" % args.phase)
     lacking = board.missing()
@@ -347,6 +353,7 @@ def main(argv=None):
     except board.VpicoError as e:
         print("bench FAILED: %s" % e, file=sys.stderr)
         return 1
+    print("# the flash's XIP cache model: %s" % ("on" if board.xip_cache_on() else "off"))
     for line in notes:
         print(line)
     for name, (value, unit) in sorted(values.items()):

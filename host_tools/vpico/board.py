@@ -109,6 +109,15 @@ def wires_config():
     return matrix_wires.vpico_model(worst)
 
 
+def xip_cache_on():
+    """The flash's XIP cache modelled, its misses charged (vpico.mjs): on unless
+    $VPICO_XIP_CACHE is "off"."""
+    value = os.environ.get("VPICO_XIP_CACHE", "on")
+    if value not in ("on", "off"):
+        raise VpicoError("VPICO_XIP_CACHE: %r is neither on nor off" % value)
+    return value == "on"
+
+
 def build_files(build_dir, prefix="/", skip=()):
     """{prefix + path: bytes} of every file a deploy copies of the build (paths with /:
     deploy.deployed_files, never build/web), less `skip`."""
@@ -168,7 +177,7 @@ class Pico:
     `tones` as (us, hz, duty)."""
 
     def __init__(self, image=None, flash=None, save=False, speed=1, log_flash=False, count_fetches=False,
-                 wires=True):
+                 wires=True, xip_cache=None, blocks=True):
         lacking = missing()
         if image is None and lacking:
             raise VpicoError("the virtual Pico cannot start: missing " + "; ".join(lacking))
@@ -176,7 +185,8 @@ class Pico:
         config = {"image": image or image_path(), "bootrom": bootrom_path(), "flash": flash,
                   "save": save, "speed": speed, "matrix": matrix, "leds": leds, "buzzer": buzzer,
                   "flashSize": FLASH_SIZE, "logFlash": log_flash, "countFetches": count_fetches,
-                  "wires": wires_config() if wires else None}
+                  "wires": wires_config() if wires else None,
+                  "xipCache": xip_cache_on() if xip_cache is None else xip_cache, "blocks": blocks}
         # $VPICO_NODE_FLAGS: node's own options, such as --cpu-prof (where its time goes)
         node = ["node"] + os.environ.get("VPICO_NODE_FLAGS", "").split()
         self.proc = subprocess.Popen(node + [HARNESS, json.dumps(config)], cwd=ROOT,

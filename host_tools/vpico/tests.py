@@ -14,6 +14,9 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     offered back, host_tools.vpico.powerup);
   - the key scan on the modelled wires (host_tools.vpico.wire_checks): a whole row
     held and released, read no sooner than the wires settle;
+  - the flash's XIP cache model (host_tools.vpico.xip_checks): a code path takes longer
+    with it on than off by what the misses it counts cost, the same run a block at a
+    time as by rp2040js alone;
   - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     (mpremote itself killed mid-file) then repaired by the next, a board of another
@@ -489,6 +492,13 @@ def run_all(select=None, deploy=True, out=print, workers=None):
                 wire_checks.run(results, workdir)
 
             jobs.append(("wires", wire_job))
+        if not select or "xip" in select:
+            from host_tools.vpico import xip_checks
+
+            def xip_job(results):
+                xip_checks.run(results, workdir)
+
+            jobs.append(("xip", xip_job))
         if not select or "saves" in select:
             from host_tools.vpico import saves_checks
 

@@ -26,7 +26,9 @@
 //                               from XIP flash, and of XIP cache misses in the model
 //                               below: sent before each k line (at its time) and each
 //                               F line (as at the frame's last bit)
-// Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time);
+// Time: each instruction is charged its Cortex-M0+ cycles at 125 MHz (emulated time),
+// and each miss of the flash's XIP cache its QSPI read (below; config.xipCache false,
+// VPICO_XIP_CACHE=off through board.py: not charged);
 // the core runs a block of instructions at a time, translated once into JavaScript
 // (thumb_blocks.mjs; VPICO_NO_BLOCKS=1: rp2040js alone, an instruction at a time); a
 // clock alarm due within a block fires after it; a running PIO catches up after each
@@ -34,8 +36,8 @@
 // Emulated time never runs ahead of wall time (so a host program's timeouts, such as
 // mpremote's, hold), and idle waits cost no host CPU.
 import fs from 'node:fs';
-import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel } from 'rp2040js';
-import { XipCache } from './xip_cache.mjs';
+import { RP2040, USBCDC, GPIOPinState, ConsoleLogger, LogLevel, BasePeripheral } from 'rp2040js';
+import { XipCache, ssiMissCycles } from './xip_cache.mjs';
 import { blockRunner } from './thumb_blocks.mjs';
 
 const config = JSON.parse(process.argv[2]);
@@ -370,20 +372,25 @@ function fastMemory() {
   };
 }
 
-// -- instruction fetches and the XIP cache (config.countFetches; off, it costs nothing) -----
+// -- the flash's XIP cache (on unless config.xipCache is false) ---------------------------
 // rp2040js charges every fetch one cycle wherever it comes from. On a real RP2040 a fetch
 // or read from XIP flash goes through a 16 KB, 2-way set-associative cache of 8-byte
-// lines (datasheet 2.5.3.1, "1 cycle hit"); a miss reads its line over QSPI. The count of
-// misses in a model of that cache (xip_cache.mjs, flushed when the flash is written)
-// times the cost of a miss (host_tools/vpico/xip.py) is the time a real Pico would spend
-// more.
-const cache = new XipCache();
+// lines (datasheet 2.5.3.1, "1 cycle hit"); a miss reads its line over QSPI, its cost
+// set by the SSI's registers as the firmware's boot2 leaves them (xip_cache.mjs). With
+// the model on, every instruction fetch and data read of the core in XIP flash is looked
+// up in it, and a miss adds its extra cycles to the emulated clock: blocks look up their
+// own fetches (thumb_blocks.mjs), everything else comes through the core's readers
+// below, its misses' cycles added to the instruction that read (cache.stall). The cache
+// is flushed where the SDK flushes it (XIP_CTRL's FLUSH, and our flash erase and
+// program); XIP_CTRL's CTR_HIT and CTR_ACC count its hits and lookups, as a real Pico's
+// count its hits and accesses (a firmware can time its misses as on a board). With
+// config.countFetches the same readers count the core's fetches by where they come from.
+const xipOn = config.xipCache !== false;
+let cache = null; // XipCache, anew at each boot
 const counts = { sram: 0, xip: 0, rom: 0, xipData: 0 };
 let countsAtFall = '';
 
-const isXip = (a) => a >= FLASH_BASE && a < 0x14000000;
-
-function countMemory() {
+function xipMemory(counting) {
   // the core fetches an instruction's halfwords through readUint16 before it moves PC on
   const core = mcu.core;
   const read16 = core.readUint16.bind(core);
@@ -392,28 +399,77 @@ function countMemory() {
   core.readUint16 = (address) => {
     const a = address >>> 0;
     const pc = core.PC & ~1;
-    if (a === pc || a === pc + 2) {
-      if (isXip(a)) {
-        counts.xip++;
-        cache.read(a);
-      } else if (a < 0x10000000) counts.rom++;
+    const fetch = a === pc || a === pc + 2;
+    if (a >= FLASH_BASE && a < 0x14000000) {
+      if (counting) fetch ? counts.xip++ : counts.xipData++;
+      cache.stall += fetch ? cache.fetch(a) : cache.data(a);
+    } else if (counting && fetch) {
+      if (a < 0x10000000) counts.rom++;
       else counts.sram++;
-    } else if (isXip(a)) {
-      counts.xipData++;
-      cache.read(a);
     }
     return read16(address);
   };
   const data = (read) => (address) => {
     const a = address >>> 0;
-    if (isXip(a)) {
-      counts.xipData++;
-      cache.read(a);
+    if (a >= FLASH_BASE && a < 0x14000000) {
+      if (counting) counts.xipData++;
+      cache.stall += cache.data(a);
     }
     return read(address);
   };
   core.readUint32 = data(read32);
   core.readUint8 = data(read8);
+  // the misses' cycles, added to the instruction that read (an exception's entry too)
+  const execute = core.executeInstruction.bind(core);
+  core.executeInstruction = () => {
+    const cycles = execute();
+    const stall = cache.stall;
+    if (stall === 0) return cycles;
+    cache.stall = 0;
+    core.cycles += stall;
+    return cycles + stall;
+  };
+}
+
+class XipCtrl extends BasePeripheral {
+  // XIP_CTRL (0x14000000): FLUSH, CTR_HIT and CTR_ACC; its other registers as before
+  // (unmodelled: CTRL's cache enable, the stream FIFO)
+  constructor(rp2040) {
+    super(rp2040, 'XIP_CTRL');
+    this.hitsBase = 0;
+    this.accessesBase = 0;
+  }
+
+  readUint32(offset) {
+    if (offset === 0x0c) return (cache.hits[0] - this.hitsBase) >>> 0;
+    if (offset === 0x10) return (cache.hits[0] + cache.misses - this.accessesBase) >>> 0;
+    return super.readUint32(offset);
+  }
+
+  writeUint32(offset, value) {
+    if (offset === 0x04) cache.flush();
+    else if (offset === 0x0c) this.hitsBase = cache.hits[0];
+    else if (offset === 0x10) this.accessesBase = cache.hits[0] + cache.misses;
+    else super.writeUint32(offset, value);
+  }
+}
+
+function wireXip() {
+  // a miss's cost from the SSI as the firmware sets it, each time it is enabled set up
+  // for reads (boot2's quad read, set again by the SDK after each flash write; the
+  // commands the SDK sends the flash directly set it up otherwise: no change)
+  cache = new XipCache(xipOn ? undefined : 0);
+  const ssi = mcu.peripherals[0x18000];
+  const write = ssi.writeUint32.bind(ssi);
+  ssi.writeUint32 = (offset, value) => {
+    write(offset, value);
+    if (offset !== 8 || (value & 1) === 0 || !xipOn) return; // SSIENR
+    const cycles = ssiMissCycles({ ctrlr0: ssi.crtlr0, spiCtrlr0: ssi.spictlr0, baudr: ssi.baudr });
+    if (cycles !== null) cache.missExtraCycles = cycles - 1;
+    if (process.env.VPICO_DEBUG) process.stderr.write(`vpico: XIP miss ${cycles} cycles (SSI ${ssi.crtlr0.toString(16)} ${ssi.spictlr0.toString(16)} ${ssi.baudr})\n`);
+  };
+  if (xipOn) mcu.peripherals[0x14000] = new XipCtrl(mcu);
+  if (xipOn || config.countFetches) xipMemory(config.countFetches);
 }
 
 function countsNow() {
@@ -427,9 +483,11 @@ function boot() {
   mcu.loadBootrom(bootrom);
   mcu.flash.set(flash);
   fastMemory();
-  if (config.countFetches) countMemory();
-  // counting fetches needs each instruction's own fetch: rp2040js alone then
-  blocks = config.countFetches || process.env.VPICO_NO_BLOCKS ? null : blockRunner(mcu, FLASH_SIZE);
+  wireXip();
+  // counting fetches needs each instruction's own fetch: rp2040js alone then (and with
+  // config.blocks false, or VPICO_NO_BLOCKS)
+  const alone = config.countFetches || config.blocks === false || process.env.VPICO_NO_BLOCKS;
+  blocks = alone ? null : blockRunner(mcu, FLASH_SIZE, xipOn ? cache : null);
   // CHIP_RESET is not emulated: an unknown read has every bit set, PSM_RESTART_FLAG among
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];

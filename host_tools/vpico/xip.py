@@ -1,7 +1,9 @@
-"""How much slower a real Pico would be on a key press than the virtual one: the time its
-XIP flash cache misses would add.
+"""How much of a key press's time on a real Pico goes to its XIP flash cache misses: the
+counts behind the virtual Pico's model of that cache.
 
-The virtual Pico charges every instruction fetch one cycle, wherever it comes from. On
+The virtual Pico now charges the misses itself (host_tools/vpico/vpico.mjs, on unless
+VPICO_XIP_CACHE=off; what it still leaves out: README, "The virtual Pico"); this counts
+them on a virtual Pico with the model off, so a tap's time here is without them. On
 the RP2040 the MicroPython interpreter itself runs from the QSPI flash (execute in
 place) through a 16 KB, 2-way set-associative cache of 8-byte lines, "1 cycle hit"
 (RP2040 datasheet, 2.5.3.1); our bytecode and viper code are in the heap, in SRAM. A
@@ -9,7 +11,8 @@ miss reads its 8-byte line from the flash: MicroPython's RPI_PICO boots with the
 boot2_w25q080 (quad I/O continuous read: 8 SCK for the address and mode bits, 4 dummy,
 16 for 64 data bits = 28 SCK) at PICO_FLASH_SPI_CLKDIV 2 (pico.h): 56 system cycles, 55
 more than the hit the emulator charges (SSI and bus overheads not counted: a lower
-bound). A measured figure agrees: about 400 ns a load from flash without the cache
+bound; the virtual Pico reads the same from the SSI's registers as boot2 sets them). A
+measured figure agrees: about 400 ns a load from flash without the cache
 (oberon-rtk.org, "Flash Memory": 50 cycles at 125 MHz).
 
 This plays a game's scenario presses through the real main.py (as host_tools.vpico.bench
@@ -103,7 +106,7 @@ def measure(names, build_dir=upy_tests.BUILD, presses_max=PRESSES):
             step = bench.PRESS_MS + bench.SETTLE_MS
             to_game = [] if tile is None else [(tile, 0, bench.PRESS_MS, True), (tile, step, step + bench.PRESS_MS, True)]
             presses = to_game + bench.script_presses(lines, 2 * step + bench.SETTLE_MS)[:presses_max]
-            with board.Pico(flash=flash, count_fetches=True) as pico:
+            with board.Pico(flash=flash, count_fetches=True, xip_cache=False) as pico:  # (misses uncharged)
                 pico.wait_for(lambda: pico.frames, TIMEOUT_S, "the menu's first frame")
                 bench.press_latencies(pico, presses, pico.frames[0][0] + 200 * 1000)
             figures(name, tap_windows(pico, presses)[len(to_game):], values)

@@ -17,15 +17,17 @@ START = 500
 
 class StandIn:
     """A board: the App stepped at its loop's pace and at each key it takes, LAG_MS after
-    the matrix; `drop`: presses (indexes) it never takes. Its frames as the bench has
+    the matrix; `drop`: presses (indexes) it never takes; `late`: (a press's index, ms)
+    it takes that much later still. Its frames as the bench has
     the Pico's: [(begin us, end us, levels)]."""
 
-    def __init__(self, presses, files=None, drop=()):
+    def __init__(self, presses, files=None, drop=(), late=None):
         model = answers.AppModel(files or {}, START)
         events = []
         for i, p in enumerate(presses):
+            lag = LAG_MS + (late[1] if late and late[0] == i else 0)  # (press index, ms more)
             if i not in drop:
-                events += [(p.down + LAG_MS, p.key, True), (p.up + LAG_MS, p.key, False)]
+                events += [(p.down + lag, p.key, True), (p.up + lag, p.key, False)]
         end = presses[-1].up + 1000
         times = sorted(set(range(START, end, LOOP_MS)) | set(at for at, _, _ in events))
         strip = model.board.strip
@@ -139,11 +141,43 @@ def test_the_figures_are_named_by_kind_and_game():
     assert notes == []
     assert sorted(values) == ["connect4_hint_to_answer_max", "connect4_press_to_answer_max",
                               "connect4_press_to_answer_mean", "connect4_presses_answered",
-                              "connect4_start_to_answer", "connect4_undo_to_answer_max",
-                              "menu_hold_to_answer_max", "menu_press_to_answer_max", "press_answers_missed"]
+                              "connect4_start_to_answer", "connect4_start_to_answer_max",
+                              "connect4_undo_to_answer_max", "menu_hold_to_answer_max",
+                              "menu_press_to_answer_max", "press_answers_missed", "press_to_answer_worst"]
     assert values["connect4_presses_answered"] == (4, "presses")
     assert values["press_answers_missed"] == (0, "presses")
     assert values["connect4_press_to_answer_max"][0] >= values["connect4_press_to_answer_mean"][0]
+    assert values["connect4_start_to_answer_max"] == values["connect4_start_to_answer"]
+    assert values["press_to_answer_worst"][0] == max(v for name, (v, unit) in values.items()
+                                                     if name.endswith("_to_answer_max"))
+
+
+def test_each_kinds_figure_and_the_worst_rise_with_a_delay_planted_in_its_press():
+    # the stand-in board takes one press 15 ms later than the others: that press's
+    # kind's figure, and the worst over all kinds, rise by those 15 ms
+    presses = timeline(*CONNECT4)
+    expected = answers.expected_answers({}, presses, START)
+
+    def figures(late=None):
+        values = {}
+        answers.figures(answers.match(expected, StandIn(presses, late=late).frames), values, [])
+        return values
+
+    plain = figures()
+    for i, name in enumerate(["menu_press_to_answer_max", "connect4_start_to_answer_max",
+                              "connect4_press_to_answer_max", "connect4_press_to_answer_max",
+                              "connect4_undo_to_answer_max", "connect4_hint_to_answer_max",
+                              "menu_hold_to_answer_max"]):
+        planted = figures(late=(i, 15))
+        if name != "connect4_press_to_answer_max":  # (two presses share it)
+            assert planted[name][0] == pytest.approx(plain[name][0] + 15, abs=LOOP_MS), name
+        assert planted[name][0] >= plain[name][0] + 15 - LOOP_MS, name
+        assert planted["press_to_answer_worst"][0] >= planted[name][0] > plain["press_to_answer_worst"][0], name
+        assert planted["press_answers_missed"] == (0, "presses")
+    # and a press never answered is counted
+    values = {}
+    answers.figures(answers.match(expected, StandIn(presses, drop=(3,)).frames), values, [])
+    assert values["press_answers_missed"][0] >= 1
 
 
 def test_a_copy_taken_while_the_board_looks_for_a_hint_shows_the_same_hint():
