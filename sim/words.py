@@ -82,6 +82,9 @@ def menu_tile_cells(top_left):
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
 
 
+OPTION_NAMES = {"board": "the board's seats"}  # a setup option as the status line names it
+
+
 def choice_words(board, option, d):
     """A setup screen's current choice of `option`, in words."""
     if option == "players":
@@ -89,7 +92,7 @@ def choice_words(board, option, d):
     value = d["options"].get(option)
     if option == "board":
         if not value:
-            return say(board, "people only")
+            return say(board, "with friends")
         return say(board, "the board plays seat%s %s" % ("s" if len(value) > 1 else "", ", ".join(str(s) for s in value)))
     return "%s %s" % (say(board, option), value)
 
@@ -104,6 +107,8 @@ def status_text(board, d=None):
         turn = d.get("turn", d["status"])
         if d.get("board_played"):  # its move, in the notation: where the board played
             turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
+        if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
+            turn = say(board, "%s; hint: %s" % (turn, d["hint"]))
         for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
             turn += say(board, "; player %d holds %s" % (shown["seat"], " and ".join(shown["cards"]) or "no card"))
         what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), turn,
@@ -112,11 +117,20 @@ def status_text(board, d=None):
         what = say(board, "the board plays %s against itself (left idle): press any key for the menu"
                    % d.get("title", d["game"]))
     elif d["screen"] == "setup":
-        what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
+        pictures = d.get("pictures")
+        if pictures:  # against the board or with friends: a picture each, a press plays that way
+            what = say(board, "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) "
+                              "with friends, or its tile %s again to %s (a1: back)"
+                       % (d["title"], pictures["board"][0], pictures["board"][-1], pictures["friends"][0],
+                          pictures["friends"][-1], d["tile"], "resume" if d["resume"] else
+                          "play against the board" if d["against"] else "play with friends"))
+        else:
+            what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
         if d["resume"] and d["keys"]:
             what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():
-            what += say(board, "; %s %s..%s: %s" % (name, keys[0], keys[-1], choice_words(board, name, d)))
+            what += say(board, "; %s %s..%s: %s" % (OPTION_NAMES.get(name, name), keys[0], keys[-1],
+                                                    choice_words(board, name, d)))
         what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
     else:
         what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
@@ -151,9 +165,13 @@ def captions(board, d=None):
         return out
     if d["screen"] == "attract":  # the board playing itself: the status line says any key ends it
         return []
-    # a tile's setup screen
-    return [("top-left", grid.MENU, say(board, "a1: back to the menu")),
-            ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+    # a tile's setup screen (and its two pictures, if it has them: a caption under each)
+    out = [("top-left", grid.MENU, say(board, "a1: back to the menu")),
+           ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+    for what, words in (("friends", "with friends"), ("board", "against the board")):
+        if d.get("pictures"):
+            out.append(("bottom", grid.parse(d["pictures"][what][len(d["pictures"][what]) // 2]), say(board, words)))
+    return out
 
 
 def wrap(text, width):

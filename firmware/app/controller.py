@@ -15,7 +15,10 @@ from games.base import DRAW, PLAYING, WON, IllegalMove
 _THINK_MIN_MS = const(600)  # the board "thinks" at least this long, so that its move is seen
 _SPIN_MS = const(50)  # the thinking light moves one ring cell this often
 _SPIN_TAIL = const(4)  # ring cells the thinking light drags behind it
-_HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long
+_HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long ...
+_HINT_SHOWN_MS = const(4000)  # ... and the strongest move's, once found, this long
+_HINT_BLINK_MS = const(250)  # the strongest move's keys blink at this pace, lit first
+_HINT_LEGAL = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the other legal keys, steady
 _HOLD_KEYS = (grid.MENU, grid.NEW)  # (made once: a tuple built in tap() is an allocation a press)
 # The corner keys (menu, undo, hint, new game), drawn in one call (a native call costs a
 # press's light ~50 us, four of them more), and their looks by (a move to undo, the game over).
@@ -103,6 +106,8 @@ class GameController:
         self.think_for_hint = False  # the search is for the hint, not the board's move
         self.planned = None  # the board's move, found, shown after _THINK_MIN_MS
         self.hint_move = None  # the strongest move, shown by HINT
+        self.hint_at = 0  # ticks when it was found: its keys blink from then, lit first
+        self.hint_wanted = False  # HINT pressed: its search begins after the press has lit
         self.menu_loading = None  # while MENU is held: the menu made ahead (hold_ahead) ...
         self.next_menu = None  # ... and once it is made
         self.board_seats, self.level = self.check_board(setup)
@@ -156,6 +161,7 @@ class GameController:
         return call_part("app.controller_start", "check_board", setup, self.level_player)
 
     def has_player(self):
+        """True when the board has a player for this game as it is (HINT searches with it)."""
         return self.level_player and self.state.players == 2
 
     def board_to_move(self):
@@ -175,6 +181,7 @@ class GameController:
         self.planned = None
 
     def stop_thinking(self):
+        self.hint_wanted = False
         self.thinking = None
         self.think_start = None
         self.planned = None
@@ -182,6 +189,10 @@ class GameController:
     def think(self, now):
         """One slice of the board's search (called every app step while it runs), then
         its move once _THINK_MIN_MS have passed."""
+        if self.hint_wanted:  # HINT pressed: its search, after the press's own light
+            self.hint_wanted = False
+            if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
+                self.start_thinking(now, hint=True)
         if self.thinking is None and self.planned is None:
             if self.board_to_move() and self.anim_start is None:
                 self.start_thinking(now)
@@ -190,6 +201,8 @@ class GameController:
         if self.thinking is not None:
             try:
                 next(self.thinking)
+                if self.think_for_hint:  # the legal keys stay shown while it searches
+                    self.hint_until = ticks_add(now, _HINT_MS)
                 return
             except StopIteration as done:
                 self.thinking = None
@@ -197,7 +210,9 @@ class GameController:
             if self.think_for_hint:
                 self.think_start = None
                 self.hint_move = move
-                self.hint_until = ticks_add(now, _HINT_MS)
+                self.hint_at = now
+                self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
+                self.app.sound.play("hint")  # found: said as its keys begin to blink
                 return
             self.planned = move
         if ticks_diff(now, self.think_start) >= _THINK_MIN_MS:
@@ -206,14 +221,24 @@ class GameController:
             self.play_move(move, self.cell_for_move(move), now)
 
     def hint_cell(self, move):
-        """The cell HINT lights (steady cyan) for the strongest move."""
+        """The cell HINT blinks for the strongest move."""
         return self.cell_for_move(move)
 
-    def draw_thinking(self, frame, now):
-        """The board thinks: a light runs round the ring in its colour."""
+    def hint_cells(self, move):
+        """The cells that blink for the strongest move (the rest of HINT stays steady)."""
+        return (self.hint_cell(move),)
+
+    def hint_coming(self):
+        """True while HINT's strongest move is searched or shown: then only its keys
+        blink, and the other legal keys stay steady."""
+        return self.hint_wanted or self.hint_move is not None or self.think_for_hint and self.think_start is not None
+
+    def draw_thinking(self, frame, now, color=None):
+        """The board thinks: a light runs round the ring in its colour (for a hint, cyan)."""
         ring = grid.RING
         head = ticks_diff(now, self.think_start) // _SPIN_MS
-        color = self.player_colors[self.state.to_move]
+        if color is None:
+            color = self.player_colors[self.state.to_move]
         for i in range(_SPIN_TAIL):
             frame.set(ring[(head - i) % len(ring)], colors.scale(color, _SPIN_TAIL - i, _SPIN_TAIL))
 
@@ -234,10 +259,16 @@ class GameController:
             self.undo(now)
         elif cell == grid.HINT:
             self.app.sound.play("hint")
+            if self.think_for_hint and self.think_start is not None:
+                return  # (its search goes on: the same position)
+            if self.hint_move is not None:  # found for this position already: shown again
+                self.hint_at = now
+                self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
+                return
             self.hint_move = None
             self.hint_until = ticks_add(now, _HINT_MS)
-            if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
-                self.start_thinking(now, hint=True)  # and the strongest move, once found
+            # and the strongest move, once found: searched after this press has lit
+            self.hint_wanted = self.has_player() and self.state.status == PLAYING and not self.board_to_move()
         elif cell in _HOLD_KEYS:
             self.refuse((cell,), now, "hold", colors.WHITE)
         elif self.state.status != PLAYING:
@@ -247,7 +278,8 @@ class GameController:
         else:
             if self.think_for_hint:
                 self.stop_thinking()
-            self.hint_move = None
+            self.hint_move = self.hint_until = None  # a move ends the hint
+            self.hint_wanted = False
             self.press(cell, now)
 
     def hold_ahead(self, cell, now):
@@ -302,6 +334,7 @@ class GameController:
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return False
+        self.hint_move = None  # (found for the position before)
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
@@ -380,9 +413,12 @@ class GameController:
         if self.hint_until is not None and pending(self.hint_until, now):  # (no call in most frames)
             self.draw_hint(frame, now)
             if self.hint_move is not None and self.hint_move in self.state.legal_moves():
-                frame.set(self.hint_cell(self.hint_move), colors.CYAN)  # the strongest
-        if self.think_start is not None and not self.think_for_hint:
-            self.draw_thinking(frame, now)
+                # the strongest: only its keys blink (cyan, dark), the rest stays steady
+                color = colors.CYAN if blink_on(ticks_diff(now, self.hint_at), _HINT_BLINK_MS) else colors.OFF
+                for c in self.hint_cells(self.hint_move):
+                    frame.set(c, color)
+        if self.think_start is not None:  # the board thinks: for its move, or for your hint (cyan)
+            self.draw_thinking(frame, now, colors.CYAN if self.think_for_hint else None)
         if self.flash_until is not None and flashing(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)
@@ -403,10 +439,14 @@ class GameController:
         frame.fill(ring, color)
 
     def draw_hint(self, frame, now):
-        """What HINT shows: by default the keys of the legal moves blink white."""
-        if blink_on(now):
+        """What HINT shows: by default the keys of the legal moves, steady dim white while
+        the strongest move is searched or shown (its keys blink over them); blinking
+        white in a game where the board has no player."""
+        steady = self.hint_coming()
+        if steady or blink_on(now):
+            color = _HINT_LEGAL if steady else colors.WHITE
             for m in self.state.legal_moves():
-                frame.set(self.cell_for_move(m), colors.WHITE)
+                frame.set(self.cell_for_move(m), color)
 
     def colour_name(self, index):
         color = self.player_colors[index]

@@ -4,7 +4,12 @@
 # column, the right column, the bottom row, the top row. A press on a choice selects it
 # (for "board", toggles that seat); a second press on the tile starts the game with
 # those choices, or resumes the tile's game in progress (shown with its own choices:
-# changing one starts a new game instead); a1 goes back to the menu.
+# changing one starts a new game instead); a1 goes back to the menu. A tile whose game
+# the board plays shows two pictures along the bottom, the same in every such game:
+# two people ("with friends") and a person beside the board's thinking light running
+# round a small ring ("against the board"); a press on one starts the game that way
+# (the chosen one lit, the other dim, is what the tile's second press plays: the
+# choice is kept in the settings for that game, through a power cut).
 from app import catalog, colors, font, grid, saves
 from app.parts import imports, slice_of
 from app.saves_read import load_game
@@ -24,6 +29,16 @@ OPTION_KEYS = (
 # An option's keys: the chosen one white, the others in the option's colour, dim.
 OPTION_COLORS = {"players": colors.YELLOW, "board": colors.CYAN, "level": colors.GREEN, "mode": colors.ORANGE}
 SEATS = "seats"  # the choices of "board": which of the seats 1..players the board plays
+# The two pictures (rows 10..12: where a third option's keys would go; a tile with the
+# board asks two at most): each is a key area, any of its keys plays that way.
+FRIENDS_KEYS = bytes(grid.cell(r, c) for r in range(9, 12) for c in range(1, 5))  # b10..e12
+BOARD_KEYS = bytes(grid.cell(r, c) for r in range(9, 12) for c in range(6, 11))  # g10..k12
+# what each draws: two people (yellow, red; a head over a body), and a person (yellow)
+# beside the board's ring, its light running round as the board's does while it thinks
+FRIENDS_PEOPLE = ((grid.cell(9, 2), colors.YELLOW), (grid.cell(9, 4), colors.RED))
+BOARD_PERSON = grid.cell(9, 6)
+BOARD_RING = bytes(grid.cell(9 + r, 8 + c) for r, c in ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)))
+RING_MS = 120  # its light moves one cell this often
 
 
 class Setup:
@@ -43,18 +58,27 @@ class Setup:
         self.error = None
         self.flash_until = None
         self.options = []  # [name, choices, value], in the order asked
-        for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
+        asked = catalog.tile_options(index)[:len(OPTION_KEYS)]
+        for name, choices, default in asked:
             if name == "level":  # the level last chosen for this game, kept in the settings
                 default = saves.remembered_level(app.settings, self.game, default)
+            elif choices == SEATS:  # the board's seats last chosen (none: with friends)
+                default = saves.remembered_board(app.settings, self.game, default)
             value = default if saved is None else saved[0].get(name, default)  # the game in progress's
             if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
                 value = default  # (a damaged save)
             self.options.append([name, choices, list(value) if choices == SEATS else value])
+        for option in self.options:  # (a remembered seat beyond the player count goes)
+            if option[1] == SEATS:
+                option[2] = [s for s in option[2] if s in self.choices(option)]
+        # the two pictures: on a tile where the board may take a seat (two options at most)
+        self.pictures = len(asked) <= 2 and any(option[1] == SEATS for option in asked)
         # the choices of the game in progress: the tile resumes it while they stay, and
         # starts a new game once one is changed (how a new player count gets chosen)
         self.kept = self.start_args() if saved is not None else None
         # the row band the tile sits in decides where the name goes: away from it
-        self.text_top = 6 if grid.row_col(self.tile[0])[0] < 5 else 1
+        # (above the pictures, if any)
+        self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
         self.loading = self.load_ahead()
 
@@ -133,6 +157,22 @@ class Setup:
                 for other in self.options:
                     if other[1] == SEATS:
                         other[2] = [s for s in other[2] if s <= choice]
+        if option[1] == SEATS:  # kept for the next time (the tile's pictures show it)
+            saves.remember_board(self.app, self.game, option[2])
+
+    def against_the_board(self, board):
+        """A picture pressed: the board takes a seat (`board`), the seats last chosen or
+        the second (you start; a solo becomes a game of two), or none (with friends)."""
+        for option in self.options:
+            if option[1] != SEATS or bool(option[2]) == board:
+                continue
+            if not board:
+                option[2] = []
+            else:
+                if self.value("players", 2) < 2:
+                    self.choose(self.options[0], 2)  # (4 pistes: players is its first option)
+                option[2] = [2]
+            saves.remember_board(self.app, self.game, option[2])
 
     def resuming(self):
         """True while the tile's second press resumes its game in progress."""
@@ -153,6 +193,9 @@ class Setup:
     # -- the screen interface -------------------------------------------------------------
     def tap(self, cell, now):
         self.error = None
+        if self.pictures and (cell in FRIENDS_KEYS or cell in BOARD_KEYS):
+            self.against_the_board(cell in BOARD_KEYS)
+            cell = self.tile[0]  # and then as the tile's second press: play that way
         if cell in self.tile:
             if self.resuming() and self.read_moves():
                 self.app.resume_game(self.saved[0], self.saved[1], self.ready)
@@ -206,7 +249,28 @@ class Setup:
             choices = self.choices(option)
             for k in range(len(choices)):
                 frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
+        if self.pictures:
+            self.draw_pictures(frame, now)
         frame.set(grid.MENU, colors.SYSTEM)
+
+    def draw_pictures(self, frame, now):
+        """With friends, against the board: the chosen one at full level, the other dim;
+        the board's light runs round its ring."""
+        against = self.against()
+        den = 4  # (the picture not chosen: at 1/4)
+        for cell, color in FRIENDS_PEOPLE:
+            if against:
+                color = colors.scale(color, 1, den)
+            frame.set(cell, color)
+            frame.fill(bytes((cell + grid.SIZE, cell + 2 * grid.SIZE)), colors.scale(color, 1, 2))
+        color = colors.YELLOW if against else colors.scale(colors.YELLOW, 1, den)
+        frame.set(BOARD_PERSON, color)
+        frame.fill(bytes((BOARD_PERSON + grid.SIZE, BOARD_PERSON + 2 * grid.SIZE)), colors.scale(color, 1, 2))
+        light = colors.RED if against else colors.scale(colors.RED, 1, den)
+        frame.fill(BOARD_RING, colors.scale(light, 1, 8))
+        head = now // RING_MS
+        for i in range(3):  # the light and its tail
+            frame.set(BOARD_RING[(head - i) % len(BOARD_RING)], colors.scale(light, 3 - i, 3))
 
     def axis_labels(self):
         """The simulator's margin labels: each choice beside its key ("2" players,
@@ -240,5 +304,8 @@ class Setup:
                 (self.options[i][0], [grid.name(c) for c in OPTION_KEYS[i][:len(self.choices(self.options[i]))]])
                 for i in range(len(self.options))
             ),
+            # the two pictures' keys (a tile where the board may take a seat), else None
+            "pictures": dict((what, [grid.name(c) for c in keys]) for what, keys in
+                             (("friends", FRIENDS_KEYS), ("board", BOARD_KEYS))) if self.pictures else None,
             "error": self.error,
         }

@@ -20,7 +20,7 @@ WORDS = {
     "turn": "retourner", "burn": "brûler", "strike": "foudroyer", "push": "pousser",
     "won": "gagné", "lost": "perdu", "out": "éliminé", "first": "premier", "second": "second",
     "resume": "reprendre", "play": "jouer", "none": "aucune", "nothing": "rien",
-    "players": "joueurs", "board": "plateau", "level": "niveau", "mode": "mode",
+    "players": "joueurs", "board": "plateau", "the board's seats": "les places du plateau", "level": "niveau", "mode": "mode",
     "hold time": "la durée d'appui", "wait time": "la durée d'attente",
     "Connect Four": "Puissance 4", "4D Squeeze with cards": "4D Squeeze avec cartes",
     "4D Squeeze with cards 4 players": "4D Squeeze avec cartes 4 joueurs",
@@ -270,7 +270,15 @@ MESSAGES = {
     "; %s %s..%s: %s": " ; {0} {1=}..{2=} : {3}",
     "%s players": "{0=} joueurs",
     "the usual players": "les joueurs habituels",
-    "people only": "des personnes seulement",
+    "with friends": "entre amis",
+    "against the board": "contre le plateau",
+    "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) with friends, or its tile "
+    "%s again to %s (a1: back)":
+        "{0} : appuyez sur {1=}..{2=} (l'image du plateau) pour jouer contre le plateau, {3=}..{4=} (deux personnes) "
+        "entre amis, ou encore sur sa tuile {5=} pour {6} (a1 : retour)",
+    "play against the board": "jouer contre le plateau",
+    "play with friends": "jouer entre amis",
+    "%s; hint: %s": "{0} ; indice : {1=}",
     "the board plays seat%s %s": "le plateau joue : place{0=} {1=}",
     "the board played %s; %s": "le plateau a joué {0=} ; {1}",
     "; player %d holds %s": " ; le joueur {0} a en main {1*}",

@@ -34,6 +34,14 @@ class Controller(GameController):
     def cell_for_move(self, col):
         return DROP_CELLS[col]
 
+    def hint_cells(self, col):
+        """HINT's strongest move blinks where it drops (the ring key) and where it lands."""
+        board = self.state.board
+        land = 0
+        while land < ROWS - 1 and not board[(land + 1) * COLUMNS + col]:
+            land += 1
+        return (DROP_CELLS[col], BOARD_CELLS[land * COLUMNS + col])
+
     def axis_labels(self):
         cols = [""] * grid.SIZE
         for c in range(COLUMNS):

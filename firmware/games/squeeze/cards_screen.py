@@ -391,12 +391,15 @@ class Controller(classic.Controller):
             frame.set(side_cell(side, PEEK[i]), color)
 
     def draw_hint(self, frame, now):
-        """HINT: the cells a legal launch reaches blink."""
-        if blink_on(now):
+        """HINT: the cells a legal launch reaches blink (steady while the strongest
+        launch's arrival blinks over them, as in the classic game)."""
+        steady = self.hint_coming()
+        if steady or blink_on(now):
+            color = colors.scale(colors.WHITE, 1, 4) if steady else colors.WHITE
             marks = self.legal_launch_marks()
             for l in range(rules.LAUNCHES):
                 if marks[l]:
-                    frame.set(classic.BOARD_CELLS[self.state.arrival_cell(l)], colors.WHITE)
+                    frame.set(classic.BOARD_CELLS[self.state.arrival_cell(l)], color)
 
     def end_cells(self):
         st = self.state

@@ -247,13 +247,16 @@ class Controller(GameController):
 
     def draw_hint(self, frame, now):
         """HINT: for a moment the ring shows the counts instead of the launch points,
-        and the cells a launch can reach now blink (pressing one plays that launch)."""
+        and the cells a launch can reach now show (pressing one plays that launch):
+        steady while the strongest launch's arrival blinks over them, else blinking."""
         self.draw_counts(frame)
-        if blink_on(now):
+        steady = self.hint_coming()
+        if steady or blink_on(now):
+            color = colors.scale(colors.WHITE, 1, 4) if steady else colors.WHITE
             marks = self.state.reachable()
             for c in range(rules.CELLS):
                 if marks[c]:
-                    frame.set(BOARD_CELLS[c], colors.WHITE)
+                    frame.set(BOARD_CELLS[c], color)
 
     def draw_counts(self, frame):
         """The pentacle counts as tallies on the 40 launch points: yellow's from b1
