@@ -82,9 +82,6 @@ def menu_tile_cells(top_left):
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
 
 
-OPTION_NAMES = {"board": "the board's seats"}  # a setup option as the status line names it
-
-
 def choice_words(board, option, d):
     """A setup screen's current choice of `option`, in words."""
     if option == "players":
@@ -129,8 +126,7 @@ def status_text(board, d=None):
         if d["resume"] and d["keys"]:
             what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():
-            what += say(board, "; %s %s..%s: %s" % (OPTION_NAMES.get(name, name), keys[0], keys[-1],
-                                                    choice_words(board, name, d)))
+            what += say(board, "; %s %s..%s: %s" % (name, keys[0], keys[-1], choice_words(board, name, d)))
         what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
     else:
         what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "

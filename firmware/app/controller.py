@@ -233,12 +233,11 @@ class GameController:
         blink, and the other legal keys stay steady."""
         return self.hint_wanted or self.hint_move is not None or self.think_for_hint and self.think_start is not None
 
-    def draw_thinking(self, frame, now, color=None):
-        """The board thinks: a light runs round the ring in its colour (for a hint, cyan)."""
+    def draw_thinking(self, frame, now):
+        """The board thinks: a light runs round the ring in its colour."""
         ring = grid.RING
         head = ticks_diff(now, self.think_start) // _SPIN_MS
-        if color is None:
-            color = self.player_colors[self.state.to_move]
+        color = self.player_colors[self.state.to_move]
         for i in range(_SPIN_TAIL):
             frame.set(ring[(head - i) % len(ring)], colors.scale(color, _SPIN_TAIL - i, _SPIN_TAIL))
 
@@ -417,8 +416,8 @@ class GameController:
                 color = colors.CYAN if blink_on(ticks_diff(now, self.hint_at), _HINT_BLINK_MS) else colors.OFF
                 for c in self.hint_cells(self.hint_move):
                     frame.set(c, color)
-        if self.think_start is not None:  # the board thinks: for its move, or for your hint (cyan)
-            self.draw_thinking(frame, now, colors.CYAN if self.think_for_hint else None)
+        if self.think_start is not None and not self.think_for_hint:
+            self.draw_thinking(frame, now)
         if self.flash_until is not None and flashing(self.flash_until, now):
             for c in self.flash_cells:
                 frame.set(c, self.flash_color)

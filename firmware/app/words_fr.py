@@ -20,7 +20,7 @@ WORDS = {
     "turn": "retourner", "burn": "brûler", "strike": "foudroyer", "push": "pousser",
     "won": "gagné", "lost": "perdu", "out": "éliminé", "first": "premier", "second": "second",
     "resume": "reprendre", "play": "jouer", "none": "aucune", "nothing": "rien",
-    "players": "joueurs", "board": "plateau", "the board's seats": "les places du plateau", "level": "niveau", "mode": "mode",
+    "players": "joueurs", "board": "plateau", "level": "niveau", "mode": "mode",
     "hold time": "la durée d'appui", "wait time": "la durée d'attente",
     "Connect Four": "Puissance 4", "4D Squeeze with cards": "4D Squeeze avec cartes",
     "4D Squeeze with cards 4 players": "4D Squeeze avec cartes 4 joueurs",
