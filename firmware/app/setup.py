@@ -266,11 +266,10 @@ class Setup:
         color = colors.YELLOW if against else colors.scale(colors.YELLOW, 1, den)
         frame.set(BOARD_PERSON, color)
         frame.fill(bytes((BOARD_PERSON + grid.SIZE, BOARD_PERSON + 2 * grid.SIZE)), colors.scale(color, 1, 2))
-        light = colors.RED if against else colors.scale(colors.RED, 1, den)
-        frame.fill(BOARD_RING, colors.scale(light, 1, 8))
+        frame.fill(BOARD_RING, colors.scale(colors.RED, 1, 8 if against else 8 * den))
         head = now // RING_MS
-        for i in range(3):  # the light and its tail
-            frame.set(BOARD_RING[(head - i) % len(BOARD_RING)], colors.scale(light, 3 - i, 3))
+        for i in range(3):  # the light and its tail: at full level even when not chosen (it draws the eye)
+            frame.set(BOARD_RING[(head - i) % len(BOARD_RING)], colors.scale(colors.RED, 3 - i, 3))
 
     def axis_labels(self):
         """The simulator's margin labels: each choice beside its key ("2" players,
