@@ -74,34 +74,6 @@ def read_json(storage, name):
         return None
 
 
-def remembered_level(settings, game, default):
-    """The level last chosen on the board for `game` (against the board), else default."""
-    return settings.get("levels", {}).get(game, default)
-
-
-def remember_level(app, game, level):
-    """Keeps the level chosen for `game` in the settings (kept through a power cut)."""
-    levels = dict(app.settings.get("levels", {}))
-    levels[game] = level
-    app.set_setting("levels", levels)
-
-
-def remembered_board(settings, game, default):
-    """The seats the board was last given in `game` (a list; [] with friends), else default."""
-    seats = settings.get("boards", {}).get(game, default)
-    if not isinstance(seats, list) or not all(isinstance(s, int) for s in seats):
-        return default  # (a damaged setting)
-    return seats
-
-
-def remember_board(app, game, seats):
-    """Keeps the seats chosen for the board in `game` (kept through a power cut)."""
-    if app.settings.get("boards", {}).get(game) != seats:
-        boards = dict(app.settings.get("boards", {}))
-        boards[game] = list(seats)
-        app.set_setting("boards", boards)
-
-
 def save_settings(storage, settings):
     return write(storage, SETTINGS_FILE, json.dumps(settings))
 

@@ -24,10 +24,8 @@ def load_settings(storage):
         levels = saved.get("levels")
         if isinstance(levels, dict):  # (a bad entry is dropped: its game's default)
             settings["levels"] = dict((g, v) for g, v in levels.items() if isinstance(v, int) and 1 <= v <= 5)
-        boards = saved.get("boards")
-        if isinstance(boards, dict):  # the board's seats last chosen in each game (app/setup.py)
-            settings["boards"] = dict((g, v) for g, v in boards.items()
-                                      if isinstance(v, list) and all(type(s) is int and 1 <= s <= 6 for s in v))
+        if isinstance(saved.get("boards"), dict):  # the board's seats last chosen in each game (app/setup.py checks them)
+            settings["boards"] = saved["boards"]
     return settings
 
 

@@ -143,3 +143,15 @@ def test_the_hint_press_lights_before_its_search_begins():
     screen = sim.board.app.screen
     screen.tap(grid.HINT, sim.board.clock.now)
     assert screen.hint_wanted and screen.thinking is None  # the search: after the press's light
+
+
+@pytest.mark.parametrize("kept", ['5', '"x"', '{"a": 1}', '["1", 2]', '[9]', 'null'])
+def test_a_damaged_choice_in_the_settings_is_with_friends(kept):
+    storage = MemoryStorage()
+    storage.write("settings.json", '{"boards": {"connect4": %s}}' % kept)
+    sim = Headless(storage)
+    sim.run("press c3")
+    s = sim.state()
+    assert s["screen"] == "setup" and s["options"]["board"] in ([], [2])
+    sim.run("press c3")
+    assert sim.state()["screen"] == "game"
