@@ -220,13 +220,9 @@ class GameController:
             self.stop_thinking()
             self.play_move(move, self.cell_for_move(move), now)
 
-    def hint_cell(self, move):
-        """The cell HINT blinks for the strongest move."""
-        return self.cell_for_move(move)
-
     def hint_cells(self, move):
         """The cells that blink for the strongest move (the rest of HINT stays steady)."""
-        return (self.hint_cell(move),)
+        return (self.cell_for_move(move),)
 
     def hint_coming(self):
         """True while HINT's strongest move is searched or shown: then only its keys

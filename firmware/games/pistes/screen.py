@@ -195,27 +195,17 @@ class Controller(GameController):
         return True  # (its player plays any seat, the solo's too)
 
     def start_thinking(self, now, hint=False):
-        """HINT's search (the board plays its seats in board_step, not here)."""
-        self.thinking = hint_search(self)
+        """HINT's search (games/pistes/screen_hint.py: loaded for it, after the press has
+        lit; the board plays its own seats in board_step, not here)."""
+        from games.pistes.screen_hint import search
+
+        self.thinking = search(self, (ROLL_CELLS, STOP_CELL, DIE_CELLS, TRACK_CELLS))
         self.think_for_hint = True
         self.think_start = now
         self.planned = None
 
     def hint_cells(self, move):
-        """The keys of the board's step: the roll keys, the stop key, the whole die to
-        set aside or take back, the whole track for the joker or four 6s, the pawn."""
-        if move == rules.ROLL:
-            return ROLL_CELLS[:self.state.rolls_left]
-        if move == rules.STOP:
-            return (STOP_CELL,)
-        kind = move[0]
-        if kind in (rules.KEEP, rules.UNKEEP):
-            for die in range(rules.DICE):
-                if move[1] & (1 << die):
-                    return die_cells(die)
-        if kind in (rules.JOKER, rules.SIX4):
-            return TRACK_CELLS[move[1]]
-        return (self.cell_for_move(move),)
+        return self.hint_keys  # (the search's, as it found the move: games/pistes/screen_hint.py)
 
     # -- keys -> moves -------------------------------------------------------------------
     def label(self, cell):
@@ -484,22 +474,6 @@ class Controller(GameController):
 
     def turn_text(self):
         return _text().turn_text(self)
-
-
-def hint_search(ctrl):
-    """Generator (a slice a step, as the board's own steps are worked out): the step the
-    board would play for the mover. Its player is loaded for it in a game where the
-    board plays no seat, and freed after (RAM on a Pico)."""
-    policy = ctrl.policy
-    if policy is None:
-        from games.pistes import player as policy
-    try:
-        yield from policy.warm_up(ctrl.state)
-        yield
-        return policy.board_move(ctrl.state)
-    finally:
-        if ctrl.policy is None:
-            unload("games.pistes.player")
 
 
 TEXT_MODULE = "games.pistes.words"

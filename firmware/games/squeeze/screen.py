@@ -280,6 +280,6 @@ class Controller(GameController):
         info["line"] = [rules.cell_text(c) for c in st.line] if st.line else None
         return info
 
-    def hint_cell(self, move):
+    def hint_cells(self, move):
         # the strongest launch's arrival cell (the ring may show the counts)
-        return BOARD_CELLS[self.state.arrival_cell(move)]
+        return (BOARD_CELLS[self.state.arrival_cell(move)],)
