@@ -204,9 +204,7 @@ def start_game(app, game, players, variant, seed, options):
         controller.setup["players"] = None  # the usual count: kept as its tile keeps it, so the tile resumes it
     app.screen = controller
     free_menu()
-    save = controller.save_or_refuse  # the new game lights up first
-    setting = app.after_render  # (a setting the same press changed, its picture's choice: kept too)
-    app.after_render = save if setting is None else lambda now: setting(now) or save(now)
+    app.after_render = controller.save_or_refuse  # the new game lights up first
     app.dirty = True
 
 

@@ -24,8 +24,6 @@ def load_settings(storage):
         levels = saved.get("levels")
         if isinstance(levels, dict):  # (a bad entry is dropped: its game's default)
             settings["levels"] = dict((g, v) for g, v in levels.items() if isinstance(v, int) and 1 <= v <= 5)
-        if isinstance(saved.get("boards"), dict):  # the board's seats last chosen in each game (app/setup.py checks them)
-            settings["boards"] = saved["boards"]
     return settings
 
 

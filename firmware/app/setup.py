@@ -9,7 +9,7 @@
 # two people ("with friends") and a person beside the board's thinking light running
 # round a small ring ("against the board"); a press on one starts the game that way
 # (the chosen one lit, the other dim, is what the tile's second press plays: the
-# choice is kept in the settings for that game, through a power cut).
+# choice is kept with the tile's game, in its save, through a power cut).
 from app import catalog, colors, font, grid
 from app.parts import imports, slice_of
 from app.saves_read import load_game
@@ -41,20 +41,17 @@ BOARD_RING = bytes(grid.cell(9 + r, 8 + c) for r, c in ((0, 0), (0, 1), (0, 2), 
 RING_MS = 120  # its light moves one cell this often
 
 
-def remembered(settings, key, game, default):
-    """The choice last made for `game` on the board (settings[key]: "levels", its level;
-    "boards", the board's seats, [] with friends), else default. Kept here, not in
-    app/saves.py: only the menu's setup needs it (a game's RAM)."""
-    return settings.get(key, {}).get(game, default)
+def remembered_level(settings, game, default):
+    """The level last chosen on the board for `game` (against the board), else default.
+    Here, not in app/saves.py: only the menu's setup needs it (a game's RAM)."""
+    return settings.get("levels", {}).get(game, default)
 
 
-def remember(app, key, game, value):
-    """Keeps the choice made for `game` in the settings (kept through a power cut)."""
-    kept = app.settings.get(key, {})
-    if kept.get(game) != value:
-        kept = dict(kept)
-        kept[game] = list(value) if isinstance(value, list) else value
-        app.set_setting(key, kept)
+def remember_level(app, game, level):
+    """Keeps the level chosen for `game` in the settings (kept through a power cut)."""
+    levels = dict(app.settings.get("levels", {}))
+    levels[game] = level
+    app.set_setting("levels", levels)
 
 
 class Setup:
@@ -75,19 +72,13 @@ class Setup:
         self.flash_until = None
         self.options = []  # [name, choices, value], in the order asked
         asked = catalog.tile_options(index)[:len(OPTION_KEYS)]
-        for name, choices, first in asked:
-            default = first
+        for name, choices, default in asked:
             if name == "level":  # the level last chosen for this game, kept in the settings
-                default = remembered(app.settings, "levels", self.game, first)
-            elif choices == SEATS:  # the board's seats last chosen (none: with friends)
-                default = remembered(app.settings, "boards", self.game, first)
+                default = remembered_level(app.settings, self.game, default)
             value = default if saved is None else saved[0].get(name, default)  # the game in progress's
             if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
-                value = first  # (a damaged save or setting)
+                value = default  # (a damaged save)
             self.options.append([name, choices, list(value) if choices == SEATS else value])
-        for option in self.options:  # (a remembered seat beyond the player count goes)
-            if option[1] == SEATS:
-                option[2] = [s for s in option[2] if s in self.choices(option)]
         # the two pictures: on a tile where the board may take a seat (two options at most)
         self.pictures = len(asked) <= 2 and any(option[1] == SEATS for option in asked)
         # the choices of the game in progress: the tile resumes it while they stay, and
@@ -169,17 +160,15 @@ class Setup:
         else:
             option[2] = choice
             if option[0] == "level":
-                remember(self.app, "levels", self.game, choice)
+                remember_level(self.app, self.game, choice)
             if option[0] == "players":  # seats beyond the new count go
                 for other in self.options:
                     if other[1] == SEATS:
                         other[2] = [s for s in other[2] if s <= choice]
-        if option[1] == SEATS:  # kept for the next time (the tile's pictures show it)
-            remember(self.app, "boards", self.game, option[2])
 
     def against_the_board(self, board):
-        """A picture pressed: the board takes a seat (`board`), the seats last chosen or
-        the second (you start; a solo becomes a game of two), or none (with friends)."""
+        """A picture pressed: the board takes a seat (`board`: the seats chosen stay, else
+        the second: you start; a solo becomes a game of two), or none (with friends)."""
         for option in self.options:
             if option[1] != SEATS or bool(option[2]) == board:
                 continue
@@ -189,7 +178,6 @@ class Setup:
                 if self.value("players", 2) < 2:
                     self.choose(self.options[0], 2)  # (4 pistes: players is its first option)
                 option[2] = [2]
-            remember(self.app, "boards", self.game, option[2])
 
     def resuming(self):
         """True while the tile's second press resumes its game in progress."""

@@ -58,22 +58,24 @@ def test_the_choice_is_kept_for_the_tile_through_a_power_cut():
     sim.run("press h10")  # against the board
     assert sim.state()["board"] == [2]
     sim.run("press d8")
-    storage.remove("game_connect4.json")  # no game to resume: the tile's own choice
-    sim = Headless(storage)  # the power comes back
+    sim = Headless(storage)  # the power comes back: the tile's save keeps the choice
     sim.run("press c3")
     s = sim.state()
-    assert s["against"] and s["options"]["board"] == [2]
+    assert s["against"] and s["resume"] and s["options"]["board"] == [2]
     leds = sim.leds()  # the chosen picture at full level, the other dim
     assert sum(leds["g10"]) > 2 * sum(leds["c10"])
     sim.run("press c3")  # the tile's second press: against the board again
-    assert sim.state()["board"] == [2]
+    assert sim.state()["board"] == [2] and sim.state()["moves"][0] == "2"  # (d8: column 2)
     sim.run("hold a1 800")
     sim.run("press c3")
     sim.run("press c11")  # with friends: a new game, of people
-    assert sim.state()["board"] == []
+    assert sim.state()["board"] == [] and sim.state()["moves"] == []
     sim = Headless(storage)
     sim.run("press c3")
     assert not sim.state()["against"] and sim.state()["resume"]
+    assert sum(sim.leds()["c10"]) > 2 * sum(sim.leds()["g10"])
+    sim.run("press c3")
+    assert sim.state()["board"] == []
 
 
 def test_a_press_on_no_picture_changes_nothing_and_the_tile_says_where():
@@ -143,15 +145,3 @@ def test_the_hint_press_lights_before_its_search_begins():
     screen = sim.board.app.screen
     screen.tap(grid.HINT, sim.board.clock.now)
     assert screen.hint_wanted and screen.thinking is None  # the search: after the press's light
-
-
-@pytest.mark.parametrize("kept", ['5', '"x"', '{"a": 1}', '["1", 2]', '[9]', 'null'])
-def test_a_damaged_choice_in_the_settings_is_with_friends(kept):
-    storage = MemoryStorage()
-    storage.write("settings.json", '{"boards": {"connect4": %s}}' % kept)
-    sim = Headless(storage)
-    sim.run("press c3")
-    s = sim.state()
-    assert s["screen"] == "setup" and s["options"]["board"] in ([], [2])
-    sim.run("press c3")
-    assert sim.state()["screen"] == "game"
