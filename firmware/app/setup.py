@@ -5,9 +5,10 @@
 # (for "board", toggles that seat); a second press on the tile starts the game with
 # those choices, or resumes the tile's game in progress (shown with its own choices:
 # changing one starts a new game instead); a1 goes back to the menu. A tile whose game
-# the board plays shows two pictures along the bottom, the same in every such game:
-# two people ("with friends") and a person beside the board's thinking light running
-# round a small ring ("against the board"); a press on one starts the game that way
+# the board plays shows two pictures along the bottom, the same in every such game
+# (app/setup_pictures.py): two people ("with friends") and a person beside the board's
+# thinking light running round a small ring ("against the board"); a press on one
+# starts the game that way
 # (the chosen one lit, the other dim, is what the tile's second press plays: the
 # choice is kept with the tile's game, in its save, through a power cut).
 from app import catalog, colors, font, grid
@@ -29,16 +30,6 @@ OPTION_KEYS = (
 # An option's keys: the chosen one white, the others in the option's colour, dim.
 OPTION_COLORS = {"players": colors.YELLOW, "board": colors.CYAN, "level": colors.GREEN, "mode": colors.ORANGE}
 SEATS = "seats"  # the choices of "board": which of the seats 1..players the board plays
-# The two pictures (rows 10..12: where a third option's keys would go; a tile with the
-# board asks two at most): each is a key area, any of its keys plays that way.
-FRIENDS_KEYS = bytes(grid.cell(r, c) for r in range(9, 12) for c in range(1, 5))  # b10..e12
-BOARD_KEYS = bytes(grid.cell(r, c) for r in range(9, 12) for c in range(6, 11))  # g10..k12
-# what each draws: two people (yellow, red; a head over a body), and a person (yellow)
-# beside the board's ring, its light running round as the board's does while it thinks
-FRIENDS_PEOPLE = ((grid.cell(9, 2), colors.YELLOW), (grid.cell(9, 4), colors.RED))
-BOARD_PERSON = grid.cell(9, 6)
-BOARD_RING = bytes(grid.cell(9 + r, 8 + c) for r, c in ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)))
-RING_MS = 120  # its light moves one cell this often
 
 
 def remembered_level(settings, game, default):
@@ -79,8 +70,10 @@ class Setup:
             if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
                 value = default  # (a damaged save)
             self.options.append([name, choices, list(value) if choices == SEATS else value])
-        # the two pictures: on a tile where the board may take a seat (two options at most)
+        # the two pictures: on a tile where the board may take a seat (two options at most);
+        # their module, loaded ahead (load_ahead)
         self.pictures = len(asked) <= 2 and any(option[1] == SEATS for option in asked)
+        self.drawing = None
         # the choices of the game in progress: the tile resumes it while they stay, and
         # starts a new game once one is changed (how a new player count gets chosen)
         self.kept = self.start_args() if saved is not None else None
@@ -97,6 +90,8 @@ class Setup:
         new game's rules make once (catalog.start_ahead)."""
         self.scrolling_text()
         yield
+        self.pictures_module()
+        yield
         yield from imports(catalog.start_modules(self.game, self.variant))
         yield from imports(catalog.controller_class(self.game, self.variant).ahead_parts)
         if self.saved is None:
@@ -107,6 +102,14 @@ class Setup:
                 self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
+
+    def pictures_module(self):
+        """app/setup_pictures.py, if this tile shows the pictures (else None)."""
+        if self.pictures and self.drawing is None:
+            from app import setup_pictures
+
+            self.drawing = setup_pictures
+        return self.drawing
 
     def scrolling_text(self):
         """The name as pixel columns, entering from the right: made once, after the press
@@ -198,8 +201,9 @@ class Setup:
     # -- the screen interface -------------------------------------------------------------
     def tap(self, cell, now):
         self.error = None
-        if self.pictures and (cell in FRIENDS_KEYS or cell in BOARD_KEYS):
-            self.against_the_board(cell in BOARD_KEYS)
+        pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
+        if pictures and (cell in pictures.FRIENDS_KEYS or cell in pictures.BOARD_KEYS):
+            self.against_the_board(cell in pictures.BOARD_KEYS)
             cell = self.tile[0]  # and then as the tile's second press: play that way
         if cell in self.tile:
             if self.resuming() and self.read_moves():
@@ -254,27 +258,9 @@ class Setup:
             choices = self.choices(option)
             for k in range(len(choices)):
                 frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
-        if self.pictures:
-            self.draw_pictures(frame, now)
+        if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
+            self.drawing.draw(frame, now, self.against())
         frame.set(grid.MENU, colors.SYSTEM)
-
-    def draw_pictures(self, frame, now):
-        """With friends, against the board: the chosen one at full level, the other dim;
-        the board's light runs round its ring."""
-        against = self.against()
-        den = 4  # (the picture not chosen: at 1/4)
-        for cell, color in FRIENDS_PEOPLE:
-            if against:
-                color = colors.scale(color, 1, den)
-            frame.set(cell, color)
-            frame.fill(bytes((cell + grid.SIZE, cell + 2 * grid.SIZE)), colors.scale(color, 1, 2))
-        color = colors.YELLOW if against else colors.scale(colors.YELLOW, 1, den)
-        frame.set(BOARD_PERSON, color)
-        frame.fill(bytes((BOARD_PERSON + grid.SIZE, BOARD_PERSON + 2 * grid.SIZE)), colors.scale(color, 1, 2))
-        frame.fill(BOARD_RING, colors.scale(colors.RED, 1, 8 if against else 8 * den))
-        head = now // RING_MS
-        for i in range(3):  # the light and its tail: at full level even when not chosen (it draws the eye)
-            frame.set(BOARD_RING[(head - i) % len(BOARD_RING)], colors.scale(colors.RED, 3 - i, 3))
 
     def axis_labels(self):
         """The simulator's margin labels: each choice beside its key ("2" players,
@@ -309,7 +295,6 @@ class Setup:
                 for i in range(len(self.options))
             ),
             # the two pictures' keys (a tile where the board may take a seat), else None
-            "pictures": dict((what, [grid.name(c) for c in keys]) for what, keys in
-                             (("friends", FRIENDS_KEYS), ("board", BOARD_KEYS))) if self.pictures else None,
+            "pictures": self.pictures_module().keys() if self.pictures else None,
             "error": self.error,
         }

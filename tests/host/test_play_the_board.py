@@ -6,7 +6,7 @@
 import pytest
 
 from app import catalog, grid
-from app.setup import BOARD_KEYS, FRIENDS_KEYS
+from app.setup_pictures import BOARD_KEYS, FRIENDS_KEYS
 from sim import words
 from sim.drivers import MemoryStorage
 from sim.headless import Headless
