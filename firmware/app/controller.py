@@ -17,7 +17,7 @@ _SPIN_MS = const(50)  # the thinking light moves one ring cell this often
 _SPIN_TAIL = const(4)  # ring cells the thinking light drags behind it
 _HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long ...
 _HINT_SHOWN_MS = const(4000)  # ... and the strongest move's, once found, this long
-_HINT_BLINK_MS = const(250)  # the strongest move's keys blink at this pace, lit first
+_HINT_BLINK_MS = const(250)  # the strongest move's keys blink at this pace
 _HINT_LEGAL = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the other legal keys, steady
 _HOLD_KEYS = (grid.MENU, grid.NEW)  # (made once: a tuple built in tap() is an allocation a press)
 # The corner keys (menu, undo, hint, new game), drawn in one call (a native call costs a
@@ -106,8 +106,6 @@ class GameController:
         self.think_for_hint = False  # the search is for the hint, not the board's move
         self.planned = None  # the board's move, found, shown after _THINK_MIN_MS
         self.hint_move = None  # the strongest move, shown by HINT
-        self.hint_at = 0  # ticks when it was found: its keys blink from then, lit first
-        self.hint_wanted = False  # HINT pressed: its search begins after the press has lit
         self.menu_loading = None  # while MENU is held: the menu made ahead (hold_ahead) ...
         self.next_menu = None  # ... and once it is made
         self.board_seats, self.level = self.check_board(setup)
@@ -181,7 +179,6 @@ class GameController:
         self.planned = None
 
     def stop_thinking(self):
-        self.hint_wanted = False
         self.thinking = None
         self.think_start = None
         self.planned = None
@@ -189,12 +186,10 @@ class GameController:
     def think(self, now):
         """One slice of the board's search (called every app step while it runs), then
         its move once _THINK_MIN_MS have passed."""
-        if self.hint_wanted:  # HINT pressed: its search, after the press's own light
-            self.hint_wanted = False
-            if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
-                self.start_thinking(now, hint=True)
         if self.thinking is None and self.planned is None:
-            if self.board_to_move() and self.anim_start is None:
+            if self.think_for_hint and self.think_start is not None:  # HINT pressed: its search, now that it has lit
+                self.start_thinking(now, hint=True)
+            elif self.board_to_move() and self.anim_start is None:
                 self.start_thinking(now)
             else:
                 return
@@ -210,7 +205,6 @@ class GameController:
             if self.think_for_hint:
                 self.think_start = None
                 self.hint_move = move
-                self.hint_at = now
                 self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
                 self.app.sound.play("hint")  # found: said as its keys begin to blink
                 return
@@ -227,7 +221,7 @@ class GameController:
     def hint_coming(self):
         """True while HINT's strongest move is searched or shown: then only its keys
         blink, and the other legal keys stay steady."""
-        return self.hint_wanted or self.hint_move is not None or self.think_for_hint and self.think_start is not None
+        return self.hint_move is not None or self.think_for_hint and self.think_start is not None
 
     def draw_thinking(self, frame, now):
         """The board thinks: a light runs round the ring in its colour."""
@@ -257,13 +251,12 @@ class GameController:
             if self.think_for_hint and self.think_start is not None:
                 return  # (its search goes on: the same position)
             if self.hint_move is not None:  # found for this position already: shown again
-                self.hint_at = now
                 self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
                 return
-            self.hint_move = None
             self.hint_until = ticks_add(now, _HINT_MS)
-            # and the strongest move, once found: searched after this press has lit
-            self.hint_wanted = self.has_player() and self.state.status == PLAYING and not self.board_to_move()
+            if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
+                self.think_for_hint = True  # and the strongest move: searched once this press has lit (think())
+                self.think_start = now
         elif cell in _HOLD_KEYS:
             self.refuse((cell,), now, "hold", colors.WHITE)
         elif self.state.status != PLAYING:
@@ -274,7 +267,6 @@ class GameController:
             if self.think_for_hint:
                 self.stop_thinking()
             self.hint_move = self.hint_until = None  # a move ends the hint
-            self.hint_wanted = False
             self.press(cell, now)
 
     def hold_ahead(self, cell, now):
@@ -409,7 +401,7 @@ class GameController:
             self.draw_hint(frame, now)
             if self.hint_move is not None and self.hint_move in self.state.legal_moves():
                 # the strongest: only its keys blink (cyan, dark), the rest stays steady
-                color = colors.CYAN if blink_on(ticks_diff(now, self.hint_at), _HINT_BLINK_MS) else colors.OFF
+                color = colors.CYAN if blink_on(now, _HINT_BLINK_MS) else colors.OFF
                 for c in self.hint_cells(self.hint_move):
                     frame.set(c, color)
         if self.think_start is not None and not self.think_for_hint:

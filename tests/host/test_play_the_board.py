@@ -144,4 +144,5 @@ def test_the_hint_press_lights_before_its_search_begins():
     sim.run("start connect4")
     screen = sim.board.app.screen
     screen.tap(grid.HINT, sim.board.clock.now)
-    assert screen.hint_wanted and screen.thinking is None  # the search: after the press's light
+    assert screen.think_for_hint and screen.think_start is not None  # a hint is coming ...
+    assert screen.thinking is None  # ... searched after the press's light
