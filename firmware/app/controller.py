@@ -218,10 +218,13 @@ class GameController:
         """The cells that blink for the strongest move (the rest of HINT stays steady)."""
         return (self.cell_for_move(move),)
 
-    def hint_coming(self):
-        """True while HINT's strongest move is searched or shown: then only its keys
-        blink, and the other legal keys stay steady."""
-        return self.hint_move is not None or self.think_for_hint and self.think_start is not None
+    def legal_look(self, now):
+        """The colour HINT lights the legal moves' keys in now (None: dark): steady dim
+        white while the strongest move is searched or shown (only its keys blink, over
+        them), else blinking white (a game where the board has no player)."""
+        if self.hint_move is not None or self.think_for_hint and self.think_start is not None:
+            return _HINT_LEGAL
+        return colors.WHITE if blink_on(now) else None
 
     def draw_thinking(self, frame, now):
         """The board thinks: a light runs round the ring in its colour."""
@@ -426,18 +429,11 @@ class GameController:
         frame.fill(ring, color)
 
     def draw_hint(self, frame, now):
-        """What HINT shows: by default the keys of the legal moves, steady dim white while
-        the strongest move is searched or shown (its keys blink over them); blinking
-        white in a game where the board has no player."""
-        steady = self.hint_coming()
-        if steady or blink_on(now):
-            color = _HINT_LEGAL if steady else colors.WHITE
+        """What HINT shows: by default the keys of the legal moves (legal_look)."""
+        color = self.legal_look(now)
+        if color is not None:
             for m in self.state.legal_moves():
                 frame.set(self.cell_for_move(m), color)
-
-    def colour_name(self, index):
-        color = self.player_colors[index]
-        return colors.NAMES.get(color, "player %d" % index)
 
     def described_moves(self):
         """The moves describe() lists under `legal` and `keys`: by default all of them."""

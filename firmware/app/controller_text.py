@@ -41,15 +41,22 @@ def axis_labels(ctrl):
     return letters, letters, numbers, numbers
 
 
+def colour_name(ctrl, index):
+    """What people call player `index`'s colour ('yellow'), else 'player N'."""
+    from app import colors
+
+    return colors.NAMES.get(ctrl.player_colors[index], "player %d" % index)
+
+
 def turn_text(ctrl):
     st = ctrl.state
     if st.status == PLAYING:
-        return "%s to move" % ctrl.colour_name(ctrl.mover_colour())
+        return "%s to move" % colour_name(ctrl, ctrl.mover_colour())
     if st.status == DRAW:
         return "a draw"
     if st.winner is None:
         return "nobody wins"
-    return "%s wins" % ctrl.colour_name(st.winner)
+    return "%s wins" % colour_name(ctrl, st.winner)
 
 
 def title(ctrl):

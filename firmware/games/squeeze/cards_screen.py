@@ -393,9 +393,8 @@ class Controller(classic.Controller):
     def draw_hint(self, frame, now):
         """HINT: the cells a legal launch reaches blink (steady while the strongest
         launch's arrival blinks over them, as in the classic game)."""
-        steady = self.hint_coming()
-        if steady or blink_on(now):
-            color = colors.scale(colors.WHITE, 1, 4) if steady else colors.WHITE
+        color = self.legal_look(now)
+        if color is not None:
             marks = self.legal_launch_marks()
             for l in range(rules.LAUNCHES):
                 if marks[l]:

@@ -250,9 +250,8 @@ class Controller(GameController):
         and the cells a launch can reach now show (pressing one plays that launch):
         steady while the strongest launch's arrival blinks over them, else blinking."""
         self.draw_counts(frame)
-        steady = self.hint_coming()
-        if steady or blink_on(now):
-            color = colors.scale(colors.WHITE, 1, 4) if steady else colors.WHITE
+        color = self.legal_look(now)
+        if color is not None:
             marks = self.state.reachable()
             for c in range(rules.CELLS):
                 if marks[c]:
