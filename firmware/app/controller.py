@@ -83,10 +83,6 @@ class GameController:
     # HOLD_MS (a hold); every other key acts on its press.
     holds = (grid.MENU, grid.NEW)
 
-    @classmethod
-    def first_swap(cls, rng):
-        return cls.first_starter == RANDOM and rng.below(2) == 1
-
     def __init__(self, app, setup, moves=()):
         """setup: {"game", "players", "variant", "seed", "swap"}; moves: texts to
         replay (a save)."""

@@ -192,7 +192,10 @@ def start_game(app, game, players, variant, seed, options):
     if seed is None:  # a game with chance replays its save from this seed
         seed = app.clock.ticks_ms() & 0x3FFFFFFF
     rng = Rng(seed)
-    setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
+    # who starts a game's first (app/controller.py: "random" is its RANDOM; here, not
+    # there, as only a start needs it: a game's RAM)
+    swap = cls.first_starter == "random" and rng.below(2) == 1
+    setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": swap}
     for name in options or ():
         if name not in SETUP_OPTIONS:
             raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))

@@ -146,3 +146,9 @@ def test_the_hint_press_lights_before_its_search_begins():
     screen.tap(grid.HINT, sim.board.clock.now)
     assert screen.think_for_hint and screen.think_start is not None  # a hint is coming ...
     assert screen.thinking is None  # ... searched after the press's light
+
+
+def test_the_menu_names_a_random_first_starter_as_the_controller_does():
+    from app import controller
+
+    assert controller.RANDOM == "random"  # (app/menu.py's start_game compares with it by value)
