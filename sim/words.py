@@ -74,12 +74,18 @@ def key_label(board, cell):
         for tile in d["tiles"]:
             if cell in menu_tile_cells(tile["cell"]):
                 return "%s (%s)" % (grid.name(cell), tile["name"])
+    for what, keys in (d.get("pictures") or {}).items():  # a setup screen's two pictures
+        if grid.name(cell) in keys:
+            return "%s (%s)" % (grid.name(cell), say(board, PICTURE_WORDS[what]))
     return grid.name(cell)
 
 
 def menu_tile_cells(top_left):
     cell = grid.parse(top_left)
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
+
+
+PICTURE_WORDS = {"friends": "with friends", "board": "against the board"}  # a setup's two pictures
 
 
 def choice_words(board, option, d):
@@ -104,6 +110,8 @@ def status_text(board, d=None):
         turn = d.get("turn", d["status"])
         if d.get("board_played"):  # its move, in the notation: where the board played
             turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
+        if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
+            turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
         if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
             turn = say(board, "%s; hint: %s" % (turn, d["hint"]))
         for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
@@ -164,9 +172,8 @@ def captions(board, d=None):
     # a tile's setup screen (and its two pictures, if it has them: a caption under each)
     out = [("top-left", grid.MENU, say(board, "a1: back to the menu")),
            ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
-    for what, words in (("friends", "with friends"), ("board", "against the board")):
-        if d.get("pictures"):
-            out.append(("bottom", grid.parse(d["pictures"][what][len(d["pictures"][what]) // 2]), say(board, words)))
+    for what, keys in (d.get("pictures") or {}).items():
+        out.append(("bottom", grid.parse(keys[len(keys) // 2]), say(board, PICTURE_WORDS[what])))
     return out
 
 

@@ -45,10 +45,13 @@ def test_two_presses_from_the_menu_start_a_game_against_the_board(index, game):
     assert len(set(frames)) == 3
     text = words.status_text(sim.board)[0]
     assert "g10..k12 (the board's picture) to play against the board" in text and "b10..e12" in text
+    assert words.key_label(sim.board, grid.parse("i11")) == "i11 (against the board)"
     sim.run("press i11")  # the board's picture: the game starts, the board plays a seat
     s = sim.state()
     assert s["screen"] == "game" and s["game"] == game and board_seats(s) == [2]
     assert s["players"] == 2 and s["to_move"] == 1  # you start
+    if game != "pistes":  # (4 pistes names the board's seat in its turn: "red (the board) to move")
+        assert "yellow to move; against the board (level 3)" in words.status_text(sim.board)[0]
 
 
 def test_the_choice_is_kept_for_the_tile_through_a_power_cut():
