@@ -51,7 +51,7 @@ def test_two_presses_from_the_menu_start_a_game_against_the_board(index, game):
     assert s["screen"] == "game" and s["game"] == game and board_seats(s) == [2]
     assert s["players"] == 2 and s["to_move"] == 1  # you start
     if game != "pistes":  # (4 pistes names the board's seat in its turn: "red (the board) to move")
-        assert "yellow to move; against the board (level 3)" in words.status_text(sim.board)[0]
+        assert " to move; against the board (level 3)" in words.status_text(sim.board)[0]
 
 
 def test_the_choice_is_kept_for_the_tile_through_a_power_cut():
