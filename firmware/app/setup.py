@@ -169,19 +169,6 @@ class Setup:
                     if other[1] == SEATS:
                         other[2] = [s for s in other[2] if s <= choice]
 
-    def against_the_board(self, board):
-        """A picture pressed: the board takes a seat (`board`: the seats chosen stay, else
-        the second: you start; a solo becomes a game of two), or none (with friends)."""
-        for option in self.options:
-            if option[1] != SEATS or bool(option[2]) == board:
-                continue
-            if not board:
-                option[2] = []
-            else:
-                if self.value("players", 2) < 2:
-                    self.choose(self.options[0], 2)  # (4 pistes: players is its first option)
-                option[2] = [2]
-
     def resuming(self):
         """True while the tile's second press resumes its game in progress."""
         return self.saved is not None and self.start_args() == self.kept
@@ -202,9 +189,8 @@ class Setup:
     def tap(self, cell, now):
         self.error = None
         pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
-        if pictures and (cell in pictures.FRIENDS_KEYS or cell in pictures.BOARD_KEYS):
-            self.against_the_board(cell in pictures.BOARD_KEYS)
-            cell = self.tile[0]  # and then as the tile's second press: play that way
+        if pictures and pictures.press(self, cell):
+            cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
         if cell in self.tile:
             if self.resuming() and self.read_moves():
                 self.app.resume_game(self.saved[0], self.saved[1], self.ready)

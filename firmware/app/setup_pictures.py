@@ -16,6 +16,21 @@ RING = bytes(grid.cell(9 + r, 8 + c) for r, c in ((0, 0), (0, 1), (0, 2), (1, 2)
 _RING_MS = const(120)  # its light moves one cell this often
 
 
+def press(setup, cell):
+    """A press on a picture: the board takes a seat (the seats chosen stay, else the
+    second: you start; a solo becomes a game of two), or none (with friends). False for
+    a key of neither."""
+    board = cell in BOARD_KEYS
+    if not board and cell not in FRIENDS_KEYS:
+        return False
+    for option in setup.options:
+        if option[1] == "seats" and bool(option[2]) != board:  # (app.setup.SEATS)
+            if board and setup.value("players", 2) < 2:
+                setup.choose(setup.options[0], 2)  # (4 pistes: players is its first option)
+            option[2] = [2] if board else []
+    return True
+
+
 def draw(frame, now, against):
     """The chosen picture at full level, the other at 1/4; the board's light runs round
     its ring, at full level either way (it draws the eye)."""
