@@ -110,6 +110,8 @@ def status_text(board, d=None):
         turn = d.get("turn", d["status"])
         if d.get("board_played"):  # its move, in the notation: where the board played
             turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
+        if d.get("thinking"):
+            turn = say(board, "%s: the board is thinking" % turn)
         if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
             turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
         if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation

@@ -52,6 +52,12 @@ def test_two_presses_from_the_menu_start_a_game_against_the_board(index, game):
     assert s["players"] == 2 and s["to_move"] == 1  # you start
     if game != "pistes":  # (4 pistes names the board's seat in its turn: "red (the board) to move")
         assert " to move; against the board (level 3)" in words.status_text(sim.board)[0]
+        sim.run("press " + s["keys"][s["legal"][0]])
+        for _ in range(40):  # its move's animation, then the board thinks (0.6 s at least)
+            if sim.state()["thinking"]:
+                break
+            sim.run("wait 30")
+        assert " to move: the board is thinking; against the board" in words.status_text(sim.board)[0]
 
 
 def test_the_choice_is_kept_for_the_tile_through_a_power_cut():
