@@ -452,5 +452,6 @@ class GameController:
     def axis_labels(self):
         """The simulator's labels around the board, in the game's own notation: the
         (top, bottom, left, right) margins, 12 strings each ('' for none). By default
-        the grid's own a..l and 1..12."""
+        the grid's own a..l and 1..12, or a window's (a class's `window`: top, left,
+        size, and whether its rows are named: app/controller_text.py's window_labels)."""
         return call_part("app.controller_text", "axis_labels", self)

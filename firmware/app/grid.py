@@ -62,12 +62,3 @@ def window_move(cell, top, left, size):
         return row * size + col
     return None
 
-
-def window_labels(top, left, size):
-    """The simulator's margins for a size x size window at (top, left): its own a.. and
-    1.. (top, bottom, left, right), empty elsewhere."""
-    cols, rows = [""] * SIZE, [""] * SIZE
-    for i in range(size):
-        cols[left + i] = chr(ord("a") + i)
-        rows[top + i] = str(i + 1)
-    return cols, cols, rows, rows

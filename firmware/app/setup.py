@@ -12,7 +12,7 @@
 # (the chosen one lit, the other dim, is what the tile's second press plays: the
 # choice is kept with the tile's game, in its save, through a power cut).
 from app import catalog, colors, font, grid
-from app.parts import imports, slice_of
+from app.parts import call_part, imports, slice_of
 from app.saves_read import load_game
 from app.tiles import draw_tile, tile_cells
 from app.timing import FLASH_MS, pending
@@ -248,39 +248,9 @@ class Setup:
             self.drawing.draw(frame, now, self.against())
         frame.set(grid.MENU, colors.SYSTEM)
 
+    # -- the simulator's words (app/menu_text.py: a board never asks) -------------------
     def axis_labels(self):
-        """The simulator's margin labels: each choice beside its key ("2" players,
-        "s1" a seat, "L3" a level, a mode's name), the sides' names in a corner."""
-        sides = [[""] * grid.SIZE for _ in range(4)]  # left, right, bottom, top
-        for i in range(len(self.options)):
-            option = self.options[i]
-            prefix = {"board": "s", "level": "L"}.get(option[0], "")
-            choices = self.choices(option)
-            for k in range(len(choices)):
-                sides[i][1 + k] = (prefix + str(choices[k]))[:6]
-        left, right, bottom, top = sides
-        return top, bottom, left, right
+        return call_part("app.menu_text", "axis_labels", self)
 
     def describe(self):
-        players, options = self.start_args()
-        return {
-            "screen": "setup",
-            "game": self.game,
-            "status": None,
-            "winner": None,
-            "to_move": None,
-            "title": self.title,
-            "tile": grid.name(self.tile[0]),
-            "resume": self.resuming(),
-            "against": self.against(),
-            "players": players,
-            "variant": self.variant,
-            "options": options,
-            "keys": dict(
-                (self.options[i][0], [grid.name(c) for c in OPTION_KEYS[i][:len(self.choices(self.options[i]))]])
-                for i in range(len(self.options))
-            ),
-            # the two pictures' keys (a tile where the board may take a seat), else None
-            "pictures": self.pictures_module().keys() if self.pictures else None,
-            "error": self.error,
-        }
+        return call_part("app.menu_text", "describe", self)
