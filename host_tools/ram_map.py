@@ -30,7 +30,7 @@ BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.sav
         "app.menu", "pins", "drivers.pixels", "drivers.pixels_setup", "drivers.keys", "drivers.keys_setup", "drivers.sound",
         "drivers.storage", "drivers.clock", "ports.rp2")
 GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.search")
-MENU_SCREENS = ("app.font", "app.setup", "app.names_en", "app.attract")  # (app.names_fr instead in French)
+MENU_SCREENS = ("app.font", "app.setup", "app.setup_pictures", "app.names_en", "app.attract")  # (app.names_fr instead in French)
 OBJECTS = (
     ("sim.drivers (the simulator's drivers, not on a Pico)", "import sim.drivers"),
     ("object: ChainLayout (the chain table)", "L = drivers.pixels_setup.ChainLayout()"),

@@ -78,6 +78,12 @@ PICTURES += (
 )
 
 
+PICTURES += (  # against the board: the setup's two pictures, and the hint
+    ("players", "setup", [BRIGHT, "press c3", "wait 1200"]),
+    ("players", "hint", [BRIGHT, "start connect4", "press f1", "press e1", "wait 400", "press a12", "wait 2600"]),
+)
+
+
 PICTURES += (
     ("pistes", "start", [BRIGHT, "start pistes --seed 5 --players 3"]),
     ("pistes", "move", [BRIGHT, "start pistes --seed 5 --players 3 --board 1,2", "wait 9000"]),

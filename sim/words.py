@@ -74,12 +74,18 @@ def key_label(board, cell):
         for tile in d["tiles"]:
             if cell in menu_tile_cells(tile["cell"]):
                 return "%s (%s)" % (grid.name(cell), tile["name"])
+    for what, keys in (d.get("pictures") or {}).items():  # a setup screen's two pictures
+        if grid.name(cell) in keys:
+            return "%s (%s)" % (grid.name(cell), say(board, PICTURE_WORDS[what]))
     return grid.name(cell)
 
 
 def menu_tile_cells(top_left):
     cell = grid.parse(top_left)
     return (cell, cell + 1, cell + grid.SIZE, cell + grid.SIZE + 1)
+
+
+PICTURE_WORDS = {"friends": "with friends", "board": "against the board"}  # a setup's two pictures
 
 
 def choice_words(board, option, d):
@@ -89,7 +95,7 @@ def choice_words(board, option, d):
     value = d["options"].get(option)
     if option == "board":
         if not value:
-            return say(board, "people only")
+            return say(board, "with friends")
         return say(board, "the board plays seat%s %s" % ("s" if len(value) > 1 else "", ", ".join(str(s) for s in value)))
     return "%s %s" % (say(board, option), value)
 
@@ -104,6 +110,12 @@ def status_text(board, d=None):
         turn = d.get("turn", d["status"])
         if d.get("board_played"):  # its move, in the notation: where the board played
             turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
+        if d.get("thinking"):
+            turn = say(board, "%s: the board is thinking" % turn)
+        if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
+            turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
+        if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
+            turn = say(board, "%s; hint: %s" % (turn, d["hint"]))
         for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
             turn += say(board, "; player %d holds %s" % (shown["seat"], " and ".join(shown["cards"]) or "no card"))
         what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), turn,
@@ -112,7 +124,15 @@ def status_text(board, d=None):
         what = say(board, "the board plays %s against itself (left idle): press any key for the menu"
                    % d.get("title", d["game"]))
     elif d["screen"] == "setup":
-        what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
+        pictures = d.get("pictures")
+        if pictures:  # against the board or with friends: a picture each, a press plays that way
+            what = say(board, "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) "
+                              "with friends, or its tile %s again to %s (a1: back)"
+                       % (d["title"], pictures["board"][0], pictures["board"][-1], pictures["friends"][0],
+                          pictures["friends"][-1], d["tile"], "resume" if d["resume"] else
+                          "play against the board" if d["against"] else "play with friends"))
+        else:
+            what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
         if d["resume"] and d["keys"]:
             what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():
@@ -151,9 +171,12 @@ def captions(board, d=None):
         return out
     if d["screen"] == "attract":  # the board playing itself: the status line says any key ends it
         return []
-    # a tile's setup screen
-    return [("top-left", grid.MENU, say(board, "a1: back to the menu")),
-            ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+    # a tile's setup screen (and its two pictures, if it has them: a caption under each)
+    out = [("top-left", grid.MENU, say(board, "a1: back to the menu")),
+           ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+    for what, keys in (d.get("pictures") or {}).items():
+        out.append(("bottom", grid.parse(keys[len(keys) // 2]), say(board, PICTURE_WORDS[what])))
+    return out
 
 
 def wrap(text, width):

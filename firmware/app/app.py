@@ -4,7 +4,7 @@
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from app.parts import free_game
+from app.parts import call_part, free_game
 from app.timing import FRAME_MS
 from compat import const, ticks_add, ticks_diff
 
@@ -206,19 +206,9 @@ class App:
         self.dirty = True
 
     def describe(self):
-        """The screen's state, plus the stuck keys and the notice while there are any."""
-        info = self.screen.describe()
-        if self.stuck:
-            info["stuck"] = sorted(grid.name(k) for k in self.stuck)
-        if self.notice is not None:
-            info["notice"] = self.notice[0]
-        if self.unsaved is not None:
-            info["unsaved"] = self.unsaved
-        if self.settings["lang"] != "en":  # the words in the menu's language (app/words.py)
-            from app.words import state
-
-            info = state(self.settings["lang"], info)
-        return info
+        """The screen's state, plus the stuck keys and the notice while there are any
+        (app/words.py: the simulator's, loaded when asked; a board never asks)."""
+        return call_part("app.words", "app_state", self)
 
     def step(self):
         now = self.clock.ticks_ms()

@@ -15,7 +15,10 @@ from games.base import DRAW, PLAYING, WON, IllegalMove
 _THINK_MIN_MS = const(600)  # the board "thinks" at least this long, so that its move is seen
 _SPIN_MS = const(50)  # the thinking light moves one ring cell this often
 _SPIN_TAIL = const(4)  # ring cells the thinking light drags behind it
-_HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long
+_HINT_MS = const(1500)  # HINT shows the keys of the legal moves this long ...
+_HINT_SHOWN_MS = const(4000)  # ... and the strongest move's, once found, this long
+_HINT_BLINK_MS = const(250)  # the strongest move's keys blink at this pace
+_HINT_LEGAL = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the other legal keys, steady
 _HOLD_KEYS = (grid.MENU, grid.NEW)  # (made once: a tuple built in tap() is an allocation a press)
 # The corner keys (menu, undo, hint, new game), drawn in one call (a native call costs a
 # press's light ~50 us, four of them more), and their looks by (a move to undo, the game over).
@@ -79,10 +82,6 @@ class GameController:
     # The keys that have a hold (app.App.key): they wait for their release (a tap) or
     # HOLD_MS (a hold); every other key acts on its press.
     holds = (grid.MENU, grid.NEW)
-
-    @classmethod
-    def first_swap(cls, rng):
-        return cls.first_starter == RANDOM and rng.below(2) == 1
 
     def __init__(self, app, setup, moves=()):
         """setup: {"game", "players", "variant", "seed", "swap"}; moves: texts to
@@ -156,6 +155,7 @@ class GameController:
         return call_part("app.controller_start", "check_board", setup, self.level_player)
 
     def has_player(self):
+        """True when the board has a player for this game as it is (HINT searches with it)."""
         return self.level_player and self.state.players == 2
 
     def board_to_move(self):
@@ -183,13 +183,17 @@ class GameController:
         """One slice of the board's search (called every app step while it runs), then
         its move once _THINK_MIN_MS have passed."""
         if self.thinking is None and self.planned is None:
-            if self.board_to_move() and self.anim_start is None:
+            if self.think_for_hint and self.think_start is not None:  # HINT pressed: its search, now that it has lit
+                self.start_thinking(now, hint=True)
+            elif self.board_to_move() and self.anim_start is None:
                 self.start_thinking(now)
             else:
                 return
         if self.thinking is not None:
             try:
                 next(self.thinking)
+                if self.think_for_hint:  # the legal keys stay shown while it searches
+                    self.hint_until = ticks_add(now, _HINT_MS)
                 return
             except StopIteration as done:
                 self.thinking = None
@@ -197,7 +201,8 @@ class GameController:
             if self.think_for_hint:
                 self.think_start = None
                 self.hint_move = move
-                self.hint_until = ticks_add(now, _HINT_MS)
+                self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
+                self.app.sound.play("hint")  # found: said as its keys begin to blink
                 return
             self.planned = move
         if ticks_diff(now, self.think_start) >= _THINK_MIN_MS:
@@ -205,9 +210,17 @@ class GameController:
             self.stop_thinking()
             self.play_move(move, self.cell_for_move(move), now)
 
-    def hint_cell(self, move):
-        """The cell HINT lights (steady cyan) for the strongest move."""
-        return self.cell_for_move(move)
+    def hint_cells(self, move):
+        """The cells that blink for the strongest move (the rest of HINT stays steady)."""
+        return (self.cell_for_move(move),)
+
+    def legal_look(self, now):
+        """The colour HINT lights the legal moves' keys in now (None: dark): steady dim
+        white while the strongest move is searched or shown (only its keys blink, over
+        them), else blinking white (a game where the board has no player)."""
+        if self.hint_move is not None or self.think_for_hint and self.think_start is not None:
+            return _HINT_LEGAL
+        return colors.WHITE if blink_on(now) else None
 
     def draw_thinking(self, frame, now):
         """The board thinks: a light runs round the ring in its colour."""
@@ -234,10 +247,15 @@ class GameController:
             self.undo(now)
         elif cell == grid.HINT:
             self.app.sound.play("hint")
-            self.hint_move = None
+            if self.think_for_hint and self.think_start is not None:
+                return  # (its search goes on: the same position)
+            if self.hint_move is not None:  # found for this position already: shown again
+                self.hint_until = ticks_add(now, _HINT_SHOWN_MS)
+                return
             self.hint_until = ticks_add(now, _HINT_MS)
             if self.has_player() and self.state.status == PLAYING and not self.board_to_move():
-                self.start_thinking(now, hint=True)  # and the strongest move, once found
+                self.think_for_hint = True  # and the strongest move: searched once this press has lit (think())
+                self.think_start = now
         elif cell in _HOLD_KEYS:
             self.refuse((cell,), now, "hold", colors.WHITE)
         elif self.state.status != PLAYING:
@@ -247,7 +265,7 @@ class GameController:
         else:
             if self.think_for_hint:
                 self.stop_thinking()
-            self.hint_move = None
+            self.hint_move = self.hint_until = None  # a move ends the hint
             self.press(cell, now)
 
     def hold_ahead(self, cell, now):
@@ -302,6 +320,7 @@ class GameController:
         except IllegalMove as e:
             self.refuse(self.refused_cells(cell, move), now, str(e))
             return False
+        self.hint_move = None  # (found for the position before)
         self.on_played(move, now)
         status = self.state.status
         self.app.sound.play("move" if status == PLAYING else "win" if status == WON else "draw")
@@ -380,7 +399,10 @@ class GameController:
         if self.hint_until is not None and pending(self.hint_until, now):  # (no call in most frames)
             self.draw_hint(frame, now)
             if self.hint_move is not None and self.hint_move in self.state.legal_moves():
-                frame.set(self.hint_cell(self.hint_move), colors.CYAN)  # the strongest
+                # the strongest: only its keys blink (cyan, dark), the rest stays steady
+                color = colors.CYAN if blink_on(now, _HINT_BLINK_MS) else colors.OFF
+                for c in self.hint_cells(self.hint_move):
+                    frame.set(c, color)
         if self.think_start is not None and not self.think_for_hint:
             self.draw_thinking(frame, now)
         if self.flash_until is not None and flashing(self.flash_until, now):
@@ -403,14 +425,11 @@ class GameController:
         frame.fill(ring, color)
 
     def draw_hint(self, frame, now):
-        """What HINT shows: by default the keys of the legal moves blink white."""
-        if blink_on(now):
+        """What HINT shows: by default the keys of the legal moves (legal_look)."""
+        color = self.legal_look(now)
+        if color is not None:
             for m in self.state.legal_moves():
-                frame.set(self.cell_for_move(m), colors.WHITE)
-
-    def colour_name(self, index):
-        color = self.player_colors[index]
-        return colors.NAMES.get(color, "player %d" % index)
+                frame.set(self.cell_for_move(m), color)
 
     def described_moves(self):
         """The moves describe() lists under `legal` and `keys`: by default all of them."""
@@ -433,5 +452,6 @@ class GameController:
     def axis_labels(self):
         """The simulator's labels around the board, in the game's own notation: the
         (top, bottom, left, right) margins, 12 strings each ('' for none). By default
-        the grid's own a..l and 1..12."""
+        the grid's own a..l and 1..12, or a window's (a class's `window`: top, left,
+        size, and whether its rows are named: app/controller_text.py's window_labels)."""
         return call_part("app.controller_text", "axis_labels", self)

@@ -36,20 +36,43 @@ def label(ctrl, cell):
 
 
 def axis_labels(ctrl):
+    window = getattr(ctrl, "window", None)  # (a game's board in a window of the grid: its own labels)
+    if window is not None:
+        return window_labels(*window)
     letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
     numbers = [str(i + 1) for i in range(grid.SIZE)]
     return letters, letters, numbers, numbers
 
 
+def colour_name(ctrl, index):
+    """What people call player `index`'s colour ('yellow'), else 'player N'."""
+    from app import colors
+
+    return colors.NAMES.get(ctrl.player_colors[index], "player %d" % index)
+
+
+def window_labels(top, left, size, rows=True):
+    """The simulator's margins for a size x size window at (top, left): its own a.. and
+    1.. (top, bottom, left, right), empty elsewhere (`rows` False: none at the side;
+    Connect Four's columns are 1..: `rows` None). Here, not in app/grid.py: a board
+    never asks (RAM)."""
+    cols, side = [""] * grid.SIZE, [""] * grid.SIZE
+    for i in range(size):
+        cols[left + i] = str(i + 1) if rows is None else chr(ord("a") + i)
+        if rows:
+            side[top + i] = str(i + 1)
+    return cols, cols, side, side
+
+
 def turn_text(ctrl):
     st = ctrl.state
     if st.status == PLAYING:
-        return "%s to move" % ctrl.colour_name(ctrl.mover_colour())
+        return "%s to move" % colour_name(ctrl, ctrl.mover_colour())
     if st.status == DRAW:
         return "a draw"
     if st.winner is None:
         return "nobody wins"
-    return "%s wins" % ctrl.colour_name(st.winner)
+    return "%s wins" % colour_name(ctrl, st.winner)
 
 
 def title(ctrl):

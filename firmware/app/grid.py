@@ -8,7 +8,7 @@ CELLS = const(144)
 # Corner keys (system functions, the same in every game).
 MENU = const(0)  # a1: hold to go back to the menu
 UNDO = const(11)  # l1: undo the last move
-HINT = const(132)  # a12: show the keys that play a legal move
+HINT = const(132)  # a12: the strongest move's keys blink over the legal moves' (steady)
 NEW = const(143)  # l12: hold to start a new game
 CORNERS = (MENU, UNDO, HINT, NEW)
 
@@ -62,12 +62,3 @@ def window_move(cell, top, left, size):
         return row * size + col
     return None
 
-
-def window_labels(top, left, size):
-    """The simulator's margins for a size x size window at (top, left): its own a.. and
-    1.. (top, bottom, left, right), empty elsewhere."""
-    cols, rows = [""] * SIZE, [""] * SIZE
-    for i in range(size):
-        cols[left + i] = chr(ord("a") + i)
-        rows[top + i] = str(i + 1)
-    return cols, cols, rows, rows

@@ -2,7 +2,7 @@
 # the language's settings (Menu says which key does what); left idle, the board plays
 # itself (app/attract.py).
 from app import catalog, colors, grid, saves
-from app.parts import free_menu, imports, slice_of, unload
+from app.parts import call_part, free_menu, imports, slice_of, unload
 from app.saves_read import load_game
 from app.tiles import TILE_CELLS, draw_tile, turns
 from app.timing import FLASH_MS, flashing, pending
@@ -161,22 +161,8 @@ class Menu:
             frame.set(self.flash_cell, colors.ILLEGAL)
 
     def describe(self):
-        return {
-            "screen": "menu",
-            "game": None,
-            "status": None,
-            "winner": None,
-            "to_move": None,
-            "tiles": [
-                {"game": t[0], "players": t[1], "variant": t[2], "cell": grid.name(TILE_CELLS[i][0]), "resume": self.resumable(i),
-                 "name": catalog.tile_name(i, self.app.settings["lang"])}
-                for i, t in enumerate(catalog.TILES)
-            ],
-            "brightness": self.app.settings["brightness"],
-            "match": self.app.settings["match"],
-            "lang": self.app.settings["lang"],
-            "error": self.error and self.error % grid.name(self.flash_cell),
-        }
+        """The simulator's state (app/menu_text.py: a board never asks)."""
+        return call_part("app.menu_text", "menu_state", self)
 
 
 # -- starting a tile's game: App.start_game and App.resume_game. Only the menu's setup
@@ -192,7 +178,10 @@ def start_game(app, game, players, variant, seed, options):
     if seed is None:  # a game with chance replays its save from this seed
         seed = app.clock.ticks_ms() & 0x3FFFFFFF
     rng = Rng(seed)
-    setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": cls.first_swap(rng)}
+    # who starts a game's first (app/controller.py: "random" is its RANDOM; here, not
+    # there, as only a start needs it: a game's RAM)
+    swap = cls.first_starter == "random" and rng.below(2) == 1
+    setup = {"game": game, "players": players, "variant": variant, "seed": seed, "swap": swap}
     for name in options or ():
         if name not in SETUP_OPTIONS:
             raise ValueError("unknown option '%s' (options: %s)" % (name, ", ".join(SETUP_OPTIONS)))

@@ -10,7 +10,8 @@ _AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a
 # app/menu.py, and the reading of the saves): not needed while a game is played (about
 # 12 KB of a Pico's RAM), so a game frees them and the menu loads them again; the menu
 # loads app.setup and app.font while it waits (its `ahead`), app.attract once idle.
-MENU_MODULES = ("app.menu", "app.tiles", "app.setup", "app.font", "app.attract", "app.catalog", "app.saves_read")
+MENU_MODULES = ("app.menu", "app.tiles", "app.setup", "app.setup_pictures", "app.font", "app.attract", "app.catalog",
+                "app.saves_read")
 # What only a game needs: the controllers' common code, and the games package (every
 # game's rules, screen and player, and what they share: games.*). Back in the menu they
 # are freed, about 14 KB after a game, so one game's RAM is free for the next; it loads

@@ -74,18 +74,6 @@ def read_json(storage, name):
         return None
 
 
-def remembered_level(settings, game, default):
-    """The level last chosen on the board for `game` (against the board), else default."""
-    return settings.get("levels", {}).get(game, default)
-
-
-def remember_level(app, game, level):
-    """Keeps the level chosen for `game` in the settings (kept through a power cut)."""
-    levels = dict(app.settings.get("levels", {}))
-    levels[game] = level
-    app.set_setting("levels", levels)
-
-
 def save_settings(storage, settings):
     return write(storage, SETTINGS_FILE, json.dumps(settings))
 

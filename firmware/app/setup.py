@@ -4,9 +4,15 @@
 # column, the right column, the bottom row, the top row. A press on a choice selects it
 # (for "board", toggles that seat); a second press on the tile starts the game with
 # those choices, or resumes the tile's game in progress (shown with its own choices:
-# changing one starts a new game instead); a1 goes back to the menu.
-from app import catalog, colors, font, grid, saves
-from app.parts import imports, slice_of
+# changing one starts a new game instead); a1 goes back to the menu. A tile whose game
+# the board plays shows two pictures along the bottom, the same in every such game
+# (app/setup_pictures.py): two people ("with friends") and a person beside the board's
+# thinking light running round a small ring ("against the board"); a press on one
+# starts the game that way
+# (the chosen one lit, the other dim, is what the tile's second press plays: the
+# choice is kept with the tile's game, in its save, through a power cut).
+from app import catalog, colors, font, grid
+from app.parts import call_part, imports, slice_of
 from app.saves_read import load_game
 from app.tiles import draw_tile, tile_cells
 from app.timing import FLASH_MS, pending
@@ -26,6 +32,19 @@ OPTION_COLORS = {"players": colors.YELLOW, "board": colors.CYAN, "level": colors
 SEATS = "seats"  # the choices of "board": which of the seats 1..players the board plays
 
 
+def remembered_level(settings, game, default):
+    """The level last chosen on the board for `game` (against the board), else default.
+    Here, not in app/saves.py: only the menu's setup needs it (a game's RAM)."""
+    return settings.get("levels", {}).get(game, default)
+
+
+def remember_level(app, game, level):
+    """Keeps the level chosen for `game` in the settings (kept through a power cut)."""
+    levels = dict(app.settings.get("levels", {}))
+    levels[game] = level
+    app.set_setting("levels", levels)
+
+
 class Setup:
     holds = ()  # every key acts on its press (a1 too: back to the menu)
 
@@ -43,18 +62,24 @@ class Setup:
         self.error = None
         self.flash_until = None
         self.options = []  # [name, choices, value], in the order asked
-        for name, choices, default in catalog.tile_options(index)[:len(OPTION_KEYS)]:
+        asked = catalog.tile_options(index)[:len(OPTION_KEYS)]
+        for name, choices, default in asked:
             if name == "level":  # the level last chosen for this game, kept in the settings
-                default = saves.remembered_level(app.settings, self.game, default)
+                default = remembered_level(app.settings, self.game, default)
             value = default if saved is None else saved[0].get(name, default)  # the game in progress's
             if (choices == SEATS) != isinstance(value, list) or choices != SEATS and value not in choices:
                 value = default  # (a damaged save)
             self.options.append([name, choices, list(value) if choices == SEATS else value])
+        # the two pictures: on a tile where the board may take a seat (two options at most);
+        # their module, loaded ahead (load_ahead)
+        self.pictures = len(asked) <= 2 and any(option[1] == SEATS for option in asked)
+        self.drawing = None
         # the choices of the game in progress: the tile resumes it while they stay, and
         # starts a new game once one is changed (how a new player count gets chosen)
         self.kept = self.start_args() if saved is not None else None
         # the row band the tile sits in decides where the name goes: away from it
-        self.text_top = 6 if grid.row_col(self.tile[0])[0] < 5 else 1
+        # (above the pictures, if any)
+        self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
         self.loading = self.load_ahead()
 
@@ -64,6 +89,8 @@ class Setup:
         then the game in progress replayed from its save (kept in self.ready), or what a
         new game's rules make once (catalog.start_ahead)."""
         self.scrolling_text()
+        yield
+        self.pictures_module()
         yield
         yield from imports(catalog.start_modules(self.game, self.variant))
         yield from imports(catalog.controller_class(self.game, self.variant).ahead_parts)
@@ -75,6 +102,14 @@ class Setup:
                 self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
+
+    def pictures_module(self):
+        """app/setup_pictures.py, if this tile shows the pictures (else None)."""
+        if self.pictures and self.drawing is None:
+            from app import setup_pictures
+
+            self.drawing = setup_pictures
+        return self.drawing
 
     def scrolling_text(self):
         """The name as pixel columns, entering from the right: made once, after the press
@@ -128,7 +163,7 @@ class Setup:
         else:
             option[2] = choice
             if option[0] == "level":
-                saves.remember_level(self.app, self.game, choice)
+                remember_level(self.app, self.game, choice)
             if option[0] == "players":  # seats beyond the new count go
                 for other in self.options:
                     if other[1] == SEATS:
@@ -153,6 +188,9 @@ class Setup:
     # -- the screen interface -------------------------------------------------------------
     def tap(self, cell, now):
         self.error = None
+        pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
+        if pictures and pictures.press(self, cell):
+            cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
         if cell in self.tile:
             if self.resuming() and self.read_moves():
                 self.app.resume_game(self.saved[0], self.saved[1], self.ready)
@@ -206,39 +244,13 @@ class Setup:
             choices = self.choices(option)
             for k in range(len(choices)):
                 frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
+        if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
+            self.drawing.draw(frame, now, self.against())
         frame.set(grid.MENU, colors.SYSTEM)
 
+    # -- the simulator's words (app/menu_text.py: a board never asks) -------------------
     def axis_labels(self):
-        """The simulator's margin labels: each choice beside its key ("2" players,
-        "s1" a seat, "L3" a level, a mode's name), the sides' names in a corner."""
-        sides = [[""] * grid.SIZE for _ in range(4)]  # left, right, bottom, top
-        for i in range(len(self.options)):
-            option = self.options[i]
-            prefix = {"board": "s", "level": "L"}.get(option[0], "")
-            choices = self.choices(option)
-            for k in range(len(choices)):
-                sides[i][1 + k] = (prefix + str(choices[k]))[:6]
-        left, right, bottom, top = sides
-        return top, bottom, left, right
+        return call_part("app.menu_text", "axis_labels", self)
 
     def describe(self):
-        players, options = self.start_args()
-        return {
-            "screen": "setup",
-            "game": self.game,
-            "status": None,
-            "winner": None,
-            "to_move": None,
-            "title": self.title,
-            "tile": grid.name(self.tile[0]),
-            "resume": self.resuming(),
-            "against": self.against(),
-            "players": players,
-            "variant": self.variant,
-            "options": options,
-            "keys": dict(
-                (self.options[i][0], [grid.name(c) for c in OPTION_KEYS[i][:len(self.choices(self.options[i]))]])
-                for i in range(len(self.options))
-            ),
-            "error": self.error,
-        }
+        return call_part("app.menu_text", "describe", self)

@@ -15,6 +15,23 @@ def translate(lang, text):
     return __import__("app.words_" + lang, None, None, ("translate",)).translate(text)
 
 
+def app_state(app):
+    """App.describe(): the screen's state, plus the stuck keys and the notice while there
+    are any, its words in the menu's language."""
+    from app import grid
+
+    info = app.screen.describe()
+    if app.stuck:
+        info["stuck"] = sorted(grid.name(k) for k in app.stuck)
+    if app.notice is not None:
+        info["notice"] = app.notice[0]
+    if app.unsaved is not None:
+        info["unsaved"] = app.unsaved
+    if app.settings["lang"] != "en":
+        info = state(app.settings["lang"], info)
+    return info
+
+
 def state(lang, info):
     """The screen's state (App.describe()) with its words in `lang`."""
     for key in ("error", "turn", "notice", "unsaved"):

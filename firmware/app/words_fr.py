@@ -270,7 +270,17 @@ MESSAGES = {
     "; %s %s..%s: %s": " ; {0} {1=}..{2=} : {3}",
     "%s players": "{0=} joueurs",
     "the usual players": "les joueurs habituels",
-    "people only": "des personnes seulement",
+    "with friends": "entre amis",
+    "against the board": "contre le plateau",
+    "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) with friends, or its tile "
+    "%s again to %s (a1: back)":
+        "{0} : appuyez sur {1=}..{2=} (l'image du plateau) pour jouer contre le plateau, {3=}..{4=} (deux personnes) "
+        "entre amis, ou encore sur sa tuile {5=} pour {6} (a1 : retour)",
+    "play against the board": "jouer contre le plateau",
+    "play with friends": "jouer entre amis",
+    "%s; hint: %s": "{0} ; indice : {1=}",
+    "%s; against the board (level %d)": "{0} ; contre le plateau (niveau {1})",
+    "%s: the board is thinking": "{0} : le plateau réfléchit",
     "the board plays seat%s %s": "le plateau joue : place{0=} {1=}",
     "the board played %s; %s": "le plateau a joué {0=} ; {1}",
     "; player %d holds %s": " ; le joueur {0} a en main {1*}",

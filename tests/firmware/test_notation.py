@@ -30,6 +30,8 @@ def test_a_window_on_the_grid_names_its_own_cells():
     assert grid.window_move(grid.parse("i9"), 2, 2, 7) == 48  # its g7
     assert grid.window_move(grid.parse("b3"), 2, 2, 7) is None
     assert grid.window_move(grid.parse("c10"), 2, 2, 7) is None
-    top, bottom, left, right = grid.window_labels(2, 2, 7)
+    from app.controller_text import window_labels
+
+    top, bottom, left, right = window_labels(2, 2, 7)
     assert top == bottom == ["", "", "a", "b", "c", "d", "e", "f", "g", "", "", ""]
     assert left == right == ["", "", "1", "2", "3", "4", "5", "6", "7", "", "", ""]

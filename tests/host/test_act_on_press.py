@@ -158,9 +158,9 @@ def test_the_setup_screen_answers_every_press_as_it_goes_down():
     sim.run("down " + keys["level"][4])
     assert sim.state()["options"]["level"] == 5
     sim.run("up " + keys["level"][4])
-    sim.run("down b12")  # nothing there: refused at once
+    sim.run("down f12")  # nothing there (between the two pictures): refused at once
     assert sim.state()["error"]
-    sim.run("up b12")
+    sim.run("up f12")
     sim.run("down d4")  # the tile's second press: the game, against the board
     s = sim.state()
     assert (s["screen"], s["board"], s["level"]) == ("game", [2], 5)

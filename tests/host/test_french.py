@@ -314,7 +314,8 @@ def test_the_simulators_status_line_and_captions_are_french():
     assert "flèches déplacer" in text
     session.board.press(session.cursor)  # Connect Four's tile: its setup screen
     text = "\n".join(session.screen(width=200, full=False))
-    assert "appuyez encore sur sa tuile c3 pour jouer" in text and "docs/fr/rules/connect4.md" in text
+    assert "encore sur sa tuile c3 pour jouer entre amis" in text and "docs/fr/rules/connect4.md" in text
+    assert "pour jouer contre le plateau" in text
     session.board.press(session.cursor)
     text = "\n".join(session.screen(width=200, full=False))
     assert "Puissance 4 : au tour de jaune" in text and "a12 indice" in text

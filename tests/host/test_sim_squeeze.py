@@ -206,14 +206,17 @@ def test_hint_shows_the_pentacle_counts_during_the_game():
     sim.run("press a12")
     assert ring_tallies(sim) == (3, 2)
     lv, s = sim.leds(), sim.state()
-    blinking = set(c for c in BOARD if lv[key(c)] == (255, 255, 255))
-    assert blinking == set(reachable_cells(s)) and blinking  # the 'o' cells of the worked example
+    dim = lv[key(reachable_cells(s)[0])]  # steady, dim white: the strongest move is coming
+    assert dim[0] == dim[1] == dim[2] and 0 < dim[0] < 128
+    shown = set(c for c in BOARD if lv[key(c)] == dim)
+    assert shown == set(reachable_cells(s)) and shown  # the 'o' cells of the worked example
     for _ in range(60):  # the strongest move is searched in slices: the hint shows until a while after it
         if sim.state()["hint"] is not None:
             break
         sim.run("wait 50")
-    assert sim.state()["hint"] is not None
-    sim.run("wait 2000")
+    s = sim.state()
+    assert s["hint"] is not None and ring_tallies(sim) == (3, 2)
+    sim.run("wait 4000")
     assert ring_tallies(sim) is None
 
 

@@ -20,6 +20,7 @@ _FALL_MS_PER_ROW = const(35)  # the falling disc's speed
 class Controller(GameController):
     player_colors = (colors.OFF, colors.YELLOW, colors.RED)
     level_player = True
+    window = (TOP, LEFT, COLUMNS, None)  # the simulator's labels: the columns 1..7, above and below
     first_starter = FIXED  # [reading] player 1 (yellow) starts ...
     match_starter = MATCH_SETTING  # ... then "loser starts next" or "alternate starter"
     where_to_press = "press a column, or the ring key above it"
@@ -34,12 +35,13 @@ class Controller(GameController):
     def cell_for_move(self, col):
         return DROP_CELLS[col]
 
-    def axis_labels(self):
-        cols = [""] * grid.SIZE
-        for c in range(COLUMNS):
-            cols[LEFT + c] = str(c + 1)
-        rows = [""] * grid.SIZE
-        return cols, cols, rows, rows
+    def hint_cells(self, col):
+        """HINT's strongest move blinks where it drops (the ring key) and where it lands."""
+        board = self.state.board
+        land = 0
+        while land < ROWS - 1 and not board[(land + 1) * COLUMNS + col]:
+            land += 1
+        return (DROP_CELLS[col], BOARD_CELLS[land * COLUMNS + col])
 
     def refused_cells(self, cell, col):
         # A full column: flash the whole column, so players see why.

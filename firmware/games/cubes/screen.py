@@ -37,6 +37,7 @@ _GLOW_LOOK = const(3)
 class Controller(GameController):
     player_colors = (colors.OFF, colors.PURPLE, colors.GREEN)  # as in the seed's pictures
     level_player = True
+    window = (TOP, LEFT, SIZE)  # the simulator's labels: the board's own a..g, 1..7 (app/controller_text.py)
     first_starter = RANDOM  # [reading] the board picks the starter at random ...
     match_starter = ALTERNATE  # ... and alternates in a match
 
@@ -45,9 +46,6 @@ class Controller(GameController):
 
     def cell_for_move(self, move):
         return BOARD_CELLS[move]
-
-    def axis_labels(self):
-        return grid.window_labels(TOP, LEFT, SIZE)
 
     def end_cells(self):
         st = self.state

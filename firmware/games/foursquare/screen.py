@@ -116,6 +116,7 @@ class Controller(GameController):
     """
     player_colors = (colors.OFF, colors.WHITE)
     ahead_parts = ("games.foursquare.stats",)
+    window = (TOP, LEFT, rules.SIZE)  # the simulator's labels: the window's own a..g, 1..7 (the moves' notation)
     words = "games.foursquare.words"  # its state (the stats, the hint's key) and status line
 
     def __init__(self, app, setup, moves=()):
@@ -138,10 +139,6 @@ class Controller(GameController):
 
     def cell_for_move(self, move):
         return WINDOW_CELLS[move]
-
-    def axis_labels(self):
-        """The 7 x 7 window's own a..g and 1..7, the moves' notation."""
-        return grid.window_labels(TOP, LEFT, rules.SIZE)
 
     def tap(self, cell, now):
         if cell == grid.HINT and self.state.status == PLAYING:

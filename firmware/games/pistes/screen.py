@@ -190,6 +190,23 @@ class Controller(GameController):
         board seats (self.seats) itself, one step at a time."""
         return [], None
 
+    # -- HINT: the board's own step for the mover (games.pistes.player) ------------------
+    def has_player(self):
+        return True  # (its player plays any seat, the solo's too)
+
+    def start_thinking(self, now, hint=False):
+        """HINT's search (games/pistes/screen_hint.py: loaded for it, after the press has
+        lit; the board plays its own seats in board_step, not here)."""
+        from games.pistes.screen_hint import search
+
+        self.thinking = search(self, (ROLL_CELLS, STOP_CELL, DIE_CELLS, TRACK_CELLS))
+        self.think_for_hint = True
+        self.think_start = now
+        self.planned = None
+
+    def hint_cells(self, move):
+        return self.hint_keys  # (the search's, as it found the move: games/pistes/screen_hint.py)
+
     # -- keys -> moves -------------------------------------------------------------------
     def label(self, cell):
         """The game has no cell notation: a key is named as the board's labels show it."""

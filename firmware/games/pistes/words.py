@@ -2,6 +2,7 @@
 # line), kept apart so that a Pico playing the game does not hold them in RAM; the
 # controller loads this module when the simulator asks, and frees it after.
 from app.controller import GameController
+from app.controller_text import colour_name
 from games.pistes import rules
 from games.base import PLAYING
 
@@ -24,10 +25,10 @@ def turn_text(ctrl):
             return "out: a pawn is still on its start cell" if st.eliminated[0] else "score %d" % st.scores[0]
         text = GameController.turn_text(ctrl)
         if st.scores:
-            text += " (%s)" % ", ".join("%s %s" % (ctrl.colour_name(p + 1), "out" if st.eliminated[p] else st.scores[p])
+            text += " (%s)" % ", ".join("%s %s" % (colour_name(ctrl, p + 1), "out" if st.eliminated[p] else st.scores[p])
                                     for p in range(st.players))
         return text
-    who = ctrl.colour_name(st.to_move)
+    who = colour_name(ctrl, st.to_move)
     if st.to_move in ctrl.seats:
         return "%s (the board) to move" % who
     if st.phase == rules.TO_ROLL:

@@ -391,12 +391,14 @@ class Controller(classic.Controller):
             frame.set(side_cell(side, PEEK[i]), color)
 
     def draw_hint(self, frame, now):
-        """HINT: the cells a legal launch reaches blink."""
-        if blink_on(now):
+        """HINT: the cells a legal launch reaches blink (steady while the strongest
+        launch's arrival blinks over them, as in the classic game)."""
+        color = self.legal_look(now)
+        if color is not None:
             marks = self.legal_launch_marks()
             for l in range(rules.LAUNCHES):
                 if marks[l]:
-                    frame.set(classic.BOARD_CELLS[self.state.arrival_cell(l)], colors.WHITE)
+                    frame.set(classic.BOARD_CELLS[self.state.arrival_cell(l)], color)
 
     def end_cells(self):
         st = self.state

@@ -247,13 +247,15 @@ class Controller(GameController):
 
     def draw_hint(self, frame, now):
         """HINT: for a moment the ring shows the counts instead of the launch points,
-        and the cells a launch can reach now blink (pressing one plays that launch)."""
+        and the cells a launch can reach now show (pressing one plays that launch):
+        steady while the strongest launch's arrival blinks over them, else blinking."""
         self.draw_counts(frame)
-        if blink_on(now):
+        color = self.legal_look(now)
+        if color is not None:
             marks = self.state.reachable()
             for c in range(rules.CELLS):
                 if marks[c]:
-                    frame.set(BOARD_CELLS[c], colors.WHITE)
+                    frame.set(BOARD_CELLS[c], color)
 
     def draw_counts(self, frame):
         """The pentacle counts as tallies on the 40 launch points: yellow's from b1
@@ -277,6 +279,6 @@ class Controller(GameController):
         info["line"] = [rules.cell_text(c) for c in st.line] if st.line else None
         return info
 
-    def hint_cell(self, move):
+    def hint_cells(self, move):
         # the strongest launch's arrival cell (the ring may show the counts)
-        return BOARD_CELLS[self.state.arrival_cell(move)]
+        return (BOARD_CELLS[self.state.arrival_cell(move)],)
