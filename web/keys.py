@@ -142,7 +142,9 @@ def game_words(board, d, words, marks):
 def seat_piece(board, ctrl, seat, kind):
     """'yellow disc 1': the seat's colour (the controller's own name for it), the piece, the
     seat's number (the mark on its cap)."""
-    colour, piece = say(board, ctrl.colour_name(seat)), page_say(board, kind)
+    from app.controller_text import colour_name
+
+    colour, piece = say(board, colour_name(ctrl, seat)), page_say(board, kind)
     if board.app.settings["lang"] == "fr":  # the colour after the noun: "jeton jaune 1"
         return "%s %s %d" % (piece, colour, seat)
     return "%s %s %d" % (colour, piece, seat)

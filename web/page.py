@@ -293,7 +293,9 @@ def seat_words(board, ctrl, seat):
     colour (4D Squeeze's teams)."""
     if not seat:
         return ""
-    said = words.say(board, ctrl.colour_name(seat) if seat < len(ctrl.player_colors) else "player %d" % seat)
+    from app.controller_text import colour_name
+
+    said = words.say(board, colour_name(ctrl, seat) if seat < len(ctrl.player_colors) else "player %d" % seat)
     if seat in (ctrl.board_seats or ()):  # the board's own moves, apart from the people's
         said += " (%s)" % page_say(board, "the board")
     return said
