@@ -7,8 +7,12 @@
 from app import grid
 from sim.words import CORNER_NAMES, say
 
-MENU_STATUS = ("Menu: press a game's tile to see it, press it again to play. On the edges: who starts Connect "
+MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
                "Four (top left), the language (top right), the brightness (bottom row).")
+# A setup with the two pictures (a game the board plays): how to play it either way.
+PICTURES_STATUS = ("%s: to play against the board, press the picture at the bottom right (a person beside the "
+                   "board's running light); with friends, the one at the bottom left (two people). a1 goes back to "
+                   "the menu.")
 # The page's own words in French (the firmware's are translated by app/words_fr.py).
 FRENCH = {
     "disc": "jeton", "cube": "cube", "pawn": "pion", "pentacle": "pentacle", "neutral pentacle": "pentacle neutre",
@@ -22,9 +26,14 @@ FRENCH = {
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
     "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
     "people only": "entre personnes", "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
-    MENU_STATUS: "Menu : touchez la tuile d'un jeu pour le voir, touchez-la encore pour jouer. Sur les bords : "
+    MENU_STATUS: "Menu : touchez la tuile d'un jeu pour voir comment y jouer. Sur les bords : "
                  "qui commence au Puissance 4 (en haut à gauche), la langue (en haut à droite), la luminosité "
                  "(rangée du bas).",
+    PICTURES_STATUS: "%s : pour jouer contre le plateau, touchez l'image en bas à droite (une personne à côté "
+                     "de la lumière du plateau qui tourne) ; entre amis, celle en bas à gauche (deux personnes). "
+                     "a1 revient au menu.",
+    "press again to play with friends": "appuyer encore pour jouer entre amis",
+    "press again to play against the board": "appuyer encore pour jouer contre le plateau",
     "%s: press its tile again to play; a1 goes back to the menu.": "%s : touchez encore sa tuile pour jouer ; "
                                                                     "a1 revient au menu.",
     "%s: press its tile again to resume the game in progress; a1 goes back to the menu.":
@@ -90,12 +99,21 @@ def menu_words(board, d, words):
             words[cell].append(page_say(board, "chosen"))
 
 
+def again_words(d):
+    """What the tile's second press does on its setup screen."""
+    if d["resume"]:
+        return "press again to resume"
+    if d.get("pictures"):  # the way it was last played (the tile's save)
+        return "press again to play against the board" if d.get("against") else "press again to play with friends"
+    return "press again to play"
+
+
 def setup_words(board, d, words):
     setup = board.app.screen
     tile = grid.parse(d["tile"])
     for cell in (tile, tile + 1, tile + grid.SIZE, tile + grid.SIZE + 1):
         words[cell].append(d["title"])
-        words[cell].append(page_say(board, "press again to resume" if d["resume"] else "press again to play"))
+        words[cell].append(page_say(board, again_words(d)))
     words[grid.MENU].append(page_say(board, "back to the menu"))
     for option in getattr(setup, "options", ()):
         name = option[0]
@@ -217,6 +235,8 @@ def status_words(board, d):
         return None
     if d["resume"]:
         what = page_say(board, "%s: press its tile again to resume the game in progress; a1 goes back to the menu.")
+    elif d.get("pictures"):
+        what = page_say(board, PICTURES_STATUS)
     else:
         what = page_say(board, "%s: press its tile again to play; a1 goes back to the menu.")
     what %= d["title"]

@@ -216,3 +216,16 @@ def test_a_link_that_is_no_game_changes_nothing():
         assert why in json.loads(page.open_game(json.dumps(bad)))["error"], bad
         assert json.loads(page.state())["screen"] == "menu"
     assert host.store["ledboard/game_connect4.json"] == saved and not [k for k in host.store if "aside" in k]
+
+
+def test_a_setup_with_the_two_pictures_says_how_to_play_either_way():
+    # a newcomer follows the words: "press it again" alone led to a game with friends
+    page = Page(FakeHost(), virtual=True)
+    assert "see how to play it" in json.loads(page.view())["status"]
+    c3 = grid.parse("c3")
+    page.key(c3, True), page.key(c3, False)
+    page.advance(LOOP_MS)
+    view = json.loads(page.view())
+    assert "to play against the board, press the picture at the bottom right" in view["status"]
+    assert "with friends, the one at the bottom left" in view["status"]
+    assert "c3: Connect Four, press again to play with friends" in page.names()  # (the tile's name)
