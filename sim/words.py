@@ -114,6 +114,8 @@ def status_text(board, d=None):
             turn = say(board, "%s: the board is thinking" % turn)
         if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
             turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
+        elif d.get("level") and "board" in d:  # a game the board could play, of people only: say so
+            turn = say(board, "%s; with friends" % turn)
         if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
             turn = say(board, "%s; hint: %s" % (turn, d["hint"]))
         for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards

@@ -280,6 +280,7 @@ MESSAGES = {
     "play with friends": "jouer entre amis",
     "%s; hint: %s": "{0} ; indice : {1=}",
     "%s; against the board (level %d)": "{0} ; contre le plateau (niveau {1})",
+    "%s; with friends": "{0} ; entre amis",
     "%s: the board is thinking": "{0} : le plateau réfléchit",
     "the board plays seat%s %s": "le plateau joue : place{0=} {1=}",
     "the board played %s; %s": "le plateau a joué {0=} ; {1}",

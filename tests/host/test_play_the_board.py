@@ -161,3 +161,17 @@ def test_the_menu_names_a_random_first_starter_as_the_controller_does():
     from app import controller
 
     assert controller.RANDOM == "random"  # (app/menu.py's start_game compares with it by value)
+
+
+def test_a_game_of_people_says_so_where_the_board_could_play():
+    # a newcomer who pressed the tile twice got a game with friends and waited for the
+    # board: its status line says which it is
+    sim = Headless()
+    sim.run("press c3")
+    sim.run("press c3")
+    assert words.status_text(sim.board)[0].startswith("Connect Four: yellow to move; with friends")
+    sim = Headless()
+    sim.run("press c3")
+    sim.run("press " + grid.name(BOARD_KEYS[0]))
+    assert "; against the board (level 3)" in words.status_text(sim.board)[0]
+    assert "with friends" not in words.status_text(sim.board)[0]
