@@ -100,6 +100,17 @@ def choice_words(board, option, d):
     return "%s %s" % (say(board, option), value)
 
 
+def board_could_play(d):
+    """Whether the tile of the game on the screen offers the board a seat."""
+    from app import catalog
+
+    try:
+        index = catalog.tile_of(d["game"], d.get("players"), d.get("variant"))
+    except ValueError:
+        return False
+    return any(option[1] == "seats" for option in catalog.tile_options(index))
+
+
 def status_text(board, d=None):
     """(what the screen is and how to use it, with its rules page; its last refusal or
     None), in players' terms and the board's language: the same for every front-end.
@@ -114,7 +125,7 @@ def status_text(board, d=None):
             turn = say(board, "%s: the board is thinking" % turn)
         if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
             turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
-        elif d.get("level") and "board" in d:  # a game the board could play, of people only: say so
+        elif "board" in d and board_could_play(d):  # a game of people only where the board could play: say so
             turn = say(board, "%s; with friends" % turn)
         if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
             turn = say(board, "%s; hint: %s" % (turn, d["hint"]))

@@ -175,3 +175,12 @@ def test_a_game_of_people_says_so_where_the_board_could_play():
     sim.run("press " + grid.name(BOARD_KEYS[0]))
     assert "; against the board (level 3)" in words.status_text(sim.board)[0]
     assert "with friends" not in words.status_text(sim.board)[0]
+
+
+@pytest.mark.parametrize("tile", ["i3", "f6", "f9"])
+def test_a_game_the_board_never_plays_says_nothing_of_friends(tile):
+    # Squeeze of 4, Foursquare (solitaire), the card game: the board plays none of their seats
+    sim = Headless()
+    sim.run("press " + tile)
+    sim.run("press " + tile)
+    assert sim.state()["screen"] == "game" and "with friends" not in words.status_text(sim.board)[0]
