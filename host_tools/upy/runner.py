@@ -127,9 +127,10 @@ def run_imports():
 
 
 def forget_firmware():
-    """Unload every firmware module loaded so far (the next import loads it afresh)."""
+    """Unload every firmware module loaded so far (the next import loads it afresh),
+    those of a folder with no __init__ (app/, drivers/, a game's) included."""
     for name in list(sys.modules):
-        if name in FIRMWARE or name.split(".")[0] in FIRMWARE:
+        if name.split(".")[0] in FIRMWARE_TOPS:
             del sys.modules[name]
 
 
