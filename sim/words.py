@@ -100,15 +100,33 @@ def choice_words(board, option, d):
     return "%s %s" % (say(board, option), value)
 
 
-def board_could_play(d):
-    """Whether the tile of the game on the screen offers the board a seat."""
-    from app import catalog
+_COULD_PLAY = {}  # (game, players, variant) -> board_could_play's answer: the catalog read once
 
-    try:
-        index = catalog.tile_of(d["game"], d.get("players"), d.get("variant"))
-    except ValueError:
-        return False
-    return any(option[1] == "seats" for option in catalog.tile_options(index))
+
+def board_could_play(d):
+    """Whether the tile of the game on the screen offers the board a seat. Asked with
+    every status line; the catalog is freed in a game, so it is read once a game."""
+    key = (d["game"], d.get("players"), d.get("variant"))
+    if key not in _COULD_PLAY:
+        from app import catalog
+
+        try:
+            index = catalog.tile_of(*key)
+        except ValueError:
+            _COULD_PLAY[key] = False
+        else:
+            _COULD_PLAY[key] = any(option[1] == "seats" for option in catalog.tile_options(index))
+    return _COULD_PLAY[key]
+
+
+def again(d):
+    """What a setup screen's tile does when pressed again: resume, or play (with friends
+    or against the board, where the tile has the two pictures: as it was last played)."""
+    if d["resume"]:
+        return "resume"
+    if d.get("pictures"):
+        return "play against the board" if d["against"] else "play with friends"
+    return "play"
 
 
 def status_text(board, d=None):
@@ -142,10 +160,9 @@ def status_text(board, d=None):
             what = say(board, "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) "
                               "with friends, or its tile %s again to %s (a1: back)"
                        % (d["title"], pictures["board"][0], pictures["board"][-1], pictures["friends"][0],
-                          pictures["friends"][-1], d["tile"], "resume" if d["resume"] else
-                          "play against the board" if d["against"] else "play with friends"))
+                          pictures["friends"][-1], d["tile"], again(d)))
         else:
-            what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], "resume" if d["resume"] else "play"))
+            what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], again(d)))
         if d["resume"] and d["keys"]:
             what += say(board, "; a changed choice starts a new game")
         for name, keys in d["keys"].items():

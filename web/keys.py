@@ -5,7 +5,7 @@
 # colour names, the menu's and the setup's keys), never guessed from the LEDs' colours.
 # Written in the MicroPython subset: it runs on MicroPython in the page.
 from app import grid
-from sim.words import CORNER_NAMES, say
+from sim.words import CORNER_NAMES, again, say
 
 MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
                "Four (top left), the language (top right), the brightness (bottom row).")
@@ -99,21 +99,12 @@ def menu_words(board, d, words):
             words[cell].append(page_say(board, "chosen"))
 
 
-def again_words(d):
-    """What the tile's second press does on its setup screen."""
-    if d["resume"]:
-        return "press again to resume"
-    if d.get("pictures"):  # the way it was last played (the tile's save)
-        return "press again to play against the board" if d.get("against") else "press again to play with friends"
-    return "press again to play"
-
-
 def setup_words(board, d, words):
     setup = board.app.screen
     tile = grid.parse(d["tile"])
     for cell in (tile, tile + 1, tile + grid.SIZE, tile + grid.SIZE + 1):
         words[cell].append(d["title"])
-        words[cell].append(page_say(board, again_words(d)))
+        words[cell].append(page_say(board, "press again to " + again(d)))  # (the way it was last played)
     words[grid.MENU].append(page_say(board, "back to the menu"))
     for option in getattr(setup, "options", ()):
         name = option[0]

@@ -23,7 +23,6 @@ Pure Python (no image needed): the bench feeds it the Pico's frames and key time
 """
 import copy
 import gc
-import sys
 import types
 
 from app import grid
@@ -74,10 +73,10 @@ class AppModel:
         screen = self.app.screen
         while getattr(screen, "thinking", None) is not None:
             screen.think(self.board.clock.now)
-        # every module, those a screen still holds once freed from sys.modules included
-        # (the setup's pictures): shared, never copied (a module cannot be)
+        # every module (the garbage collector tracks them all), those a screen still holds
+        # once freed from sys.modules included (the setup's pictures): shared, never
+        # copied (a module cannot be)
         memo = dict((id(m), m) for m in gc.get_objects() if isinstance(m, types.ModuleType))
-        memo.update((id(m), m) for m in list(sys.modules.values()) if m is not None)
         twin = copy.copy(self)
         twin.board = copy.deepcopy(self.board, memo)
         twin.app = twin.board.app
