@@ -62,7 +62,7 @@ def main():
     print_exception = port.print_exception  # (the interpreter's own: it holds no port)
     port = None
     from app.app import App
-    from app.parts import unload
+    from app.shared import unload
 
     for name in BOOT_MODULES:
         unload(name)

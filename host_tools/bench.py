@@ -102,12 +102,16 @@ def merge_run(values, notes, lines):
                 values[name] = (value, unit)
             elif name not in values:
                 values[name] = (value, unit)
+        elif upy_tests.is_qstr_line(line):
+            continue
         elif line.startswith("# heap peak at: "):
             if values.get("heap_peak", (None,))[0] != peak:  # this run's peak is the new one
                 notes[:] = [note for note in notes if not note.startswith("# heap peak at: ")]
                 notes.append(line)
         else:
             notes.append(line)
+    for name, value in upy_tests.qstr_records(lines).items():
+        values.setdefault(name, value)
 
 
 def bench_lines(values):

@@ -150,6 +150,33 @@ def mount_list(build_dir=BUILD, tests_dir=TESTS):
     return copy
 
 
+def qstr_records(lines):
+    """The bench's figures of interned names (bench_upy.qstrs: an "@@Q<TAB>label" line, then
+    micropython.qstr_info()'s "qstr pool: n_pool=.., n_qstr=.., n_str_data_bytes=..,
+    n_total_bytes=.."), less the bench script's own (its "baseline"): {name: (value, unit)},
+    qstr_count_LABEL (names) and qstr_bytes_LABEL (their pools and text in the heap)."""
+    seen, label = {}, None
+    for line in lines:
+        if line.startswith("@@Q\t"):
+            label = line[4:].strip()
+        elif label is not None and line.startswith("qstr pool:"):
+            fields = dict(part.strip().split("=") for part in line[len("qstr pool:"):].split(","))
+            seen[label] = (int(fields["n_qstr"]), int(fields["n_total_bytes"]))
+            label = None
+    base = seen.pop("baseline", None)
+    if base is None:
+        return {}
+    out = {}
+    for label, (count, size) in seen.items():
+        out["qstr_count_" + label] = (float(count - base[0]), "names")
+        out["qstr_bytes_" + label] = (float(size - base[1]), "bytes")
+    return out
+
+
+def is_qstr_line(line):
+    return line.startswith("@@Q\t") or line.startswith("qstr pool:")
+
+
 def job_config(modes, heap=HEAP, build_dir=BUILD, tests_dir=TESTS, **extra):
     modules = firmware_modules(build_dir)
     args = {

@@ -2,7 +2,7 @@
 # Written in the MicroPython subset, so the host's MicroPython runs them too.
 from app import saves
 from app.app import HOLD_MS, LOOP_MS, App
-from app.parts import unload
+from app.shared import unload
 from app.grid import CELLS
 from drivers.pixels import Pixels
 

@@ -7,7 +7,7 @@ import gc
 import json
 import sys
 
-from app import parts
+from app import shared
 from app.app import HOLD_MS, LOOP_MS
 from app.grid import CELLS, MENU
 from drivers.clock import Clock
@@ -84,15 +84,15 @@ class Page:
         """What the page writes around the board (view_words()), with the controller's
         parts that the words need kept loaded for the whole of it: one import of each,
         not one per key's name (an import costs about as much as a key's name in the
-        wasm port), forgotten after as every call of theirs would (app/parts.py)."""
-        if not parts.FREE_PARTS:
+        wasm port), forgotten after as every call of theirs would (app/shared.py)."""
+        if not shared.FREE_PARTS:
             return self.view_words(whole)
         before = set(sys.modules)
-        parts.FREE_PARTS = False
+        shared.FREE_PARTS = False
         try:
             return self.view_words(whole)
         finally:
-            parts.FREE_PARTS = True
+            shared.FREE_PARTS = True
             unload_new(before)
 
     def view_words(self, whole=True):
@@ -136,14 +136,14 @@ class Page:
         if mark == self.named:
             return ""
         self.named = mark
-        free = parts.FREE_PARTS
+        free = shared.FREE_PARTS
         before = set(sys.modules)
-        parts.FREE_PARTS = False  # (see view())
+        shared.FREE_PARTS = False  # (see view())
         try:
             d = app.describe()
             return json.dumps({"keys": key_names(self.board, d), "game": self.record(d)})
         finally:
-            parts.FREE_PARTS = free
+            shared.FREE_PARTS = free
             if free:
                 unload_new(before)
             # what the names made is garbage now: collected here, after the frame is
@@ -282,10 +282,10 @@ class Page:
 
 def unload_new(before):
     """Forgets the modules loaded since `before` (a set of names), as the calls that
-    loaded them would have (app/parts.py); a language's table stays, as translate() keeps it."""
+    loaded them would have (app/shared.py); a language's table stays, as translate() keeps it."""
     for name in list(sys.modules):
         if name not in before and not name.startswith("app.words_"):
-            parts.unload(name)
+            shared.unload(name)
 
 
 def seat_words(board, ctrl, seat):

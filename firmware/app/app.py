@@ -4,8 +4,7 @@
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from app.parts import call_part, free_game
-from app.timing import FRAME_MS
+from app.shared import FRAME_MS, call_part, free_game
 from compat import const, ticks_add, ticks_diff
 
 HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold

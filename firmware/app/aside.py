@@ -9,7 +9,7 @@
 # (each storage driver's names() and set_aside()). Boot-time code (and, rarely, the
 # menu's), freed once it ran (free()); in the MicroPython subset.
 from app import catalog, saves
-from app.parts import unload
+from app.shared import unload
 from app.grid import MENU
 
 

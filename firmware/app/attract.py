@@ -38,7 +38,7 @@ class Attract:
         self.start(now)
 
     def start(self, now):
-        from app.parts import unload
+        from app.shared import unload
 
         if self.setup is not None:  # the last demo game's modules go: RAM on a Pico
             game = self.setup["game"]

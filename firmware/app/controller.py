@@ -6,8 +6,7 @@ from array import array
 
 from app import colors, grid, saves
 from app.app import UNSAVED_GAME
-from app.parts import call_part, free_menu, imports, slice_of, unload
-from app.timing import FLASH_MS, blink_on, flashing, pending
+from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of, unload
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove

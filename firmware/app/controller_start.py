@@ -1,7 +1,7 @@
 # What a game's controller (app/controller.py) runs only as a game starts: its setup
 # checked (the seats the board plays, its level). Loaded then and unloaded after, so
 # that a game in play does not hold it.
-from app.parts import unload
+from app.shared import unload
 from games.levels import check_level
 
 

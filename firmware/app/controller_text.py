@@ -5,7 +5,7 @@ import sys
 
 from app import grid
 from app.app import UNSAVED_GAME
-from app.parts import call_part, unload
+from app.shared import call_part, unload
 from games.base import DRAW, PLAYING
 
 # The words of the controller's own refusals, by the name it gives refuse().

@@ -2,10 +2,9 @@
 # the language's settings (Menu says which key does what); left idle, the board plays
 # itself (app/attract.py).
 from app import catalog, colors, grid, saves
-from app.parts import call_part, free_menu, imports, slice_of, unload
+from app.shared import FLASH_MS, call_part, flashing, free_menu, imports, pending, slice_of, unload
 from app.saves_read import load_game
 from app.tiles import TILE_CELLS, draw_tile, turns
-from app.timing import FLASH_MS, flashing, pending
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1

@@ -1,6 +1,6 @@
 # What the simulator asks of the menu (app/menu.py) and of a tile's setup screen
 # (app/setup.py): their state and margin labels. A board never asks, so these are kept
-# apart: loaded for each question and unloaded after (app.parts.call_part), as a game's
+# apart: loaded for each question and unloaded after (app.shared.call_part), as a game's
 # words are.
 from app import catalog, grid
 from app.setup import OPTION_KEYS

@@ -12,10 +12,9 @@
 # (the chosen one lit, the other dim, is what the tile's second press plays: the
 # choice is kept with the tile's game, in its save, through a power cut).
 from app import catalog, colors, font, grid
-from app.parts import call_part, imports, slice_of
+from app.shared import FLASH_MS, call_part, imports, pending, slice_of
 from app.saves_read import load_game
 from app.tiles import draw_tile, tile_cells
-from app.timing import FLASH_MS, pending
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often

@@ -1,7 +1,7 @@
 # The menu's tiles (app/catalog.py's TILES, three a row): where each one is and how
 # its pictogram is drawn, on the menu and on its setup screen.
 from app import catalog, colors, grid
-from app.timing import blink_on
+from app.shared import blink_on
 
 
 def tile_cells(index):

@@ -57,6 +57,17 @@ def note(text):
     print("# " + text)
 
 
+def qstrs(label):
+    """The names interned so far (MicroPython never frees one): micropython.qstr_info()
+    prints them after an "@@Q" line of `label`, for the host to read (upy_tests.qstr_records)."""
+    try:
+        from micropython import qstr_info
+    except ImportError:  # a port without it: no qstr figures
+        return
+    print("@@Q\t" + label)
+    qstr_info()
+
+
 def overhead_ms():
     """What one clock_ms() pair costs, to take off single timings."""
     n = 200
@@ -134,7 +145,7 @@ def plan():
 
     from app import grid
     from app.app import LOOP_MS
-    from app.parts import unload
+    from app.shared import unload
     from app.frame import Frame
     from app.catalog import game_ids
 
@@ -439,7 +450,7 @@ def plan():
     # 4D Squeeze with cards, dealt: per line, what the board computes (the line, then
     # the launch points it may light); the lines are picked from the whole legal list
     # outside the timer (the board never lists every card play)
-    from app.parts import unload
+    from app.shared import unload
 
     for name in GAMES:  # the board holds one game's modules at a time
         if name != "squeeze":
@@ -526,12 +537,15 @@ def NEXT():
     if label == "heap_baseline_excluded":
         BASELINE = gc.mem_alloc()
         record(label, BASELINE, "bytes")
+        qstrs("baseline")
     elif label is not None:
         value = gc.mem_alloc() - BASELINE
         if value > _peak[0]:
             _peak[0], _peak[1] = value, label
         if stat is None:
             record(label, value, "bytes")
+            if label in ("heap_boot", "heap_menu"):
+                qstrs(label[5:])
         else:
             stat.add(value)
             if PER_MOVE:  # e.g. "connect4 move 3" -> BENCH heap_connect4_move_3
@@ -540,6 +554,7 @@ def NEXT():
         _pending[0], _pending[1] = next(_plan)
     except StopIteration:
         record("heap_peak", _peak[0], "bytes")
+        qstrs("end")
         note("heap peak at: " + _peak[1])
         record("timer_overhead", TIMER, "ms")
         return False

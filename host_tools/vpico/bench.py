@@ -89,8 +89,9 @@ def parse_records(lines, values, notes):
         if line.startswith("@@M\t"):
             _, name, value, unit = line.split("\t")
             values[name] = (float(value), unit)
-        elif line.strip():
+        elif line.strip() and not upy_tests.is_qstr_line(line):
             notes.append(line)
+    values.update(upy_tests.qstr_records(lines))
 
 
 def run_code(pico, code):

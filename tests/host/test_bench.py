@@ -122,3 +122,17 @@ def test_players_bench_vpico_times(monkeypatch):
     monkeypatch.setattr(bench_players, "run_vpico", lambda games: figures)
     assert bench_players.vpico_times(1) == (figures, ["BENCH connect4_level5_move_mean_vpico 512.2 ms",
                                                       "BENCH connect4_level5_move_max_vpico 983.5 ms"])
+
+
+def test_interned_names_are_counted_past_the_bench_scripts_own():
+    from host_tools import upy_tests
+
+    lines = ["@@Q\tbaseline", "qstr pool: n_pool=4, n_qstr=215, n_str_data_bytes=1194, n_total_bytes=3114",
+             "@@M\theap_boot\t100\tbytes", "@@Q\tboot",
+             "qstr pool: n_pool=6, n_qstr=749, n_str_data_bytes=6178, n_total_bytes=13922", "# a note"]
+    assert upy_tests.qstr_records(lines) == {"qstr_count_boot": (534.0, "names"),
+                                             "qstr_bytes_boot": (10808.0, "bytes")}
+    assert upy_tests.qstr_records(lines[2:]) == {}  # no baseline: no figure
+    values, notes = {}, []
+    bench.merge_run(values, notes, lines)
+    assert values["qstr_count_boot"] == (534.0, "names") and notes == ["# a note"]

@@ -50,7 +50,7 @@ def test_no_firmware_file_imports_what_the_pico_lacks():
 
 def test_no_firmware_file_calls_dir():
     # MicroPython's dir(obj) probes every qstr the interpreter knows: ~25 ms on a Pico,
-    # which app.parts.unload() once spent in key presses (a card pick's end: 39 ms)
+    # which app.shared.unload() once spent in key presses (a card pick's end: 39 ms)
     calls = re.compile(r"(?<![\w.])dir\(")
     found = []
     for path in firmware_sources():
@@ -64,7 +64,7 @@ def test_no_firmware_file_calls_dir():
 def test_unload_forgets_a_module_and_its_packages_name_for_it():
     import sys
 
-    from app.parts import unload
+    from app.shared import unload
     from games.squeeze import notation as squeeze_lines
 
     name = "games.squeeze.notation"

@@ -214,7 +214,7 @@ def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
 def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     import sys
 
-    from app.parts import GAME_MODULES, MENU_MODULES, free_menu, unload
+    from app.shared import GAME_MODULES, MENU_MODULES, free_menu, unload
 
     free_menu()  # (other tests here loaded them)
     for name in GAME_MODULES + tuple(catalog.screen_module(g) for g in catalog.game_ids()):
@@ -329,7 +329,7 @@ class FakeApp:
 
 
 def test_a_slice_of_work_ahead_ends_on_time_or_at_once_when_a_key_waits():
-    from app.parts import slice_of
+    from app.shared import slice_of
 
     done = []
 
@@ -382,7 +382,7 @@ def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
 def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_frees_it():
     import sys
 
-    from app.parts import MENU_MODULES
+    from app.shared import MENU_MODULES
 
     sim = Headless()
     sim.run("press " + TILE)

@@ -288,7 +288,7 @@ def test_the_notation_module_is_loaded_only_to_read_lines():
     import sys
 
     from app import grid
-    from app.parts import unload
+    from app.shared import unload
     from games.squeeze.screen import Controller
     from games.squeeze import rules as squeeze
 

@@ -362,7 +362,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     def loaded():
         return [m for m in helpers if m in sys.modules]
 
-    from app.parts import unload
+    from app.shared import unload
 
     for m in helpers:
         unload(m)

@@ -11,7 +11,7 @@ from array import array
 
 from app import colors, grid
 from app.controller import ALTERNATE, RANDOM, GameController
-from app.timing import FRAME_MS
+from app.shared import FRAME_MS
 from compat import const
 from games.base import DRAW, PLAYING
 from games.cubes.rules import CELLS, SIZE

@@ -6,8 +6,7 @@ from array import array
 
 from app import colors, grid, saves
 from app.controller import GameController
-from app.parts import FREE_PARTS, call_part, slice_of, unload
-from app.timing import blink_on, pending
+from app.shared import FREE_PARTS, blink_on, call_part, pending, slice_of, unload
 from compat import const, ticks_add, ticks_diff
 from games.foursquare import rules
 from games.base import LOST, PLAYING, WON

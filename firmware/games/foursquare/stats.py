@@ -2,7 +2,7 @@
 # score, kept across power cycles in their own file, read as a game starts: loaded
 # for that and unloaded after, so that a game in play does not hold this code.
 from app import saves
-from app.parts import unload
+from app.shared import unload
 
 
 def load_stats(storage):

@@ -2,7 +2,7 @@
 # its state (with the stats and the hint's key) and its status line. A board never
 # asks, so the controller loads this module only when the simulator does (its `words`).
 from app import grid
-from app.parts import call_part
+from app.shared import call_part
 from games.base import PLAYING, WON
 
 

@@ -5,8 +5,7 @@ from array import array
 
 from app import colors, grid, saves
 from app.controller import GameController
-from app.parts import unload
-from app.timing import blink_on, pending
+from app.shared import blink_on, pending, unload
 from compat import const, ticks_add, ticks_diff
 from games.base import PLAYING, WON
 from games.pistes import rules

@@ -1,7 +1,7 @@
 # 4 pistes on the board (games/pistes/screen.py): HINT's search, the board's own next
 # step for the mover (games/pistes/player.py), loaded when HINT is pressed (after its
 # press has lit) and freed once it is found: a game between hints does not hold it.
-from app.parts import unload
+from app.shared import unload
 from games.pistes import rules
 
 

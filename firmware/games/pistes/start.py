@@ -2,7 +2,7 @@
 # board's seats checked, the solo's best score read), loaded then and freed at once:
 # a Pico does not hold it while the game is played.
 from app import saves
-from app.parts import unload
+from app.shared import unload
 
 
 def check_seats(seats, players):

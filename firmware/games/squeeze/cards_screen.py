@@ -7,10 +7,9 @@ from array import array
 
 from app import colors, grid
 from games.squeeze import screen as classic
-from app.parts import unload
+from app.shared import blink_on, pending, unload
 from games.squeeze.screen import BOARD_CELLS, RING_CELLS, SLIDE_MS, TINT  # (the slide's, a press's light: one lookup each)
 from app.controller import GameController
-from app.timing import blink_on, pending
 from compat import ticks_add, ticks_diff
 from games.squeeze import rules
 from games.squeeze import cards

@@ -5,7 +5,7 @@ from array import array
 
 from app import colors, grid
 from app.controller import GameController
-from app.timing import blink_on
+from app.shared import blink_on
 from compat import ticks_diff
 from games.base import DRAW, PLAYING
 from games.squeeze import rules
@@ -91,7 +91,7 @@ class Controller(GameController):
             self.unload_helpers()
 
     def unload_helpers(self):
-        from app.parts import unload
+        from app.shared import unload
 
         for name in self.helpers:
             unload(name)

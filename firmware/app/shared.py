@@ -1,17 +1,46 @@
-# Loading and freeing modules: a Pico's RAM holds only what the moment needs, and an
-# import from its flash takes 10-45 ms, so what a press will need is loaded ahead, a
-# step at a time, while the screen waits.
+# What every screen shares: the pace of its lights (blinks, a refused press's flash,
+# deadlines that stay right when the Pico's ticks wrap), and the loading and freeing of
+# the modules it needs (a Pico's RAM holds only what the moment needs, and an import
+# from its flash takes 10-45 ms, so what a press will need is loaded ahead, a step at a
+# time, while the screen waits). One leaf, not two: on a Pico each module held costs
+# every game its heap (docs/PERFORMANCE.md).
 import sys
 
 from compat import const, ticks_diff
+
+FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
+FLASH_MS = 400  # a refused press: its flash this long (see flashing())
+BLINK_MS = 300  # winning cells blink on/off at this pace
+_FLICKER_MS = const(100)
+
+
+def blink_on(now, period=BLINK_MS):
+    return (now // period) % 2 == 0
+
+
+def flashing(until, now):
+    """Whether a refusal's flash (ending at `until`) is lit now: it flickers, on and off
+    _FLICKER_MS each, lit first: a cue that needs no colour (no piece flickers), for an eye
+    that takes its magenta for a player's blue (host_tools/colour_check.py)."""
+    return pending(until, now) is not None and (FLASH_MS - ticks_diff(until, now)) // _FLICKER_MS % 2 == 0
+
+
+def pending(deadline, now):
+    """`deadline` (ticks) while it is still ahead of `now`, else None. Screens keep
+    only pending deadlines, so an old one cannot seem ahead again when ticks wrap."""
+    if deadline is not None and ticks_diff(deadline, now) > 0:
+        return deadline
+    return None
+
 
 _AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a step
 # The menu's own modules (its screens, the catalog of its tiles, how it starts a game:
 # app/menu.py, and the reading of the saves): not needed while a game is played (about
 # 12 KB of a Pico's RAM), so a game frees them and the menu loads them again; the menu
-# loads app.setup and app.font while it waits (its `ahead`), app.attract once idle.
+# loads app.setup, app.font and its language's names while it waits (its `ahead`),
+# app.attract once idle.
 MENU_MODULES = ("app.menu", "app.tiles", "app.setup", "app.setup_pictures", "app.font", "app.attract", "app.catalog",
-                "app.saves_read")
+                "app.saves_read", "app.names_en", "app.names_fr")
 # What only a game needs: the controllers' common code, and the games package (every
 # game's rules, screen and player, and what they share: games.*). Back in the menu they
 # are freed, about 14 KB after a game, so one game's RAM is free for the next; it loads
