@@ -475,6 +475,11 @@ class Controller(GameController):
     def turn_text(self):
         return _text().turn_text(self)
 
+    def axis_labels(self):
+        labels = _text().axis_labels(self)
+        unload(TEXT_MODULE)
+        return labels
+
 
 TEXT_MODULE = "games.pistes.words"
 START_MODULE = "games.pistes.start"
