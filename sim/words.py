@@ -101,7 +101,7 @@ PICTURE_WORDS = {"friends": "with friends", "board": "against the board"}  # a s
 # The board's levels by name (docs/rules/players.md's table), as the setup's margin
 # labels and every status line say them.
 LEVEL_NAMES = ("beginner", "casual", "club", "strong", "strongest")
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")  # a seat the board plays: "board 1st" (it plays first)
+SEAT_LABELS = ("board 1st", "board 2nd", "board 3rd", "board 4th", "board 5th", "board 6th")  # the board plays 1st ...
 MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
                "Four (top left), the language (top right), the brightness (bottom row).")
 # A setup with the two pictures (a game the board plays): how to play it either way.
@@ -117,7 +117,7 @@ def level_name(board, level):
 
 def seat_label(board, seat):
     """A seat's key on a setup screen: "board 1st" (the board plays first)."""
-    return say(board, "board %s" % ORDINALS[seat - 1]) if 1 <= seat <= len(ORDINALS) else str(seat)
+    return say(board, SEAT_LABELS[seat - 1]) if 1 <= seat <= len(SEAT_LABELS) else str(seat)
 
 
 def choice_words(board, option, d):

@@ -585,6 +585,11 @@ def test_no_sideways_scroll_on_a_narrow_screen(board, driver, width):
 
 def test_the_sound_choice_is_kept_across_a_reload(board, driver):
     button = lambda: board.text("#sound")[0]  # noqa: E731
+    # before any press the browser keeps the page silent: the button says when it sounds,
+    # not "off" (issue #53: it read as turned off)
+    assert button() == "sound: on from your first press"
+    assert board.js("return document.getElementById('sound').getAttribute('aria-pressed')") == "true"
+    driver.find_element(By.ID, "sound").click()  # turned off before it ever sounded
     assert button() == "sound: off"
     driver.find_element(By.ID, "sound").click()
     assert button() == "sound: on"
