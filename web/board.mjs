@@ -402,7 +402,7 @@ const WORDS = {
     "sound-waiting": "son : activé dès votre premier appui",
     "sound-title": "les notes du buzzer : appuyez pour les couper ou les remettre",
     loading: "Chargement du plateau (MicroPython, puis le micrologiciel)…",
-    help: "Cliquez ou touchez une touche ; maintenez-la pour un appui long (plusieurs doigts marchent aussi). Clavier : les flèches déplacent le curseur, Entrée appuie, <kbd>h</kbd> maintient. Les coins dans chaque jeu : a1 maintenu = menu, l1 = annuler, a12 = conseil, l12 maintenu = nouvelle partie.",
+    help: "Cliquez ou touchez une touche ; maintenez-la pour un appui long (plusieurs doigts marchent aussi). Clavier : les flèches déplacent le curseur, Entrée appuie, <kbd>h</kbd> maintient. Les coins dans chaque jeu : a1 maintenu = menu, l1 = annuler, a12 = indice, l12 maintenu = nouvelle partie.",
     board: "les 12 sur 12 touches du plateau : cliquez ou touchez une touche, maintenez-la pour un appui long ; les flèches déplacent le curseur, Entrée appuie, h maintient",
     "play-area": "le plateau",
     "rules-area": "les règles du jeu sur le plateau",
@@ -665,6 +665,7 @@ const sound = {
   // The choice kept from the last visit: "off" stays off (no sound at the first press).
   restore() {
     if (store.getItem(SOUND_KEY) === "off") this.waiting = false;
+    this.showButton();
   },
   showButton() {
     const button = $("sound");

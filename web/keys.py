@@ -19,7 +19,7 @@ FRENCH = {
     "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
     "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
-    "people only": "entre personnes", "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
+    "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
     "press again to play with friends": "appuyer encore pour jouer entre amis",
     "press again to play against the board": "appuyer encore pour jouer contre le plateau",
 }

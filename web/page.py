@@ -118,7 +118,7 @@ class Page:
             "status": what,
             "error": error,
             "rules": page,
-            "sound": played[-1] if played else None,
+            "sound": words.say(board, words.SOUND_MEANINGS.get(played[-1], played[-1])) if played else None,  # (what it means)
             "notice": board.app.notice[0] if board.app.notice else None,
         })
 
