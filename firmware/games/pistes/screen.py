@@ -476,7 +476,7 @@ class Controller(GameController):
         return _text().turn_text(self)
 
     def axis_labels(self):
-        labels = _text().axis_labels(self)
+        labels = _text().axis_labels(self, ROLL_ROWS, STOP_CELL)
         unload(TEXT_MODULE)
         return labels
 
