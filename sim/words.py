@@ -196,6 +196,9 @@ def status_text(board, d=None):
     return what, d.get("error")
 
 
+SIDE_ORDER = {"a": 0, "l": 1}  # a setup's choices said left column, right column, then the rows
+
+
 def setup_words(board, d):
     """A setup screen's status line: how to play its game, its choices in words."""
     if d["resume"]:
@@ -204,7 +207,9 @@ def setup_words(board, d):
         what = say(board, PICTURES_STATUS % d["title"])
     else:
         what = say(board, "%s: press its tile again to play; a1 goes back to the menu." % d["title"])
-    chosen = [choice_words(board, name, d) for name in d["keys"]]
+    # (in the keys' order, the left column's first: a describe()'s dict has no order on MicroPython)
+    names = sorted(d["keys"], key=lambda name: (SIDE_ORDER.get(d["keys"][name][0][0], 2), d["keys"][name][0]))
+    chosen = [choice_words(board, name, d) for name in names]
     if chosen:
         what += say(board, " Its choices, on the keys of its edges: %s." % say(board, "; ").join(chosen))
         if d["resume"]:

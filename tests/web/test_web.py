@@ -577,7 +577,9 @@ def test_the_setup_says_its_choices_in_words_and_the_french_rules_show_french_pi
                 "the levels by name beside their keys")
     assert board.js(side, "left")[1:3] == ["board 1st", "board 2nd"]
     status = board.text("#status")[0]
-    assert "level: club" in status and "rules:" not in status and "docs/" not in status
+    assert "rules:" not in status and "docs/" not in status
+    # its choices in the keys' order (the left column's first), on MicroPython's unordered dicts too
+    assert status.endswith("Its choices, on the keys of its edges: with friends; level: club.")
     assert all(src.startswith("rules/") and "/fr/" not in src
                for src in board.js("return [...document.querySelectorAll('#rules img')].map(i => i.getAttribute('src'))"))
     board.click("a1")
