@@ -11,7 +11,8 @@ build or run time: everything the page loads is in build/web/.
         wasm port refuses), the simulator's MicroPython-subset drivers and words (sim/) and
         the browser's (web/*.py)
     build/web/rules/*.html, *.jpg                 the rules book (docs/), rendered to HTML
-        with markdown-it-py (pinned), its pictures as JPEG (pygame-ce): a third of the PNGs
+        with markdown-it-py (pinned), its pictures as JPEG (pygame-ce): a third of the PNGs;
+        rules/fr/: the French book's (docs/fr/), its pictures' words in French
 
     python -m host_tools.build_web [--out build/web]
 """
@@ -102,8 +103,8 @@ def rules_sources(docs=DOCS):
 def page_link(href, pages, source="docs/" + RULES_INDEX + ".md"):
     """A link of the rules book, as the site has it (from its root: the page shows the
     book's pages in itself): another page of the book -> rules/PAGE.html (a page of the
-    French book, docs/fr/: rules/fr/PAGE.html), a picture -> rules/PICTURE.jpg (one set
-    for both books); None for a file the site has not (the repository's: the page keeps
+    French book, docs/fr/: rules/fr/PAGE.html), a picture -> rules/PICTURE.jpg (the
+    French book's, its words in French: rules/fr/PICTURE.jpg); None for a file the site has not (the repository's: the page keeps
     the words, without the link). `source`: the linking page, from the repository's top."""
     if re.match(r"^[a-z]+:", href) or href.startswith("#"):
         return href
@@ -113,8 +114,10 @@ def page_link(href, pages, source="docs/" + RULES_INDEX + ".md"):
         target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
         folder = RULES_DIR + "/fr" if target.startswith("docs/fr/") else RULES_DIR
         return folder + "/" + name[:-3] + ".html" + ("#" + anchor if anchor else "")
-    if name.endswith(".png"):
-        return RULES_DIR + "/" + name[:-4] + ".jpg"
+    if name.endswith(".png"):  # each book its pictures, their words in its language
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+        folder = RULES_DIR + "/fr" if target.startswith("docs/fr/") else RULES_DIR
+        return folder + "/" + name[:-4] + ".jpg"
     return None
 
 
@@ -162,11 +165,13 @@ def write_rules(out_dir, docs=DOCS):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    rules = os.path.join(docs, "rules")
-    for name in sorted(os.listdir(rules)):
-        if name.endswith(".png"):
-            picture = pygame.image.load(os.path.join(rules, name))
-            pygame.image.save(picture, os.path.join(out_dir, name[:-4] + ".jpg"))
+    for lang in BOOK_LANGS:
+        sub = "" if lang == "en" else lang
+        rules = os.path.join(docs, sub, "rules")
+        for name in sorted(os.listdir(rules)):
+            if name.endswith(".png"):
+                picture = pygame.image.load(os.path.join(rules, name))
+                pygame.image.save(picture, os.path.join(out_dir, sub, name[:-4] + ".jpg"))
     return sorted(pages)
 
 

@@ -1,6 +1,6 @@
-"""The rules book's pictures (docs/rules/*.png): the board as the simulator's window
-shows it, each after a short headless script. Adding a game's pictures is adding rows
-to PICTURES.
+"""The rules book's pictures (docs/rules/*.png, and docs/fr/rules/*.png for the French
+book, their words in French): the board as the simulator's window shows it, each after
+a short headless script. Adding a game's pictures is adding rows to PICTURES.
 
     python -m host_tools.rules_pictures           # writes every picture
     python -m host_tools.rules_pictures --check   # exit 1 if one is missing or stale
@@ -21,6 +21,8 @@ from games.rng import Rng  # noqa: E402
 from sim.headless import Headless  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "rules")
+# each book's pictures, in its language: (language, folder)
+BOOKS = (("en", OUT), ("fr", os.path.join(ROOT, "docs", "fr", "rules")))
 SCALE = 2, 3  # the pictures at 2/3 of the window's size: small files, still legible
 BRIGHT = "press h12"  # the menu's 70 % brightness: the picture reads well on a screen
 
@@ -91,10 +93,11 @@ PICTURES += (
 )
 
 
-def run(lines):
-    """The simulator after the script. Two shorthands beside the headless commands:
-    `key MOVE` presses the key that plays MOVE now, `cube CELL` the key of a cube cell."""
-    sim = Headless()
+def run(lines, lang=None):
+    """The simulator after the script, its words in `lang`. Two shorthands beside the
+    headless commands: `key MOVE` presses the key that plays MOVE now, `cube CELL` the
+    key of a cube cell."""
+    sim = Headless(lang=lang)
     for line in lines:
         word, _, arg = line.partition(" ")
         if word == "key":
@@ -105,9 +108,9 @@ def run(lines):
     return sim
 
 
-def render(lines):
+def render(lines, lang="en"):
     """The window's board, its labels and status, at SCALE, as a pygame Surface."""
-    sim = run(lines)
+    sim = run(lines, lang)
     board = sim.board
     board.app.render(board.clock.now)
     surface = pygame.Surface((window.WIDTH, window.HEIGHT))
@@ -116,8 +119,8 @@ def render(lines):
     return pygame.transform.smoothscale(surface, (w, h))
 
 
-def path(game, name):
-    return os.path.join(OUT, "%s-%s.png" % (game, name))
+def path(game, name, folder=OUT):
+    return os.path.join(folder, "%s-%s.png" % (game, name))
 
 
 def main(argv=None):
@@ -127,9 +130,9 @@ def main(argv=None):
     pygame.display.init()
     pygame.font.init()
     stale = []
-    for game, name, lines in PICTURES:
-        picture = render(lines)
-        out = path(game, name)
+    for (lang, folder), (game, name, lines) in ((book, p) for book in BOOKS for p in PICTURES):
+        picture = render(lines, lang)
+        out = path(game, name, folder)
         rel = os.path.relpath(out, ROOT)
         if args.check:
             if not os.path.exists(out):
@@ -139,7 +142,7 @@ def main(argv=None):
             if old.get_size() != picture.get_size() or pygame.image.tobytes(old, "RGB") != pygame.image.tobytes(picture, "RGB"):
                 stale.append(rel)
         else:
-            os.makedirs(OUT, exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
             pygame.image.save(picture, out)
             print("wrote %s" % rel)
     pygame.quit()

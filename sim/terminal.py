@@ -13,7 +13,7 @@ from app.app import HOLD_MS
 from compat import ticks_diff, ticks_ms
 from drivers.clock import Clock
 from sim.drivers import SimBoard
-from sim.words import corner_labels, key_label, margin_labels, say, sound_words, status_text, wrap  # noqa: F401
+from sim.words import corner_labels, key_label, margin_labels, say, screen_text, sound_words, status_text, wrap  # noqa: F401
 
 FPS = 60
 HOLD_PRESS_MS = HOLD_MS + 300  # `h` keeps the key down this long: a sure hold (~1 s)

@@ -26,15 +26,16 @@ IDLE_MAX_MS = 1000
 STATUS_MS = 1000  # the status line is worked out again on an event, a new picture, or this often
 PITCH = 48  # one cell, centre to centre
 RADIUS = 19  # a button's lit cap
-MARGIN = 34  # the row/column labels around the board
+MARGIN = 34  # the column labels above and below the board
+SIDE = 84  # the row labels left and right: room for a setup's choice in words ("strongest", "board 1st")
 CAPTION_H = 20  # the corner keys' functions above and below the labels
 STATUS_LINE_H = 20
-STATUS_LINES = 3  # the screen, the last sound and a refusal, wrapped to the width
+STATUS_LINES = 4  # the screen (a setup says its choices), a refusal and the last sound, wrapped to the width
 STATUS_H = STATUS_LINE_H * STATUS_LINES + 8
 
-BOARD_X = MARGIN
+BOARD_X = SIDE
 BOARD_Y = CAPTION_H + MARGIN
-WIDTH = BOARD_X + grid.SIZE * PITCH + MARGIN
+WIDTH = BOARD_X + grid.SIZE * PITCH + SIDE
 HEIGHT = BOARD_Y + grid.SIZE * PITCH + MARGIN + CAPTION_H + STATUS_H
 
 BACKGROUND = (14, 14, 17)
@@ -130,11 +131,11 @@ def draw(surface, board, status=""):
     for i in range(grid.SIZE):
         x = BOARD_X + i * PITCH + PITCH // 2
         y = BOARD_Y + i * PITCH + PITCH // 2
-        size = 20 if max(len(top[i]), len(left[i])) <= 2 else 16
+        size = 20 if max(len(top[i]), len(bottom[i])) <= 2 else 16
         text(surface, top[i], size, LABEL, (x, BOARD_Y - MARGIN // 2 - 2))
         text(surface, bottom[i], size, LABEL, (x, BOARD_Y + side + MARGIN // 2 + 2))
-        text(surface, left[i], size, LABEL, (BOARD_X - MARGIN // 2 - 2, y))
-        text(surface, right[i], size, LABEL, (BOARD_X + side + MARGIN // 2 + 2, y))
+        side_label(surface, left[i], (BOARD_X - SIDE // 2 - 2, y))
+        side_label(surface, right[i], (BOARD_X + side + SIDE // 2 + 2, y))
     top_y = CAPTION_H // 2 + 2
     bottom_y = BOARD_Y + side + MARGIN + CAPTION_H // 2 - 2
     for place, cell, words in captions(board):
@@ -151,12 +152,22 @@ def draw(surface, board, status=""):
         y += STATUS_LINE_H
 
 
+def side_label(surface, words, centre):
+    """A row's label: a key's name (a..l, 1..12, in the game's notation) or a choice
+    in words, on two lines when one is too wide for the margin."""
+    size = 20 if len(words) <= 2 else 16
+    lines = name_lines(words, SIDE - 8, size)
+    h = font(size).get_linesize() - 2
+    for i, line in enumerate(lines):
+        text(surface, line, size, LABEL, (centre[0], centre[1] + (i - (len(lines) - 1) / 2) * h))
+
+
 NAME_MAX_W = 3 * PITCH - 12  # a caption wider than this goes on two lines (tiles sit 3 cells apart)
 
 
-def name_lines(words, width=NAME_MAX_W):
+def name_lines(words, width=NAME_MAX_W, size=17):
     """A caption's lines: one, or two cut at the space nearest the middle when too wide."""
-    if font(17).size(words)[0] <= width or " " not in words:
+    if font(size).size(words)[0] <= width or " " not in words:
         return [words]
     spaces = [i for i, ch in enumerate(words) if ch == " "]
     cut = min(spaces, key=lambda i: abs(i - len(words) // 2))

@@ -9,7 +9,6 @@ from app.words import translate
 
 RULES_BOOK = "docs/RULES.md"  # the rules book, in the clone
 BOOKS = {"en": ("docs/", RULES_BOOK), "fr": ("docs/fr/", "docs/fr/RULES.md")}  # its folder and index, by language
-RULES_SEP = "   "  # between what the status line says and its rules page, in every language
 CORNER_NAMES = {grid.MENU: "menu", grid.UNDO: "undo", grid.HINT: "hint", grid.NEW: "new game"}
 # What the corner keys do in a game, as the captions above and below the board say.
 CORNER_LABELS = (
@@ -56,11 +55,24 @@ def margin_labels(board):
     """The labels around the board (top, bottom, left, right; 12 each): the game's own
     notation in a game, the keys' names a..l and 1..12 elsewhere."""
     screen = board.app.screen
+    if hasattr(screen, "start_args"):  # a setup screen (app/setup.py): its choices in words: "board 1st", a level's name
+        return screen.axis_labels(lambda option, choice: option_label(board, option, choice))
     if hasattr(screen, "axis_labels"):
-        return screen.axis_labels()
+        # (a key's word in the board's language: 4 pistes' "roll"; a move's notation stays)
+        return [[say(board, label) if len(label) > 2 and label.isalpha() else label for label in side]
+                for side in screen.axis_labels()]
     letters = [chr(ord("a") + i) for i in range(grid.SIZE)]
     numbers = [str(i + 1) for i in range(grid.SIZE)]
     return letters, letters, numbers, numbers
+
+
+def option_label(board, option, choice):
+    """A setup choice's key, as its margin label says it."""
+    if option == "board":
+        return seat_label(board, choice)
+    if option == "level":
+        return level_name(board, choice)
+    return say(board, str(choice))
 
 
 def key_label(board, cell):
@@ -86,6 +98,26 @@ def menu_tile_cells(top_left):
 
 
 PICTURE_WORDS = {"friends": "with friends", "board": "against the board"}  # a setup's two pictures
+# The board's levels by name (docs/rules/players.md's table), as the setup's margin
+# labels and every status line say them.
+LEVEL_NAMES = ("beginner", "casual", "club", "strong", "strongest")
+SEAT_LABELS = ("board 1st", "board 2nd", "board 3rd", "board 4th", "board 5th", "board 6th")  # the board plays 1st ...
+MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
+               "Four (top left), the language (top right), the brightness (bottom row).")
+# A setup with the two pictures (a game the board plays): how to play it either way.
+PICTURES_STATUS = ("%s: to play against the board, press the picture at the bottom right (a person beside the "
+                   "board's running light); with friends, the one at the bottom left (two people). a1 goes back to "
+                   "the menu.")
+
+
+def level_name(board, level):
+    """A level by its name, in the board's language ("club")."""
+    return say(board, LEVEL_NAMES[level - 1]) if 1 <= level <= len(LEVEL_NAMES) else str(level)
+
+
+def seat_label(board, seat):
+    """A seat's key on a setup screen: "board 1st" (the board plays first)."""
+    return say(board, SEAT_LABELS[seat - 1]) if 1 <= seat <= len(SEAT_LABELS) else str(seat)
 
 
 def choice_words(board, option, d):
@@ -97,7 +129,9 @@ def choice_words(board, option, d):
         if not value:
             return say(board, "with friends")
         return say(board, "the board plays seat%s %s" % ("s" if len(value) > 1 else "", ", ".join(str(s) for s in value)))
-    return "%s %s" % (say(board, option), value)
+    if option == "level":
+        return say(board, "level: %s" % level_name(board, value))
+    return "%s %s" % (say(board, option), say(board, str(value)))
 
 
 _COULD_PLAY = {}  # (game, players, variant) -> board_could_play's answer: the catalog read once
@@ -130,59 +164,68 @@ def again(d):
 
 
 def status_text(board, d=None):
-    """(what the screen is and how to use it, with its rules page; its last refusal or
-    None), in players' terms and the board's language: the same for every front-end.
-    `d`: the App's describe(), if the caller has it."""
+    """(what the screen is and how to use it; its last refusal or None), in players'
+    terms and the board's language: the same for every front-end. Keys by name only
+    where a key is meant (a1, the corners: their captions name them); no makers' file
+    (the rules page is screen_text's, apart). `d`: the App's describe(), if the caller has it."""
     d = d or board.app.describe()  # (its words in the board's language)
-    folder, book = docs(board)
     if d["screen"] == "game":
         turn = d.get("turn", d["status"])
         if d.get("board_played"):  # its move, in the notation: where the board played
             turn = say(board, "the board played %s; %s" % (d["board_played"], turn))
         if d.get("thinking"):
             turn = say(board, "%s: the board is thinking" % turn)
-        if d.get("board") and d.get("level"):  # (a game of levels: 4 pistes says who is the board in its turn)
-            turn = say(board, "%s; against the board (level %d)" % (turn, d["level"]))
-        elif "board" in d and board_could_play(d):  # a game of people only where the board could play: say so
+        if d.get("board") and d.get("level"):
+            turn = say(board, "%s; against the board (level: %s)" % (turn, level_name(board, d["level"])))
+        elif d.get("board_seats"):  # (4 pistes: no levels; its turn says which seat is the board's)
+            turn = say(board, "%s; against the board" % turn)
+        elif ("board" in d or "board_seats" in d) and board_could_play(d):  # people only where the board could play: say so
             turn = say(board, "%s; with friends" % turn)
         if d.get("hint") and d["status"] == "playing":  # HINT's move (the strongest), in the game's notation
             turn = say(board, "%s; hint: %s" % (turn, d["hint"]))
         for shown in d.get("hands_shown") or ():  # deal mode: a held card key shows its seat's cards
             turn += say(board, "; player %d holds %s" % (shown["seat"], " and ".join(shown["cards"]) or "no card"))
-        what = say(board, "%s: %s   rules: %s" % (d.get("title", d["game"]), turn,
-                                                  rules_page(d["game"], d.get("variant"), folder)))
+        what = d.get("title", d["game"]) + say(board, ": ") + turn  # (French: "Puissance 4 : ...")
     elif d["screen"] == "attract":
         what = say(board, "the board plays %s against itself (left idle): press any key for the menu"
                    % d.get("title", d["game"]))
     elif d["screen"] == "setup":
-        pictures = d.get("pictures")
-        if pictures:  # against the board or with friends: a picture each, a press plays that way
-            what = say(board, "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) "
-                              "with friends, or its tile %s again to %s (a1: back)"
-                       % (d["title"], pictures["board"][0], pictures["board"][-1], pictures["friends"][0],
-                          pictures["friends"][-1], d["tile"], again(d)))
-        else:
-            what = say(board, "%s: press its tile %s again to %s (a1: back)" % (d["title"], d["tile"], again(d)))
-        if d["resume"] and d["keys"]:
-            what += say(board, "; a changed choice starts a new game")
-        for name, keys in d["keys"].items():
-            what += say(board, "; %s %s..%s: %s" % (name, keys[0], keys[-1], choice_words(board, name, d)))
-        what += say(board, "   rules: %s" % rules_page(d["game"], d.get("variant"), folder))
+        what = setup_words(board, d)
     else:
-        what = say(board, "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
-                          "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s"
-                   % book)
+        what = say(board, MENU_STATUS)
     return what, d.get("error")
+
+
+SIDE_ORDER = {"a": 0, "l": 1}  # a setup's choices said left column, right column, then the rows
+
+
+def setup_words(board, d):
+    """A setup screen's status line: how to play its game, its choices in words."""
+    if d["resume"]:
+        what = say(board, "%s: press its tile again to resume the game in progress; a1 goes back to the menu." % d["title"])
+    elif d.get("pictures"):
+        what = say(board, PICTURES_STATUS % d["title"])
+    else:
+        what = say(board, "%s: press its tile again to play; a1 goes back to the menu." % d["title"])
+    # (in the keys' order, the left column's first: a describe()'s dict has no order on MicroPython)
+    names = sorted(d["keys"], key=lambda name: (SIDE_ORDER.get(d["keys"][name][0][0], 2), d["keys"][name][0]))
+    chosen = [choice_words(board, name, d) for name in names]
+    if chosen:
+        what += say(board, " Its choices, on the keys of its edges: %s." % say(board, "; ").join(chosen))
+        if d["resume"]:
+            what += say(board, " A changed choice starts a new game.")
+    return what
 
 
 def screen_text(board, d=None):
     """(what the screen is and how to use it, its rules page, its last refusal or
-    None): the status line's parts, for a front-end that shows the rules page apart."""
+    None): the status line's parts, and the page of the rules book beside it (a
+    front-end that shows the book: the browser page)."""
     d = d or board.app.describe()
     what, error = status_text(board, d)
     folder, book = docs(board)
     page = book if d["screen"] == "menu" else rules_page(d["game"], d.get("variant"), folder)
-    return what.rsplit(RULES_SEP, 1)[0], page, error
+    return what, page, error
 
 
 def captions(board, d=None):

@@ -183,7 +183,9 @@ function showView() {
   const index = { top: 0, bottom: 0, left: 0, right: 0 };
   for (const el of labels) {
     const side = el.dataset.side;
-    el.textContent = view.labels[sides[side]][index[side]++];
+    const text = view.labels[sides[side]][index[side]++];
+    el.textContent = text;
+    el.classList.toggle("words", text.length > 3);  // (a choice in words: smaller, wrapped)
   }
   for (const el of boardEl.querySelectorAll(".caption")) el.remove();
   for (const [place, cell, words] of view.captions) {
@@ -366,7 +368,8 @@ const WORDS = {
     "new-board-title": "clear every game this browser keeps",
     "sound-on": "sound: on",
     "sound-off": "sound: off",
-    "sound-title": "the buzzer: on at the first press",
+    "sound-waiting": "sound: on from your first press",
+    "sound-title": "the buzzer's notes: press to turn them off or on",
     loading: "Loading the board (MicroPython, then the firmware)…",
     help: "Click or touch a key; hold it for a long press (several fingers work too). Keyboard: the arrows move the cursor, Enter presses, <kbd>h</kbd> holds. Corners in every game: a1 held = menu, l1 = undo, a12 = hint, l12 held = new game.",
     board: "the 12 by 12 keys of the board: click or touch a key, hold it for a long press; arrows move the cursor, Enter presses, h holds",
@@ -396,9 +399,10 @@ const WORDS = {
     "new-board-title": "effacer toutes les parties gardées par ce navigateur",
     "sound-on": "son : activé",
     "sound-off": "son : coupé",
-    "sound-title": "le buzzer : activé au premier appui",
+    "sound-waiting": "son : activé dès votre premier appui",
+    "sound-title": "les notes du buzzer : appuyez pour les couper ou les remettre",
     loading: "Chargement du plateau (MicroPython, puis le micrologiciel)…",
-    help: "Cliquez ou touchez une touche ; maintenez-la pour un appui long (plusieurs doigts marchent aussi). Clavier : les flèches déplacent le curseur, Entrée appuie, <kbd>h</kbd> maintient. Les coins dans chaque jeu : a1 maintenu = menu, l1 = annuler, a12 = conseil, l12 maintenu = nouvelle partie.",
+    help: "Cliquez ou touchez une touche ; maintenez-la pour un appui long (plusieurs doigts marchent aussi). Clavier : les flèches déplacent le curseur, Entrée appuie, <kbd>h</kbd> maintient. Les coins dans chaque jeu : a1 maintenu = menu, l1 = annuler, a12 = indice, l12 maintenu = nouvelle partie.",
     board: "les 12 sur 12 touches du plateau : cliquez ou touchez une touche, maintenez-la pour un appui long ; les flèches déplacent le curseur, Entrée appuie, h maintient",
     "play-area": "le plateau",
     "rules-area": "les règles du jeu sur le plateau",
@@ -647,7 +651,10 @@ const sound = {
     this.showButton();
   },
   toggle() {
-    if (this.muted) this.unmute();
+    if (this.waiting) {                      // "on at the first press": this press turns it off
+      this.waiting = false;
+      this.showButton();
+    } else if (this.muted) this.unmute();
     else {
       this.muted = true;
       this.stop();
@@ -658,11 +665,14 @@ const sound = {
   // The choice kept from the last visit: "off" stays off (no sound at the first press).
   restore() {
     if (store.getItem(SOUND_KEY) === "off") this.waiting = false;
+    this.showButton();
   },
   showButton() {
     const button = $("sound");
-    button.textContent = words(this.muted ? "sound-off" : "sound-on");
-    button.setAttribute("aria-pressed", String(!this.muted));
+    // (before the first press the browser keeps it silent: the button says it will sound
+    // then, not "off", which read as a choice nobody made)
+    button.textContent = words(this.waiting ? "sound-waiting" : this.muted ? "sound-off" : "sound-on");
+    button.setAttribute("aria-pressed", String(!this.muted || this.waiting));
   },
   stop() {
     if (this.voice) { try { this.voice.stop(); } catch (e) { /* already over */ } this.voice = null; }

@@ -5,19 +5,13 @@
 # colour names, the menu's and the setup's keys), never guessed from the LEDs' colours.
 # Written in the MicroPython subset: it runs on MicroPython in the page.
 from app import grid
-from sim.words import CORNER_NAMES, again, say
+from sim.words import CORNER_NAMES, again, level_name, say
 
-MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
-               "Four (top left), the language (top right), the brightness (bottom row).")
-# A setup with the two pictures (a game the board plays): how to play it either way.
-PICTURES_STATUS = ("%s: to play against the board, press the picture at the bottom right (a person beside the "
-                   "board's running light); with friends, the one at the bottom left (two people). a1 goes back to "
-                   "the menu.")
 # The page's own words in French (the firmware's are translated by app/words_fr.py).
 FRENCH = {
     "disc": "jeton", "cube": "cube", "pawn": "pion", "pentacle": "pentacle", "neutral pentacle": "pentacle neutre",
     "empty": "vide", "column %s": "colonne %s", "card %d": "carte %d", "a face-down card": "une carte face cachée",
-    "%d cards": "%d cartes", "suggested": "suggéré", "chosen": "choisi", "level %d": "niveau %d",
+    "%d cards": "%d cartes", "suggested": "suggéré", "chosen": "choisi", "level: %s": "niveau : %s",
     "the board plays seat %d": "le plateau joue la place %d", "%d players": "%d joueurs", "a game in progress": "une partie en cours",
     "who starts the next Connect Four game: the loser": "qui commence la prochaine partie de Puissance 4 : le perdant",
     "who starts the next Connect Four game: in turn": "qui commence la prochaine partie de Puissance 4 : chacun son tour",
@@ -25,21 +19,9 @@ FRENCH = {
     "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
     "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
-    "people only": "entre personnes", "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
-    MENU_STATUS: "Menu : touchez la tuile d'un jeu pour voir comment y jouer. Sur les bords : "
-                 "qui commence au Puissance 4 (en haut à gauche), la langue (en haut à droite), la luminosité "
-                 "(rangée du bas).",
-    PICTURES_STATUS: "%s : pour jouer contre le plateau, touchez l'image en bas à droite (une personne à côté "
-                     "de la lumière du plateau qui tourne) ; entre amis, celle en bas à gauche (deux personnes). "
-                     "a1 revient au menu.",
+    "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
     "press again to play with friends": "appuyer encore pour jouer entre amis",
     "press again to play against the board": "appuyer encore pour jouer contre le plateau",
-    "%s: press its tile again to play; a1 goes back to the menu.": "%s : touchez encore sa tuile pour jouer ; "
-                                                                    "a1 revient au menu.",
-    "%s: press its tile again to resume the game in progress; a1 goes back to the menu.":
-        "%s : touchez encore sa tuile pour reprendre la partie en cours ; a1 revient au menu.",
-    " Its choices, on the keys of its edges: %s.": " Ses choix, sur les touches des bords : %s.",
-    " A changed choice starts a new game.": " Un choix changé commence une nouvelle partie.",
 }
 MATCH_WORDS = {"loser": "who starts the next Connect Four game: the loser",
                "alternate": "who starts the next Connect Four game: in turn"}
@@ -122,7 +104,7 @@ def choice_words(board, name, choice):
     if name == "board":
         return page_say(board, "the board plays seat %d") % choice
     if name == "level":
-        return page_say(board, "level %d") % choice
+        return page_say(board, "level: %s") % level_name(board, choice)
     if name == "players":
         return say(board, "%d players" % choice) if choice > 1 else say(board, "1 player")
     return say(board, "%s %s" % (name, choice))
@@ -215,39 +197,3 @@ def pieces(board, ctrl, game, d):
                 what += " (%s)" % (page_say(board, "%d cards") % height)
             out.append((cell, what, mark))
     return out
-
-
-def status_words(board, d):
-    """The page's status line on the menu and a setup screen, in players' words (the
-    keys' own names say which key does what), or None: the board's own words stand."""
-    if d["screen"] == "menu":
-        return page_say(board, MENU_STATUS)
-    if d["screen"] != "setup":
-        return None
-    if d["resume"]:
-        what = page_say(board, "%s: press its tile again to resume the game in progress; a1 goes back to the menu.")
-    elif d.get("pictures"):
-        what = page_say(board, PICTURES_STATUS)
-    else:
-        what = page_say(board, "%s: press its tile again to play; a1 goes back to the menu.")
-    what %= d["title"]
-    chosen = []
-    for name in d["keys"]:
-        chosen.append(current_choice(board, name, d))
-    if chosen:
-        what += page_say(board, " Its choices, on the keys of its edges: %s.") % "; ".join(chosen)
-        if d["resume"]:
-            what += page_say(board, " A changed choice starts a new game.")
-    return what
-
-
-def current_choice(board, name, d):
-    """The setup's choice of `name` now, in words."""
-    if name == "players":
-        return choice_words(board, name, d["players"]) if d["players"] else say(board, "the usual players")
-    value = d["options"].get(name)
-    if name == "board":
-        if not value:
-            return page_say(board, "people only")
-        return ", ".join(choice_words(board, name, seat) for seat in value)
-    return choice_words(board, name, value)

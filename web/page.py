@@ -15,7 +15,7 @@ from sim import words
 from sim.drivers import SimBoard, VirtualClock
 from sim.headless import Headless, frame_lines
 from web.drivers import BrowserSound, BrowserStorage
-from web.keys import key_names, page_say, status_words
+from web.keys import key_names, page_say
 
 MAX_LINK_MOVES = 2000  # a link's moves: more is no game of this board (its longest is a few hundred)
 MAX_MOVE_TEXT = 40  # characters of one move in a link's notation
@@ -107,7 +107,6 @@ class Page:
         if over:  # the end from the player's side: where the board played, "you win" or "the board wins"
             d["turn"] = over
         what, page, error = words.screen_text(board, d)
-        what = status_words(board, d) or what  # (the menu and a setup in players' words)
         if not whole:
             return json.dumps({"status": what, "error": error})
         played = board.sound.played
@@ -119,7 +118,7 @@ class Page:
             "status": what,
             "error": error,
             "rules": page,
-            "sound": played[-1] if played else None,
+            "sound": words.say(board, words.SOUND_MEANINGS.get(played[-1], played[-1])) if played else None,  # (what it means)
             "notice": board.app.notice[0] if board.app.notice else None,
         })
 

@@ -36,9 +36,10 @@ GAMES = (
     # cards: a red and a blue face-up pile, two white face-down ones
     ("foursquare", ("Foursquare", "Foursquare"),
      ((4, None, None, (RED, WHITE, WHITE, BLUE), ()),)),
-    # the four tracks' colours: the pawns of four players
+    # the four tracks' colours: the pawns of four players; the board's seats first, on the
+    # left column as in every game the board plays (the player count on the right)
     ("pistes", ("4 pistes", "4 pistes"),
-     ((5, None, None, (YELLOW, RED, BLUE, GREEN), (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))),)),
+     ((5, None, None, (YELLOW, RED, BLUE, GREEN), (("board", "seats", []), ("players", (1, 2, 3, 4, 5, 6), 2))),)),
 )
 
 

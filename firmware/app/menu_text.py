@@ -28,16 +28,16 @@ def menu_state(menu):
     }
 
 
-def axis_labels(setup):
-    """The simulator's margin labels: each choice beside its key ("2" players,
-    "s1" a seat, "L3" a level, a mode's name), the sides' names in a corner."""
+def axis_labels(setup, name=None):
+    """The simulator's margin labels: each choice beside its key, as `name`(option,
+    choice) says it in words (the simulator's: "board 1st", a level's name), else the
+    choice itself ("2" players, a mode's name)."""
     sides = [[""] * grid.SIZE for _ in range(4)]  # left, right, bottom, top
     for i in range(len(setup.options)):
         option = setup.options[i]
-        prefix = {"board": "s", "level": "L"}.get(option[0], "")
         choices = setup.choices(option)
         for k in range(len(choices)):
-            sides[i][1 + k] = (prefix + str(choices[k]))[:6]
+            sides[i][1 + k] = name(option[0], choices[k]) if name else str(choices[k])
     left, right, bottom, top = sides
     return top, bottom, left, right
 

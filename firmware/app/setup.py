@@ -248,8 +248,8 @@ class Setup:
         frame.set(grid.MENU, colors.SYSTEM)
 
     # -- the simulator's words (app/menu_text.py: a board never asks) -------------------
-    def axis_labels(self):
-        return call_part("app.menu_text", "axis_labels", self)
+    def axis_labels(self, name=None):
+        return call_part("app.menu_text", "axis_labels", self, name)
 
     def describe(self):
         return call_part("app.menu_text", "describe", self)

@@ -25,8 +25,10 @@ def press(setup, cell):
         return False
     for option in setup.options:
         if option[1] == "seats" and bool(option[2]) != board:  # (app.setup.SEATS)
-            if board and setup.value("players", 2) < 2:
-                setup.choose(setup.options[0], 2)  # (4 pistes: players is its first option)
+            if board and setup.value("players", 2) < 2:  # (4 pistes' solo)
+                for players in setup.options:
+                    if players[0] == "players":
+                        setup.choose(players, 2)
             option[2] = [2] if board else []
     return True
 

@@ -26,6 +26,8 @@ WORDS = {
     "4D Squeeze with cards 4 players": "4D Squeeze avec cartes 4 joueurs",
     "menu": "menu", "undo": "annuler", "hint": "indice", "new game": "nouvelle partie",
     "a key off the board": "une touche hors du jeu",
+    "beginner": "débutant", "casual": "occasionnel", "club": "club", "strong": "fort", "strongest": "le plus fort",
+    "cards": "cartes", "deal": "donne", "roll": "lancer", "stop": "arrêt",
     "and": "et", "no": "aucune", "card": "carte", "no card": "aucune carte", "pink": "rose", "sky blue": "bleu ciel",
 }
 
@@ -80,13 +82,13 @@ MESSAGES = {
     "a draw (%s)": "partie nulle ({0*})",
     "nobody wins (%s)": "personne ne gagne ({0*})",
     "%s (the board) to move": "au tour de {0} (le plateau)",
-    "%s to roll (a8)": "{0} lance les dés (a8)",
+    "%s to roll": "{0} lance les dés",
     "%s: press a blinking pawn to send it 2 cells back": "{0} : appuyez sur un pion qui clignote pour le faire reculer de 2 cases",
     "%s: press a glowing track for the joker": "{0} : appuyez sur une piste allumée pour le joker",
     "%s: press a glowing track for the four 6s": "{0} : appuyez sur une piste allumée pour les quatre 6",
-    "%s: press dice to set them aside, roll again (a8) or stop (a11)":
-        "{0} : appuyez sur des dés pour les écarter, relancez (a8) ou arrêtez (a11)",
-    "%s: stop (a11), or take back a die set aside": "{0} : arrêtez (a11), ou reprenez un dé écarté",
+    "%s: press dice to set them aside, roll again or stop":
+        "{0} : appuyez sur des dés pour les écarter, relancez ou arrêtez",
+    "%s: stop, or take back a die set aside": "{0} : arrêtez, ou reprenez un dé écarté",
     "P%d card key": "touche carte de P{0}",
     "a %s window is open: a card key answers it, or let it run out":
         "une fenêtre de {0} est ouverte : une touche carte y répond, ou laissez-la s'écouler",
@@ -264,34 +266,41 @@ MESSAGES = {
     "a line of %d bytes is too long (at most %d)": "une ligne de {0} octets est trop longue (au plus {1})",
     "the line is not UTF-8 text (byte %d is 0x%02x)": "la ligne n'est pas du texte UTF-8 (l'octet {0} vaut 0x{1=})",
     # -- the simulator's screens (sim/terminal.py, sim/window.py) -------------------------
-    "%s: %s   rules: %s": "{0} : {1}   règles : {2=}",
-    "%s: press its tile %s again to %s (a1: back)": "{0} : appuyez encore sur sa tuile {1=} pour {2} (a1 : retour)",
-    "; a changed choice starts a new game": " ; un choix changé commence une nouvelle partie",
-    "; %s %s..%s: %s": " ; {0} {1=}..{2=} : {3}",
     "%s players": "{0=} joueurs",
     "the usual players": "les joueurs habituels",
     "with friends": "entre amis",
     "against the board": "contre le plateau",
-    "%s: press %s..%s (the board's picture) to play against the board, %s..%s (two people) with friends, or its tile "
-    "%s again to %s (a1: back)":
-        "{0} : appuyez sur {1=}..{2=} (l'image du plateau) pour jouer contre le plateau, {3=}..{4=} (deux personnes) "
-        "entre amis, ou encore sur sa tuile {5=} pour {6} (a1 : retour)",
     "play against the board": "jouer contre le plateau",
     "play with friends": "jouer entre amis",
     "%s; hint: %s": "{0} ; indice : {1=}",
-    "%s; against the board (level %d)": "{0} ; contre le plateau (niveau {1})",
     "%s; with friends": "{0} ; entre amis",
+    "%s; against the board": "{0} ; contre le plateau",
     "%s: the board is thinking": "{0} : le plateau réfléchit",
     "the board plays seat%s %s": "le plateau joue : place{0=} {1=}",
     "the board played %s; %s": "le plateau a joué {0=} ; {1}",
     "; player %d holds %s": " ; le joueur {0} a en main {1*}",
     "the board plays %s against itself (left idle): press any key for the menu":
         "le plateau joue à {0} contre lui-même (laissé au repos) : appuyez sur une touche pour le menu",
-    "   rules: %s": "   règles : {0=}",
-    "menu: press a tile to see its game, again to play; b12..k12 brightness; b1 loser / c1 "
-    "alternate starts the next Connect Four game; j1 English / k1 French   rules: %s":
-        "menu : appuyez sur une tuile pour voir son jeu, encore pour jouer ; b12..k12 luminosité ; b1 le perdant / "
-        "c1 chacun son tour commence la partie suivante de Puissance 4 ; j1 anglais / k1 français   règles : {0=}",
+    ": ": " : ", "; ": " ; ",  # a screen's title, then what it says: "Puissance 4 : au tour de jaune"
+    "Menu: press a game's tile to see how to play it. On the edges: who starts Connect Four (top left), the "
+    "language (top right), the brightness (bottom row).":
+        "Menu : touchez la tuile d'un jeu pour voir comment y jouer. Sur les bords : qui commence au Puissance 4 "
+        "(en haut à gauche), la langue (en haut à droite), la luminosité (rangée du bas).",
+    "%s: to play against the board, press the picture at the bottom right (a person beside the board's running "
+    "light); with friends, the one at the bottom left (two people). a1 goes back to the menu.":
+        "{0=} : pour jouer contre le plateau, touchez l'image en bas à droite (une personne à côté de la lumière du "
+        "plateau qui tourne) ; entre amis, celle en bas à gauche (deux personnes). a1 revient au menu.",
+    "%s: press its tile again to play; a1 goes back to the menu.":
+        "{0=} : touchez encore sa tuile pour jouer ; a1 revient au menu.",
+    "%s: press its tile again to resume the game in progress; a1 goes back to the menu.":
+        "{0=} : touchez encore sa tuile pour reprendre la partie en cours ; a1 revient au menu.",
+    " Its choices, on the keys of its edges: %s.": " Ses choix, sur les touches des bords : {0=}.",
+    " A changed choice starts a new game.": " Un choix changé commence une nouvelle partie.",
+    "level: %s": "niveau : {0=}",
+    "%s; against the board (level: %s)": "{0} ; contre le plateau (niveau : {1=})",
+    # a seat's key on a setup screen: the board plays first, second ...
+    "board 1st": "plateau 1er", "board 2nd": "plateau 2e", "board 3rd": "plateau 3e", "board 4th": "plateau 4e",
+    "board 5th": "plateau 5e", "board 6th": "plateau 6e",
     "tiles: %s": "tuiles : {0=}",
     "cursor %s": "curseur {0}",
     "last sound: %s": "dernier son : {0}",

@@ -59,12 +59,13 @@ def test_every_link_and_picture_of_the_french_pages_resolves_to_the_same_picture
                 continue
             path = os.path.normpath(os.path.join(os.path.dirname(french), target.split("#")[0]))
             assert os.path.exists(path), (page, target)
-            if target.endswith(".png"):  # the English book's own pictures, linked, not copied
-                assert os.path.dirname(path) == os.path.join(DOCS, "rules"), (page, target)
+            if target.endswith(".png"):  # its own pictures, their words in French (host_tools/rules_pictures.py)
+                assert os.path.dirname(path) == os.path.join(DOCS, "fr", "rules"), (page, target)
         pictures_fr = [os.path.basename(t) for t in links(read(french)) if t.endswith(".png")]
         pictures_en = [os.path.basename(t) for t in links(read(os.path.join(DOCS, page))) if t.endswith(".png")]
         assert pictures_fr == pictures_en, page  # the same pictures, in the same order
-    assert not glob.glob(os.path.join(DOCS, "fr", "**", "*.png"), recursive=True)
+    made = sorted(os.path.basename(p) for p in glob.glob(os.path.join(DOCS, "fr", "rules", "*.png")))
+    assert made == sorted(os.path.basename(p) for p in glob.glob(os.path.join(DOCS, "rules", "*.png")))
 
 
 def test_the_french_pages_use_the_rule_sheets_words():
@@ -310,17 +311,17 @@ def test_the_simulators_status_line_and_captions_are_french():
 
     session = Session(SimBoard(lang="fr"))
     text = "\n".join(session.screen(width=200, full=False))
-    assert "menu : appuyez sur une tuile" in text and "docs/fr/RULES.md" in text and "Puissance 4" in text
+    assert "Menu : touchez la tuile d'un jeu" in text and "docs/" not in text and "Puissance 4" in text
     assert "flèches déplacer" in text
     session.board.press(session.cursor)  # Connect Four's tile: its setup screen
     text = "\n".join(session.screen(width=200, full=False))
-    assert "encore sur sa tuile c3 pour jouer entre amis" in text and "docs/fr/rules/connect4.md" in text
-    assert "pour jouer contre le plateau" in text
+    assert "pour jouer contre le plateau, touchez l'image en bas à droite" in text and "docs/" not in text
+    assert "Ses choix, sur les touches des bords : entre amis ; niveau : club." in text
     session.board.press(session.cursor)
     text = "\n".join(session.screen(width=200, full=False))
     assert "Puissance 4 : au tour de jaune" in text and "a12 indice" in text
     english = "\n".join(Session(SimBoard()).screen(width=200, full=False))
-    assert "menu: press a tile" in english and "docs/RULES.md" in english
+    assert "Menu: press a game's tile" in english and "docs/" not in english
 
 
 # -- the menu setting --------------------------------------------------------------------

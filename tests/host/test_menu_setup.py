@@ -4,6 +4,7 @@
 import pytest
 
 from app import catalog, font, grid, menu
+from sim import words
 from sim.headless import Headless
 
 TILE = "c3"  # Connect Four
@@ -163,8 +164,9 @@ def test_the_setup_screen_asks_the_games_choices(fake_options):
     sim.run("press a3")  # back to 2 players: seat 4 is gone
     sim.run("press l2")  # and the board no longer plays seat 1
     assert sim.state()["options"]["board"] == [2]
-    top, bottom, left, right = sim.board.app.screen.axis_labels()  # the simulator's labels
-    assert left[1:5] == ["1", "2", "3", "4"] and right[1:3] == ["s1", "s2"] and bottom[1:6] == ["L1", "L2", "L3", "L4", "L5"]
+    top, bottom, left, right = words.margin_labels(sim.board)  # the simulator's labels: the choices in words
+    assert left[1:5] == ["1", "2", "3", "4"] and right[1:3] == ["board 1st", "board 2nd"]
+    assert bottom[1:6] == ["beginner", "casual", "club", "strong", "strongest"]
     assert top[1:3] == ["cards", "deal"] and left[0] == left[5] == ""
     sim.run("press k12")  # beyond the 5 levels: nothing to choose there
     assert "press the lit tile" in sim.state()["error"]

@@ -44,14 +44,16 @@ def test_two_presses_from_the_menu_start_a_game_against_the_board(index, game):
         sim.run("wait 130")
     assert len(set(frames)) == 3
     text = words.status_text(sim.board)[0]
-    assert "g10..k12 (the board's picture) to play against the board" in text and "b10..e12" in text
+    assert "to play against the board, press the picture at the bottom right" in text and "rules:" not in text
+    assert s["keys"]["board"][0] == "a2"  # the board's seats on the left column, in every game (4 pistes too)
+    assert words.margin_labels(sim.board)[2][1:3] == ["board 1st", "board 2nd"]  # in words, not "s1", "s2"
     assert words.key_label(sim.board, grid.parse("i11")) == "i11 (against the board)"
     sim.run("press i11")  # the board's picture: the game starts, the board plays a seat
     s = sim.state()
     assert s["screen"] == "game" and s["game"] == game and board_seats(s) == [2]
     assert s["players"] == 2 and s["to_move"] == 1  # you start
     if game != "pistes":  # (4 pistes names the board's seat in its turn: "red (the board) to move")
-        assert " to move; against the board (level 3)" in words.status_text(sim.board)[0]
+        assert " to move; against the board (level: club)" in words.status_text(sim.board)[0]
         sim.run("press " + s["keys"][s["legal"][0]])
         for _ in range(40):  # its move's animation, then the board thinks (0.6 s at least)
             if sim.state()["thinking"]:
@@ -102,7 +104,7 @@ def test_the_solo_of_4_pistes_becomes_a_game_against_the_board():
     index = [i for i, game in BOARD_TILES if game == "pistes"][0]
     sim = Headless(MemoryStorage())
     sim.run("press " + tile_key(index))
-    sim.run("press a2")  # 1 player
+    sim.run("press l2")  # 1 player (the count on the right column, the board's seats on the left)
     assert sim.state()["players"] == 1
     sim.run("press j12")
     s = sim.state()
@@ -173,7 +175,7 @@ def test_a_game_of_people_says_so_where_the_board_could_play():
     sim = Headless()
     sim.run("press c3")
     sim.run("press " + grid.name(BOARD_KEYS[0]))
-    assert "; against the board (level 3)" in words.status_text(sim.board)[0]
+    assert "; against the board (level: club)" in words.status_text(sim.board)[0]
     assert "with friends" not in words.status_text(sim.board)[0]
 
 
@@ -184,3 +186,54 @@ def test_a_game_the_board_never_plays_says_nothing_of_friends(tile):
     sim.run("press " + tile)
     sim.run("press " + tile)
     assert sim.state()["screen"] == "game" and "with friends" not in words.status_text(sim.board)[0]
+
+
+def test_the_levels_are_named_in_words_in_both_languages():
+    sim = Headless()
+    sim.run("press c3")
+    assert words.margin_labels(sim.board)[3][1:6] == ["beginner", "casual", "club", "strong", "strongest"]
+    assert "level: club" in words.status_text(sim.board)[0]
+    sim.run("hold a1 800")
+    sim.run("press k1")  # French
+    sim.run("press c3")
+    assert words.margin_labels(sim.board)[2][1:3] == ["plateau 1er", "plateau 2e"]
+    assert words.margin_labels(sim.board)[3][1:6] == ["débutant", "occasionnel", "club", "fort", "le plus fort"]
+    sim.run("press l6")
+    sim.run("press h11")
+    assert "; contre le plateau (niveau : le plus fort)" in words.status_text(sim.board)[0]
+
+
+def test_4_pistes_words_name_its_keys_not_their_places():
+    sim = Headless()
+    sim.run("start pistes --seed 5")
+    text = words.status_text(sim.board)[0]
+    assert text == "4 pistes: yellow to roll; with friends"
+    left = words.margin_labels(sim.board)[2]
+    assert left[7:11] == ["roll", "roll", "roll", "stop"]  # a8..a10, a11: where the status line's words are
+    sim.run("press a8")
+    assert words.status_text(sim.board)[0] == "4 pistes: yellow: press dice to set them aside, roll again or stop; with friends"
+    french = Headless(lang="fr")
+    french.run("start pistes --seed 5")
+    assert words.margin_labels(french.board)[2][7:11] == ["lancer", "lancer", "lancer", "arrêt"]
+    sim = Headless()
+    sim.run("start pistes --seed 5 --board 2")
+    assert words.status_text(sim.board)[0].endswith("; against the board")
+
+
+def test_a_4_pistes_save_from_before_the_board_seats_moved_left_resumes_as_it_was():
+    # the setup is kept by its options' names, not their places: an older board's save
+    # (its seats were on the right column) resumes with its choices, on the new keys
+    storage = MemoryStorage()
+    storage.files["game_pistes.json"] = ('{"game": "pistes", "players": 3, "variant": null, "seed": 0, '
+                                         '"swap": false, "board": [2], "moves": []}\nroll\n')
+    sim = Headless(storage)
+    sim.run("press " + tile_key([i for i, game in BOARD_TILES if game == "pistes"][0]))
+    s = sim.state()
+    assert s["resume"] and s["players"] == 3 and s["options"] == {"board": [2]}
+    assert s["keys"] == {"board": ["a2", "a3", "a4"], "players": ["l2", "l3", "l4", "l5", "l6", "l7"]}
+    leds = sim.leds()
+    assert leds["a3"] == (255, 255, 255) or sum(leds["a3"]) > sum(leds["a2"])  # seat 2 chosen: lit white
+    assert sum(leds["l4"]) > sum(leds["l3"])  # 3 players chosen
+    sim.run("press " + tile_key([i for i, game in BOARD_TILES if game == "pistes"][0]))
+    s = sim.state()
+    assert s["screen"] == "game" and s["players"] == 3 and s["board_seats"] == [2] and s["moves"] == ["roll"]

@@ -2,6 +2,7 @@
 # (tile, setup choices, a few moves, back to the menu or a power cut, the tile again)
 # must bring back the very game they left.
 from sim.drivers import MemoryStorage
+from sim import words
 from sim.headless import Headless
 
 PISTES_TILE = "i6"
@@ -10,8 +11,8 @@ PISTES_TILE = "i6"
 def test_pistes_started_from_the_menu_resumes_with_its_chosen_players():
     storage = MemoryStorage()
     sim = Headless(storage)
-    sim.run("press " + PISTES_TILE)  # the setup screen: players on a2.., 2 by default
-    sim.run("press a4")  # 3 players
+    sim.run("press " + PISTES_TILE)  # the setup screen: players on l2.. (the board's seats on a2..), 2 by default
+    sim.run("press l4")  # 3 players
     sim.run("press " + PISTES_TILE)
     sim.run("press a8")  # roll
     s = sim.state()
@@ -71,7 +72,8 @@ def test_the_status_line_names_each_tiles_own_rules_page_and_it_exists():
         sim = Headless(MemoryStorage())
         for _ in range(2):  # the setup screen, then the game
             sim.run("press " + grid.name(tile[0]))
-            page = re.search(r"rules: (\S+)", terminal.status_text(sim.board)[0]).group(1)
+            assert "rules:" not in terminal.status_text(sim.board)[0]  # (a makers' path: not in a player's line)
+            page = words.screen_text(sim.board)[1]
             assert os.path.exists(os.path.join(root, page)), page
             pages.add(page)
     assert "docs/rules/squeeze_cards.md" in pages  # the card tiles' own page, not the classic one
@@ -116,9 +118,9 @@ def test_squeeze_cards_status_says_what_the_board_waits_for():
 def test_pistes_status_says_what_to_press():
     sim = Headless(MemoryStorage())
     sim.run("start pistes --players 2 --seed 4 --board 2")
-    assert sim.state()["turn"] == "yellow to roll (a8)"
+    assert sim.state()["turn"] == "yellow to roll"  # (the keys labelled "roll", "stop": no key names)
     sim.run("press a8")
-    assert sim.state()["turn"] == "yellow: press dice to set them aside, roll again (a8) or stop (a11)"
+    assert sim.state()["turn"] == "yellow: press dice to set them aside, roll again or stop"
     sim.run("press a11")
     s = sim.state()
     assert (s["pending"], s["turn"]) == (None, "red (the board) to move")  # (seed 4: no choice to make)
@@ -162,7 +164,7 @@ def test_a_tile_with_a_game_in_progress_still_offers_its_choices_and_a_change_st
     sim.run("press c9")
     s = sim.state()
     assert (s["resume"], s["options"]) == (True, {"mode": "deal"})  # the game's own choice
-    assert "a changed choice starts a new game" in terminal.status_text(sim.board)[0]
+    assert "A changed choice starts a new game" in terminal.status_text(sim.board)[0]
     sim.run("press a2")  # cards: no longer the game in progress
     assert sim.state()["resume"] is False
     sim.run("press a3")  # back to deal: resumes again

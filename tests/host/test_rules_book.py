@@ -46,6 +46,13 @@ def test_every_picture_a_page_shows_exists_and_every_game_has_its_pictures():
                 shown.add(image)
     made = set("%s-%s.png" % (game, picture) for game, picture, _ in rules_pictures.PICTURES)
     assert made == shown  # every picture made is shown, every one shown is made
+    french = set()  # the French book shows its own, the same pictures with their words in French
+    for name in os.listdir(os.path.join(DOCS, "fr", "rules")):
+        if name.endswith(".md"):
+            for image in re.findall(r"\]\(([^)]+\.png)\)", read("docs", "fr", "rules", name)):
+                assert os.path.exists(os.path.join(DOCS, "fr", "rules", image)), (name, image)
+                french.add(image)
+    assert french == made
     for game in ("connect4", "squeeze", "cubes"):
         assert set("%s-%s.png" % (game, p) for p in ("start", "move", "end")) <= made
 
@@ -91,3 +98,21 @@ def test_pages_say_what_their_examples_are_and_agree_with_their_rules():
     assert "if there is none either, it goes on any empty cell" in cubes
     squeeze = open(os.path.join(root, "squeeze.md")).read()
     assert squeeze.count("game B") >= 2 and "test_squeeze_example.txt" in squeeze
+
+
+def test_the_pictures_speak_the_books_language_and_show_no_makers_path():
+    # the words drawn in a picture: its status lines and its margin labels (issue #53)
+    from sim import window, words
+
+    pictures = dict(((g, p), lines) for g, p, lines in rules_pictures.PICTURES)
+    said = {}
+    for lang in ("en", "fr"):
+        for picture in (("players", "setup"), ("connect4", "move"), ("pistes", "move")):
+            sim = rules_pictures.run(pictures[picture], lang)
+            said[lang, picture] = (" ".join(window.status_lines(sim.board, None)), words.margin_labels(sim.board))
+            assert "docs/" not in said[lang, picture][0] and "rules:" not in said[lang, picture][0]
+    assert "against the board" in said["en", ("players", "setup")][0]
+    assert "contre le plateau" in said["fr", ("players", "setup")][0]
+    assert said["fr", ("players", "setup")][1][3][1:6] == ["débutant", "occasionnel", "club", "fort", "le plus fort"]
+    assert said["fr", ("connect4", "move")][0].startswith("Puissance 4 : ")
+    assert said["fr", ("pistes", "move")][1][2][7:11] == ["lancer", "lancer", "lancer", "arrêt"]

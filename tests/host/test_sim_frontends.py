@@ -212,7 +212,7 @@ def test_render_marks_the_cursor_with_brackets():
 def test_status_line_names_cursor_corners_and_sound():
     board = SimBoard()
     text = " ".join(terminal.status_lines(board, C3, "menu"))
-    assert "cursor c3 (Connect Four)" in text and "docs/RULES.md" in text
+    assert "cursor c3 (Connect Four)" in text and "docs/" not in text
     assert "last sound: a key of the menu or setup answered" in text  # (issue #51: was "sound: menu")
     assert "sound" not in " ".join(terminal.status_lines(board, C3, None))  # none yet: nothing said
     board.app.start_game("connect4")
@@ -387,7 +387,7 @@ def test_terminal_session_in_a_pty(tmp_path):
     )
     os.close(slave)
     try:
-        assert b"menu: press a tile" in read_until(master, b"menu: press a tile")
+        assert b"Menu: press a game's tile" in read_until(master, b"Menu: press a game's tile")
         os.write(master, b"\r\r")
         assert b"yellow to move" in read_until(master, b"yellow to move")
         os.write(master, b"\x1b[A\x1b[A\r")  # up to the drop row, drop a disc
@@ -414,7 +414,7 @@ def test_a_display_with_no_server_is_said_on_the_terminal_at_start(tmp_path):
                             cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     try:
-        out = read_until(master, b"menu: press a tile")
+        out = read_until(master, b"Menu: press a game's tile")
         out += read_until(master, b"playing in the terminal", timeout=3)
         screen = out.split(b"\x1b[?1049h", 1)  # before it, and on the terminal's own screen
         assert len(screen) == 2 and b"playing in the terminal" not in screen[0], out

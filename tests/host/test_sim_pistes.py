@@ -41,7 +41,7 @@ def test_menu_tile_and_options():
     sim = Headless()
     tiles = [t for t in sim.state()["tiles"] if t["game"] == "pistes"]
     assert len(tiles) == 1
-    assert catalog.tile_options(catalog.tile_of("pistes", None, None)) == (("players", (1, 2, 3, 4, 5, 6), 2), ("board", "seats", []))
+    assert catalog.tile_options(catalog.tile_of("pistes", None, None)) == (("board", "seats", []), ("players", (1, 2, 3, 4, 5, 6), 2))
     sim.run("press " + tiles[0]["cell"])  # the setup screen asks how many and the board's seats
     s = sim.state()
     assert s["screen"] == "setup" and s["players"] == 2 and s["options"] == {"board": []}

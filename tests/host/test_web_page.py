@@ -160,9 +160,10 @@ def test_the_web_benchs_verdicts_miss_what_is_over_budget():
 def test_the_french_books_links_stay_in_the_french_book_but_its_english_version():
     pages = {"RULES": "", "cubes": "", "players": ""}
     html = build_web.render_markdown("[les joueurs](players.md) [English version](../../rules/cubes.md) "
-                                     "![x](../../rules/cubes-start.png)", pages, "docs/fr/rules/cubes.md")
+                                     "![x](cubes-start.png) ![y](../../rules/cubes-end.png)", pages, "docs/fr/rules/cubes.md")
     assert 'href="rules/fr/players.html"' in html and 'href="rules/cubes.html"' in html
-    assert 'src="rules/cubes-start.jpg"' in html
+    # its own pictures, their words in French; an English one it links stays English
+    assert 'src="rules/fr/cubes-start.jpg"' in html and 'src="rules/cubes-end.jpg"' in html
     html = build_web.render_markdown("[Cubes](rules/cubes.md) [English](../rules/cubes.md)", pages, "docs/fr/RULES.md")
     assert 'href="rules/fr/cubes.html"' in html and 'href="rules/cubes.html"' in html
 

@@ -569,6 +569,32 @@ def test_french_everywhere_on_the_page_once_chosen(board, driver):
     assert board.js("return document.documentElement.lang") == "fr" and board.text("header h1") == ["Plateau de jeu à LED"]
 
 
+def test_the_setup_says_its_choices_in_words_and_the_french_rules_show_french_pictures(board, driver):
+    # issue #53: no "s1/s2", "L1-L5" beside the keys; the French rules pane's pictures French
+    side = "return [...document.querySelectorAll('#board .label.' + arguments[0])].map(e => e.textContent)"
+    board.click("c3")
+    board.until(lambda: board.js(side, "right")[1:6] == ["beginner", "casual", "club", "strong", "strongest"],
+                "the levels by name beside their keys")
+    assert board.js(side, "left")[1:3] == ["board 1st", "board 2nd"]
+    status = board.text("#status")[0]
+    assert "rules:" not in status and "docs/" not in status
+    # its choices in the keys' order (the left column's first), on MicroPython's unordered dicts too
+    assert status.endswith("Its choices, on the keys of its edges: with friends; level: club.")
+    assert all(src.startswith("rules/") and "/fr/" not in src
+               for src in board.js("return [...document.querySelectorAll('#rules img')].map(i => i.getAttribute('src'))"))
+    board.click("a1")
+    board.until(lambda: board.state()["screen"] == "menu", "the menu")
+    board.click("k1")  # French
+    board.click("c3")
+    board.until(lambda: board.js(side, "right")[1:6] == ["débutant", "occasionnel", "club", "fort", "le plus fort"],
+                "the levels by name in French")
+    assert board.js(side, "left")[1:3] == ["plateau 1er", "plateau 2e"]
+    pictures = lambda: board.js("return [...document.querySelectorAll('#rules img')].map(i => i.getAttribute('src'))")  # noqa: E731
+    board.until(lambda: pictures() and all(src.startswith("rules/fr/") for src in pictures()),
+                "the French page's own pictures beside the board")
+    assert board.js("return [...document.querySelectorAll('#rules img')].every(i => !i.complete || i.naturalWidth > 0)")
+
+
 @pytest.mark.parametrize("width", [320, 390])
 def test_no_sideways_scroll_on_a_narrow_screen(board, driver, width):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -576,6 +602,12 @@ def test_no_sideways_scroll_on_a_narrow_screen(board, driver, width):
     try:
         fits = "return document.documentElement.scrollWidth <= window.innerWidth"
         board.until(lambda: board.js(fits), "the menu within %d px" % width)
+        board.click("c3")  # a setup screen: its choices in words beside the keys
+        board.until(lambda: board.state()["screen"] == "setup", "the setup screen")
+        time.sleep(0.3)
+        assert board.js(fits), "the setup screen within %d px" % width
+        board.click("a1")
+        board.until(lambda: board.state()["screen"] == "menu", "the menu")
         board.start("connect4")
         board.play_some(2)
         board.until(lambda: board.js(fits), "the game within %d px" % width)
@@ -585,6 +617,11 @@ def test_no_sideways_scroll_on_a_narrow_screen(board, driver, width):
 
 def test_the_sound_choice_is_kept_across_a_reload(board, driver):
     button = lambda: board.text("#sound")[0]  # noqa: E731
+    # before any press the browser keeps the page silent: the button says when it sounds,
+    # not "off" (issue #53: it read as turned off)
+    assert button() == "sound: on from your first press"
+    assert board.js("return document.getElementById('sound').getAttribute('aria-pressed')") == "true"
+    driver.find_element(By.ID, "sound").click()  # turned off before it ever sounded
     assert button() == "sound: off"
     driver.find_element(By.ID, "sound").click()
     assert button() == "sound: on"

@@ -474,6 +474,11 @@ class Controller(GameController):
     def turn_text(self):
         return _text().turn_text(self)
 
+    def axis_labels(self):
+        labels = _text().axis_labels(self, ROLL_ROWS, STOP_CELL)
+        unload(TEXT_MODULE)
+        return labels
+
 
 TEXT_MODULE = "games.pistes.words"
 START_MODULE = "games.pistes.start"

@@ -1,6 +1,7 @@
 # 4 pistes on the board (games/pistes/screen.py): the simulator's words (its state, its status
 # line), kept apart so that a Pico playing the game does not hold them in RAM; the
 # controller loads this module when the simulator asks, and frees it after.
+from app import grid
 from app.controller import GameController
 from app.controller_text import colour_name
 from games.pistes import rules
@@ -32,11 +33,23 @@ def turn_text(ctrl):
     if st.to_move in ctrl.seats:
         return "%s (the board) to move" % who
     if st.phase == rules.TO_ROLL:
-        return "%s to roll (a8)" % who
+        return "%s to roll" % who
     if st.phase == rules.TO_CHOOSE:
         if st.pending == rules.BACK:
             return "%s: press a blinking pawn to send it 2 cells back" % who
         return "%s: press a glowing track for the %s" % (who, "joker" if st.pending == rules.JOKER else "four 6s")
     if rules.ROLL in st.legal_texts():
-        return "%s: press dice to set them aside, roll again (a8) or stop (a11)" % who
-    return "%s: stop (a11), or take back a die set aside" % who
+        return "%s: press dice to set them aside, roll again or stop" % who
+    return "%s: stop, or take back a die set aside" % who
+
+
+def axis_labels(ctrl, roll_rows, stop_cell):
+    """The grid's own a..l and 1..12, the keys of column a named by what they do (the
+    status line says "roll again or stop": the labels say where). The keys: the
+    screen's (this module never imports it: it is the screen's part)."""
+    top, bottom, left, right = GameController.axis_labels(ctrl)
+    left = list(left)
+    for row in roll_rows:
+        left[row] = "roll"
+    left[grid.row_col(stop_cell)[0]] = "stop"
+    return top, bottom, left, right
