@@ -2,7 +2,7 @@
 charged its Cortex-M0+ cycles at 125 MHz, and each miss of the flash's XIP cache its QSPI
 read, unless --xip-cache off: deterministic, whatever the host is doing).
 
-Two parts:
+Three parts:
   - host_tools/upy/bench_upy.py (the wasm bench) run on the rp2 port itself, once (emulated
     time does not jitter): the same names, with the rp2 port's own heap;
   - through the board's real drivers, with the real main.py: boot to the first LED frame
@@ -10,7 +10,10 @@ Two parts:
     the app, neopixel's write), a scan pass and its CPU share, a frame rendered by Pixels
     on the real NeoPixel.
 
-    python -m host_tools.vpico.bench [--no-build] [--only upy|drivers] [--game NAME ...] [--phase US]
+  - the heap of each tile's game started from a fresh boot (fresh_heap: nothing but the
+    firmware in the heap, as on a board, so a figure moves only with what the game holds);
+
+    python -m host_tools.vpico.bench [--no-build] [--only upy|drivers|heap] [--game NAME ...] [--phase US]
                                      [--xip-cache on|off]
 """
 import argparse
@@ -311,8 +314,62 @@ def settle_figures(pico, values):
     values["key_scan_settle_ns"] = (shortest if old is None else min(old[0], shortest), "ns")
     values["key_scan_settle_needed_ns"] = (max(needed, values.get("key_scan_settle_needed_ns", (0,))[0]), "ns")
 
+# One tile's game from a fresh boot: the menu's steps, the game started through the app,
+# its first frames; then the live heap. Run after a soft reset each (a heap and an
+# interned-name table of its own), with nothing of a bench script before it: bench_upy's
+# figures follow a whole run, whose names and freed modules before a game move them by
+# a kilobyte or more from one build to the next, more than a change may cost.
+FRESH_CODE = """import gc, sys
+sys.path.append('/host')
+gc.collect()
+a = gc.mem_alloc()
+from drivers.storage import FileStorage
+from sim.drivers import SimBoard
+b = SimBoard(storage=FileStorage('/fresh_data'))
+for _ in range(100):
+    b.clock.now += 10
+    b.app.step()
+gc.collect()
+print('@@M\\theap_menu_fresh\\t%%d\\tbytes' %% (gc.mem_alloc() - a))
+b.app.start_game(%r, %r, %r, 1)
+for _ in range(100):
+    b.clock.now += 10
+    b.app.step()
+gc.collect()
+print('@@M\\theap_%s_fresh_start\\t%%d\\tbytes' %% (gc.mem_alloc() - a))
+"""
 
-def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None, phase_us=0):
+
+def fresh_tiles(build_dir):
+    """(label, game, players, variant) of each menu tile, from the build's catalog."""
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    try:
+        from app.catalog import TILES
+    finally:
+        sys.path.pop(0)
+    tiles = []
+    for game, players, variant in (tile[:3] for tile in TILES):
+        label = game + ("_" + variant if variant else "") + ("_%dp" % players if players else "")
+        tiles.append((label, game, players, variant))
+    return tiles
+
+
+def fresh_heap(workdir, build_dir, values, notes):
+    """heap_menu_fresh and heap_<tile>_fresh_start: each from a soft reset."""
+    from host_tools.vpico.tests import pico_files
+
+    config = upy_tests.job_config([], upy_tests.HEAP, build_dir)
+    flash = os.path.join(workdir, "fresh-flash.bin")
+    board.make_flash(flash, pico_files(dict(config["args"], sys_path=["/host"]), build_dir))
+    with board.Pico(flash=flash) as pico:
+        pico.enter_raw()
+        for label, game, players, variant in fresh_tiles(build_dir):
+            parse_records(run_code(pico, FRESH_CODE % (game, players, variant, label)), values, notes)
+            pico.write(b"\x04")  # a soft reset: a fresh heap for the next
+            pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+
+
+def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers", "heap"), games=None, phase_us=0):
     values, notes = {}, []
     workdir = tempfile.mkdtemp(prefix="vpico-bench-")
     try:
@@ -320,6 +377,8 @@ def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers"), games=None, phase_u
             upy_bench(workdir, build_dir, values, notes)
         if "drivers" in parts:
             driver_bench(workdir, build_dir, values, notes, games, phase_us)
+        if "heap" in parts:
+            fresh_heap(workdir, build_dir, values, notes)
     finally:
         import shutil
 
@@ -331,7 +390,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-build", action="store_true", help="bench build/ as it is")
     parser.add_argument("--build", default=upy_tests.BUILD, help="the build to bench (default: build/)")
-    parser.add_argument("--only", choices=("upy", "drivers"), help="only bench_upy, or only the real drivers")
+    parser.add_argument("--only", choices=("upy", "drivers", "heap"),
+                        help="only bench_upy, only the real drivers, or only each game's heap from a fresh boot")
     parser.add_argument("--game", action="append", choices=[g[0] for g in PRESS_SCENARIOS + (MENU_SCENARIO,)],
                         help="press-to-light of this game only (repeatable; default: every tile's)")
     parser.add_argument("--phase", type=int, default=0, metavar="US",
@@ -350,7 +410,7 @@ def main(argv=None):
     if not args.no_build and args.build == upy_tests.BUILD:
         build_tool.build()
     try:
-        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers"), args.game, args.phase)
+        values, notes = run(args.build, (args.only,) if args.only else ("upy", "drivers", "heap"), args.game, args.phase)
     except board.VpicoError as e:
         print("bench FAILED: %s" % e, file=sys.stderr)
         return 1

@@ -227,3 +227,15 @@ def test_press_to_answer_figures_get_their_targets():
                               "squeeze press to answer, mean (virtual Pico)",
                               "squeeze undo to answer, worst (virtual Pico)"]
     assert any(line.startswith("TARGET menu press to answer, worst") and "<= 20 ms" in line for line in lines)
+
+
+def test_every_menu_tile_gets_a_heap_figure_from_a_fresh_boot():
+    from app.catalog import TILES
+
+    tiles = vbench.fresh_tiles(upy_tests.BUILD)
+    assert [t[1:] for t in tiles] == [tuple(tile[:3]) for tile in TILES]
+    labels = [t[0] for t in tiles]
+    assert len(set(labels)) == len(labels) and "squeeze_cards_4p" in labels and "connect4" in labels
+    code = vbench.FRESH_CODE % ("squeeze", 4, "cards", "squeeze_cards_4p")
+    compile(code, "fresh", "exec")  # the Pico's script is Python
+    assert "start_game('squeeze', 4, 'cards', 1)" in code and "heap_squeeze_cards_4p_fresh_start" in code
