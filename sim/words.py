@@ -102,7 +102,7 @@ PICTURE_WORDS = {"friends": "with friends", "board": "against the board"}  # a s
 # labels and every status line say them.
 LEVEL_NAMES = ("beginner", "casual", "club", "strong", "strongest")
 SEAT_LABELS = ("board 1st", "board 2nd", "board 3rd", "board 4th", "board 5th", "board 6th")  # the board plays 1st ...
-MENU_STATUS = ("Menu: press a game's tile to see how to play it. On the edges: who starts Connect "
+MENU_STATUS = ("Menu: press a game's tile to play it, with friends or against the board. On the edges: who starts Connect "
                "Four (top left), the language (top right), the brightness (bottom row).")
 # A setup with the two pictures (a game the board plays): how to play it either way.
 PICTURES_STATUS = ("%s: to play against the board, press the picture at the bottom right (a person beside the "
@@ -246,7 +246,7 @@ def captions(board, d=None):
         return []
     # a tile's setup screen (and its two pictures, if it has them: a caption under each)
     out = [("top-left", grid.MENU, say(board, "a1: back to the menu")),
-           ("under", grid.parse(d["tile"]), say(board, "press again: " + ("resume" if d["resume"] else "play")))]
+           ("under", grid.parse(d["tile"]), say(board, "press again: " + again(d)))]
     for what, keys in (d.get("pictures") or {}).items():
         out.append(("bottom", grid.parse(keys[len(keys) // 2]), say(board, PICTURE_WORDS[what])))
     return out

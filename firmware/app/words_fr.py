@@ -282,9 +282,9 @@ MESSAGES = {
     "the board plays %s against itself (left idle): press any key for the menu":
         "le plateau joue à {0} contre lui-même (laissé au repos) : appuyez sur une touche pour le menu",
     ": ": " : ", "; ": " ; ",  # a screen's title, then what it says: "Puissance 4 : au tour de jaune"
-    "Menu: press a game's tile to see how to play it. On the edges: who starts Connect Four (top left), the "
-    "language (top right), the brightness (bottom row).":
-        "Menu : touchez la tuile d'un jeu pour voir comment y jouer. Sur les bords : qui commence au Puissance 4 "
+    "Menu: press a game's tile to play it, with friends or against the board. On the edges: who starts Connect "
+    "Four (top left), the language (top right), the brightness (bottom row).":
+        "Menu : touchez la tuile d'un jeu pour y jouer, entre amis ou contre le plateau. Sur les bords : qui commence au Puissance 4 "
         "(en haut à gauche), la langue (en haut à droite), la luminosité (rangée du bas).",
     "%s: to play against the board, press the picture at the bottom right (a person beside the board's running "
     "light); with friends, the one at the bottom left (two people). a1 goes back to the menu.":

@@ -222,7 +222,7 @@ def test_a_link_that_is_no_game_changes_nothing():
 def test_a_setup_with_the_two_pictures_says_how_to_play_either_way():
     # a newcomer follows the words: "press it again" alone led to a game with friends
     page = Page(FakeHost(), virtual=True)
-    assert "see how to play it" in json.loads(page.view())["status"]
+    assert "with friends or against the board" in json.loads(page.view())["status"]
     c3 = grid.parse("c3")
     page.key(c3, True), page.key(c3, False)
     page.advance(LOOP_MS)
