@@ -6,8 +6,27 @@
 import gc
 import sys
 
-from app import grid
-from drivers.clock import Clock
+# MicroPython keeps no module of its own in sys.modules: each `import array` of each
+# module searches the flash for an array.py first, some 5 ms on a Pico. Found once
+# (sys.path empty: straight to the built-in) and kept there, later imports find it at once.
+BUILT_INS = ("array", "json", "machine", "os", "time")
+
+
+def keep_built_ins():
+    path = list(sys.path)
+    sys.path.clear()
+    try:
+        for name in BUILT_INS:
+            sys.modules[name] = __import__(name)
+    finally:
+        sys.path.extend(path)
+
+
+if sys.implementation.name == "micropython":
+    keep_built_ins()
+
+from app import grid  # noqa: E402 (after the built-ins)
+from drivers.clock import Clock  # noqa: E402
 
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed

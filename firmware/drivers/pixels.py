@@ -81,7 +81,7 @@ class Pixels:
     LEDs got, in cell order RGB; `current_ma` its estimate."""
 
     def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
-        from drivers.pixels_setup import pixels_parts  # (boot only: the chain's tables)
+        from drivers.pixels_setup import BOOT_GAMMA, BOOT_PERCENT, pixels_parts  # (boot only: the chain's tables)
 
         self._strip = strip
         self._n, self.cap_ma, self._dest = pixels_parts(strip, layout, cap_ma, order)
@@ -91,7 +91,7 @@ class Pixels:
         self.current_ma = IDLE_MA * self._n  # all dark
         self.brightness = 0
         self._lut = None
-        self.set_brightness(brightness)
+        self.set_brightness(brightness, {BOOT_PERCENT: BOOT_GAMMA})
 
     def set_brightness(self, percent, tables=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
