@@ -19,7 +19,10 @@ def keep_built_ins():
     sys.path.clear()
     try:
         for name in BUILT_INS:
-            sys.modules[name] = __import__(name)
+            try:
+                sys.modules[name] = __import__(name)
+            except ImportError:  # not this port's own (the host's wasm port has no machine)
+                pass
     finally:
         sys.path.extend(path)
 
