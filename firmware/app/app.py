@@ -24,7 +24,7 @@ WARN_BLINK_MS = 250
 def menu_screen(app, files=None):
     from app.menu import Menu
 
-    return Menu(app, files=files)
+    return Menu(app, True, files)
 
 
 class App:

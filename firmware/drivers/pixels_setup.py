@@ -98,7 +98,8 @@ def wire_order(name):
 
 def pixels_parts(strip, layout, cap_ma, order):
     """What a Pixels is made of, built once at boot: (its LEDs, the cap in mA, where
-    each byte of a frame goes in the strip). The strip is checked against the layout."""
+    each byte of a frame goes in the strip, the gamma tables it has: {BOOT_PERCENT:
+    BOOT_GAMMA}). The strip is checked against the layout."""
     if cap_ma is None or order is None:
         import pins
 
@@ -120,7 +121,7 @@ def pixels_parts(strip, layout, cap_ma, order):
     for cell in range(n):
         for k in range(3):
             dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
-    return n, cap_ma, dest
+    return n, cap_ma, dest, {BOOT_PERCENT: BOOT_GAMMA}
 
 
 # -- sending the frame -----------------------------------------------------------
