@@ -81,17 +81,17 @@ class Pixels:
     LEDs got, in cell order RGB; `current_ma` its estimate."""
 
     def __init__(self, strip, layout=None, brightness=25, cap_ma=None, order=None):
-        from drivers.pixels_setup import pixels_parts  # (boot only: the chain's tables, the first gamma table)
+        from drivers.pixels_setup import pixels_parts  # (boot only: the chain's tables)
 
         self._strip = strip
-        self._n, self.cap_ma, self._dest, tables = pixels_parts(strip, layout, cap_ma, order)
+        self._n, self.cap_ma, self._dest = pixels_parts(strip, layout, cap_ma, order)
         # the most channel level the cap allows once the LEDs' idle draw is paid
         self._max_sum = max(0, self.cap_ma - IDLE_MA * self._n) * 255 // MA_PER_CHANNEL
         self._bytes_like = None  # the last frame show() found bytes-like
         self.current_ma = IDLE_MA * self._n  # all dark
         self.brightness = 0
         self._lut = None
-        self.set_brightness(brightness, tables)
+        self.set_brightness(brightness)
 
     def set_brightness(self, percent, tables=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().

@@ -8,21 +8,6 @@ from array import array
 from compat import const
 
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
-# drivers.pixels.gamma_table(BOOT_PERCENT), worked out on the host: the first table a
-# Pixels makes, at the board's default brightness (app.saves.DEFAULT_SETTINGS), costs a
-# boot none of its float maths (~40 ms on a Pico); tests/firmware/test_pixels.py checks it.
-BOOT_PERCENT = 25
-BOOT_GAMMA = (
-    b"\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
-    b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02"
-    b"\x02\x03\x03\x03\x03\x03\x03\x03\x03\x04\x04\x04\x04\x04\x04\x04\x04\x05\x05\x05\x05"
-    b"\x05\x05\x05\x06\x06\x06\x06\x06\x06\x07\x07\x07\x07\x07\x07\x08\x08\x08\x08\x08\x08"
-    b"\t\t\t\t\t\n\n\n\n\n\x0b\x0b\x0b\x0b\x0b\x0c\x0c\x0c\x0c\x0c\r\r\r\r\x0e\x0e\x0e\x0e"
-    b"\x0e\x0f\x0f\x0f\x0f\x10\x10\x10\x10\x11\x11\x11\x11\x12\x12\x12\x12\x13\x13\x13\x13"
-    b"\x14\x14\x14\x15\x15\x15\x15\x16\x16\x16\x17\x17\x17\x17\x18\x18\x18\x19\x19\x19\x19"
-    b"\x1a\x1a\x1a\x1b\x1b\x1b\x1c\x1c\x1c\x1c\x1d\x1d\x1d\x1e\x1e\x1e\x1f\x1f\x1f   !!!\"\""
-    b"\"###$$$%%&&&\'\'\'((())***+++,,---...//000112223344555667778899:::;;<<==>>>??@"
-)
 RESERVE_MA = const(500)  # the supply's share kept for the Pico, buzzer, shifter and USB
 MIN_SUPPLY_MA = const(1000)  # less leaves the LEDs 250 mA, little more than their idle draw
 
@@ -98,8 +83,7 @@ def wire_order(name):
 
 def pixels_parts(strip, layout, cap_ma, order):
     """What a Pixels is made of, built once at boot: (its LEDs, the cap in mA, where
-    each byte of a frame goes in the strip, the gamma tables it has: {BOOT_PERCENT:
-    BOOT_GAMMA}). The strip is checked against the layout."""
+    each byte of a frame goes in the strip). The strip is checked against the layout."""
     if cap_ma is None or order is None:
         import pins
 
@@ -121,7 +105,7 @@ def pixels_parts(strip, layout, cap_ma, order):
     for cell in range(n):
         for k in range(3):
             dest[1 + 3 * cell + k] = 3 * layout.table[cell] + order[k]
-    return n, cap_ma, dest, {BOOT_PERCENT: BOOT_GAMMA}
+    return n, cap_ma, dest
 
 
 # -- sending the frame -----------------------------------------------------------

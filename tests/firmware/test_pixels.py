@@ -344,15 +344,3 @@ def test_the_last_changed_led_is_found_as_the_plain_loop_finds_it():
             if 0 <= at < n + 5:
                 b[at] ^= 0x40
             assert leds.changed_end(a, b, n, bpp) == plain(a, b, n, bpp), (n, bpp, at)
-
-
-def test_a_pixels_starts_at_the_boot_table_without_its_maths():
-    # the boot's table is written out (drivers.pixels_setup.BOOT_GAMMA): it must be the
-    # very table the maths make, at the brightness a new board boots with
-    from app.saves import DEFAULT_SETTINGS
-    from drivers import pixels_setup
-
-    assert pixels_setup.BOOT_GAMMA == gamma_table(pixels_setup.BOOT_PERCENT)
-    assert DEFAULT_SETTINGS["brightness"] == pixels_setup.BOOT_PERCENT
-    assert Pixels(FakeStrip())._lut is pixels_setup.BOOT_GAMMA  # (Pixels' own default brightness)
-    assert Pixels(FakeStrip(), brightness=30)._lut == gamma_table(30)
