@@ -137,7 +137,7 @@ class SimBoard:
         self.keys = SimKeys()
         self.strip = SimStrip()
         self.pixels = Pixels(self.strip)  # the default chain layout
-        for name in ("drivers.pixels_setup", "pins"):  # the LEDs' set-up: freed after boot, as on the board (main.py)
+        for name in ("drivers.pixels_setup", "pins"):  # the LEDs' set-up: freed after boot, as on the board (start.py)
             unload(name)
         self.sound = sound or SimSound()
         self.clock = clock or VirtualClock()

@@ -20,10 +20,10 @@ _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
 
 
-def menu_screen(app):
+def menu_screen(app, files=None):
     from app.menu import Menu
 
-    return Menu(app)
+    return Menu(app, True, files)
 
 
 class App:
@@ -49,7 +49,7 @@ class App:
         self.unsaved = None  # the words of a write the flash refused, until one succeeds (saved())
         from app.aside import check  # (power-up's check of the stored files: it frees itself)
 
-        check(self)
+        files = check(self)  # (the stored files' names: the menu's first reading opens only those)
         from app.saves_read import load_settings  # (the menu's: freed while a game is played)
 
         self.settings = load_settings(storage)
@@ -63,7 +63,7 @@ class App:
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
         self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
-        self.screen = menu_screen(self)
+        self.screen = menu_screen(self, files)
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self, menu=None):

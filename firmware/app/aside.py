@@ -67,11 +67,12 @@ def readable(storage, name):
 
 def check(app):
     """Sets aside every stored file that is not the board's, or that the board cannot
-    read back (the tiles' saves: the menu, as it reads them)."""
+    read back (the tiles' saves: the menu, as it reads them). Returns the names it
+    listed (None: the storage lists none): the menu opens no tile's save not among them."""
     storage = app.storage
     names = getattr(storage, "names", None)
     if names is None:  # (a test's storage: nothing but the board's files)
-        return
+        return None
     tiles = [saves.game_file(t[0], t[1], t[2]) for t in catalog.TILES]
     names = names()
     for name in names:
@@ -84,6 +85,7 @@ def check(app):
         if not ok:
             set_aside(app, name, WHAT.get(name) or "'%s', not a file of the board" % name, MENU)
     free()
+    return names
 
 
 def free():

@@ -52,8 +52,9 @@ class Menu:
     """
     holds = ()  # no key has a hold here: every key acts on its press (app.App.key)
 
-    def __init__(self, app, read=True):
-        """`read` False: the tiles' saves are read by read_saves() (app.app.menu_ahead)."""
+    def __init__(self, app, read=True, files=None):
+        """`read` False: the tiles' saves are read by read_saves() (app.app.menu_ahead).
+        `files`: the storage's names() listed at power-up (app/aside.py check), if known."""
         self.app = app
         self.flash_cell = None
         self.flash_until = None
@@ -66,7 +67,7 @@ class Menu:
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
         if read:
-            for _ in self.read_saves():
+            for _ in self.read_saves(files):
                 pass
         self.tables = None  # the brightness row's gamma tables (drivers.pixels.gamma_tables), made ahead
         self.loading = self.load_ahead()
@@ -79,10 +80,15 @@ class Menu:
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
         self.tables = yield from gamma_tables(BRIGHTNESS_PERCENTS)
 
-    def read_saves(self):
-        """Which tiles have a game to resume (and against the board), a tile a step."""
+    def read_saves(self, files=None):
+        """Which tiles have a game to resume (and against the board), a tile a step.
+        `files`: the storage's names(), if listed just before: a tile whose file is not
+        among them has no save, and is not opened (a Pico's flash takes some 5 ms to
+        find no file, for the file and its .bak: drivers/storage.py)."""
         for t in catalog.TILES:
-            game = load_game(self.app.storage, t[0], t[1], t[2])
+            game = None
+            if files is None or saves.game_file(t[0], t[1], t[2]) in files:
+                game = load_game(self.app.storage, t[0], t[1], t[2])
             if game is False:  # a file the board cannot read back: set aside, said on its tile
                 from app.aside import set_aside_save
 

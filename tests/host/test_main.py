@@ -1,4 +1,4 @@
-# firmware/main.py, the Pico's entry point, run on CPython with stand-ins for the
+# firmware/main.py, the Pico's entry point (start.py's main()), run on CPython with stand-ins for the
 # Pico's machine and neopixel modules: safe mode, the crash restarts, Ctrl-C, the
 # watchdog.
 import os
@@ -68,7 +68,7 @@ def pico(monkeypatch):
     sys.modules.pop("ports.rp2", None)
 
 
-BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels_setup", "drivers.keys_setup", "pins")  # main.BOOT_MODULES on rp2
+BOOT_ONLY = ("ports", "ports.rp2", "drivers.pixels_setup", "drivers.keys_setup", "pins")  # start.BOOT_MODULES on rp2
 
 
 def test_what_only_runs_at_boot_is_freed_before_the_loop_and_it_still_runs(pico):

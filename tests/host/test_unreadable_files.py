@@ -241,3 +241,21 @@ def test_the_scores_checks_bounds_are_the_games():
     from games.pistes import rules as pistes
     assert score_files.FOURSQUARE_DECK == foursquare.DECK
     assert score_files.PISTES_BEST_MAX == 4 * pistes.END
+
+
+def test_power_up_opens_only_the_saves_the_storage_lists(tmp_path):
+    """At power-up the menu takes the check's listing of the files (app/aside.py): a
+    tile with no file is not opened (a Pico's flash takes ~5 ms to find none), a tile
+    with one, or only with its .bak (a FAT cut), is read as before."""
+    storage = FileStorage(str(tmp_path / "data"))
+    play_some(storage, 0)
+    play_some(storage, 3)
+    cubes = saves.game_file(*catalog.TILES[3][:3])
+    os.rename(storage._path(cubes), storage._path(cubes) + ".bak")
+    opened = []
+    read = FileStorage.read
+    storage.read = lambda name: opened.append(name) or read(storage, name)
+    s = Headless(storage).state()
+    tiles = [saves.game_file(*t[:3]) for t in catalog.TILES]
+    assert [n for n in opened if n in tiles] == [tiles[0], cubes]
+    assert [i for i, t in enumerate(s["tiles"]) if t["resume"]] == [0, 3]
