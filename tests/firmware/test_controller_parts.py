@@ -6,7 +6,7 @@
 # own work (an undo, a new game) loads none. Plain asserts: runs under MicroPython too.
 import sys
 
-from app import controller, grid, parts
+from app import controller, grid, shared
 from sim.drivers import SimBoard
 
 PARTS = ("app.controller_text", "app.controller_start", "games.foursquare.words", "games.foursquare.stats")
@@ -39,7 +39,7 @@ def connect4():
     board = SimBoard()
     board.app.start_game("connect4", seed=1)
     board.app.step()
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert parts_left() == []  # the setup's check: gone once the game started
     return board
 
@@ -59,7 +59,7 @@ def test_the_state_and_the_refusals_words_come_from_a_part_loaded_when_asked():
     state = board.app.describe()
     assert state["moves"] == ["4"] and state["error"] is None and state["turn"] == "red to move"
     assert board.app.screen.axis_labels()[0][board.app.screen.cell_for_move(3) % grid.SIZE] == "4"
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert parts_left() == []
 
 
@@ -71,12 +71,12 @@ def test_an_undo_and_a_new_game_leave_no_part_loaded():
         tap(board, board.app.screen.cell_for_move(col))
     tap(board, grid.UNDO)
     assert board.app.describe()["moves"] == ["4", "4"]
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert parts_left() == []
     hold(board, grid.NEW)
     state = board.app.describe()
     assert state["moves"] == [] and state["status"] == "playing" and state["error"] is None
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert parts_left() == []
 
 
@@ -92,7 +92,7 @@ def test_a_games_own_words_and_its_stats_file_are_parts_too():
     hold(board, grid.NEW)  # a game given up: played, in the stats file
     assert board.app.describe()["stats"] == {"played": 1, "won": 0, "best": None}
     assert '"played": 1' in board.storage.read("stats_foursquare.json")
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert parts_left() == []
 
 
@@ -112,10 +112,10 @@ def test_foursquare_holds_its_hint_module_only_while_a_search_runs():
         board.app.step()
     found = screen.hint_found()
     assert found is not None
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert "games.foursquare.hint" not in sys.modules
     board.keys.push(grid.HINT, True, board.clock.now)
     board.app.step()
     assert board.app.describe()["hint"] == grid.name(found)
-    if parts.FREE_PARTS:
+    if shared.FREE_PARTS:
         assert "games.foursquare.hint" not in sys.modules
