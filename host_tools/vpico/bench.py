@@ -144,8 +144,7 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
     with board.Pico(flash=flash) as pico:
         pico.enter_raw()
         parse_records(run_script(pico, BENCH_UPY), values, notes)
-        pico.write(b"\x04")  # a fresh heap for the driver figures
-        pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+        pico.soft_reset()  # a fresh heap for the driver figures
         parse_records(run_code(pico, SCAN_CODE), values, notes)
 
 
@@ -340,13 +339,10 @@ print('@@M\\theap_%s_fresh_start\\t%%d\\tbytes' %% (gc.mem_alloc() - a))
 """
 
 
-def fresh_tiles(build_dir):
-    """(label, game, players, variant) of each menu tile, from the build's catalog."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    try:
-        from app.catalog import TILES
-    finally:
-        sys.path.pop(0)
+def fresh_tiles():
+    """(label, game, players, variant) of each menu tile, from the catalog."""
+    from app.catalog import TILES  # (firmware/ is on the path: host_tools/__init__.py)
+
     tiles = []
     for game, players, variant in (tile[:3] for tile in TILES):
         label = game + ("_" + variant if variant else "") + ("_%dp" % players if players else "")
@@ -363,10 +359,9 @@ def fresh_heap(workdir, build_dir, values, notes):
     board.make_flash(flash, pico_files(dict(config["args"], sys_path=["/host"]), build_dir))
     with board.Pico(flash=flash) as pico:
         pico.enter_raw()
-        for label, game, players, variant in fresh_tiles(build_dir):
+        for label, game, players, variant in fresh_tiles():
             parse_records(run_code(pico, FRESH_CODE % (game, players, variant, label)), values, notes)
-            pico.write(b"\x04")  # a soft reset: a fresh heap for the next
-            pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+            pico.soft_reset()  # a fresh heap for the next
 
 
 def run(build_dir=upy_tests.BUILD, parts=("upy", "drivers", "heap"), games=None, phase_us=0):

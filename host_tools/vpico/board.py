@@ -354,6 +354,11 @@ class Pico:
         self.write(b"\x01")
         self.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout)
 
+    def soft_reset(self, timeout=60):
+        """A fresh interpreter (the heap and the interned names emptied), in the raw REPL again."""
+        self.write(b"\x04")
+        self.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout)
+
     def exec_raw(self, code, timeout=120, out=None):
         """Runs code in the raw REPL; returns (output, error text). `out`, if given, is
         called with the output as it arrives."""

@@ -144,8 +144,7 @@ class Session:
 
     def soft_reset(self):
         """A fresh interpreter (the heap emptied), in the raw REPL again."""
-        self.pico.write(b"\x04")
-        self.pico.read_until(b"raw REPL; CTRL-B to exit\r\n>", 60)
+        self.pico.soft_reset()
 
     def restart(self):
         """A new virtual Pico on a fresh flash of the same files (after one that failed)."""

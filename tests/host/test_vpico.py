@@ -232,7 +232,7 @@ def test_press_to_answer_figures_get_their_targets():
 def test_every_menu_tile_gets_a_heap_figure_from_a_fresh_boot():
     from app.catalog import TILES
 
-    tiles = vbench.fresh_tiles(upy_tests.BUILD)
+    tiles = vbench.fresh_tiles()
     assert [t[1:] for t in tiles] == [tuple(tile[:3]) for tile in TILES]
     labels = [t[0] for t in tiles]
     assert len(set(labels)) == len(labels) and "squeeze_cards_4p" in labels and "connect4" in labels
