@@ -6,7 +6,6 @@
 # Pico is free while the players launch.
 from games.squeeze import screen as classic
 from app import colors, grid
-from games.squeeze.cards_keys import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, side_cell
 from games.squeeze import rules
 from games.squeeze import cards
 
@@ -14,16 +13,15 @@ from games.squeeze import cards
 def press(ctrl, cell, now):
     st = ctrl.state
     seat, kind, first = ctrl.pick
-    side = ctrl.sides[seat]
     if kind is None:
-        if cell == side_cell(side, 0):
+        if cell == ctrl.key_cell(seat):
             ctrl.end_pick()  # the card key again: no card after all
             return
-        if cell == side_cell(side, NO_CARD_PLACE) and ctrl.mode == "cards":
+        if cell == ctrl.key_cell(seat, ctrl.NO_CARD_PLACE) and ctrl.mode == "cards":
             ctrl.play_move(cards.PASS_MOVE, cell, now)
             return
-        for i in range(len(KIND_PLACES)):
-            if cell == side_cell(side, KIND_PLACES[i]):
+        for i in range(len(ctrl.KIND_PLACES)):
+            if cell == ctrl.key_cell(seat, ctrl.KIND_PLACES[i]):
                 if not st.holds(seat, i):
                     ctrl.refuse((cell,), now, ("player %d holds no %s card", (seat, cards.KINDS[i])))
                 else:
@@ -89,10 +87,9 @@ def launch_target(ctrl, cell):
 def draw(ctrl, frame, now):
     st = ctrl.state
     seat, kind, first = ctrl.pick  # (a kind picked: before, the controller's draw_kinds)
-    side = ctrl.sides[seat]
     ctrl.draw_symbol(frame, kind, now)
     if kind in (cards.POUSSEE, cards.DOUBLE):
-        color = KIND_COLORS[kind]
+        color = ctrl.KIND_COLORS[kind]
         for l in range(rules.LAUNCHES):
             frame.set(classic.RING_CELLS[l], colors.scale(color, 1, 2))
         if first is not None and st.arrival_cell(first) != rules.NONE:
@@ -101,4 +98,4 @@ def draw(ctrl, frame, now):
     else:
         for c in classic.RING_ORDER:
             frame.set(c, colors.OFF)
-        frame.set(side_cell(side, KIND_PLACES[kind]), KIND_COLORS[kind])
+        frame.set(ctrl.key_cell(seat, ctrl.KIND_PLACES[kind]), ctrl.KIND_COLORS[kind])

@@ -15,8 +15,7 @@ from games.squeeze import rules
 from games.squeeze import cards
 from games.base import PLAYING
 from games.rng import Rng
-from games.squeeze.cards_keys import KIND_COLORS, KIND_PLACES, NO_CARD_PLACE, PEEK, SEAT_SIDES, side_cell
-from games.squeeze.rules import HALF, NONE, PATHS
+from games.squeeze.rules import HALF, NONE, PATHS, E, N, S, W
 
 MODES = ("cards", "deal")
 NEGATION_MS = 3000  # the Negation window's countdown
@@ -38,9 +37,28 @@ SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
 # each symbol's lit cells, made once (drawn in one call: a window's frame, a press's light)
 SYMBOL_CELLS = tuple(bytes(SYMBOL_AT + (i // 3) * grid.SIZE + i % 3 for i in range(9) if s >> (8 - i) & 1) for s in SYMBOLS)
 NO_CARD = colors.scale(colors.RED, 1, 3)
+PINK = 0xFF3090
+# Each kind's colour (none is a player's), in cards.KINDS' order.
+KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
+# The card keys: each seat's side of the ring (SEAT_SIDES[players][seat]) and the places
+# along it from its card key (0): the hand shown (PEEK), the kinds a pick plays
+# (KIND_PLACES: trahison .. double), "no card". Controller.key_cell() says where; the
+# parts (cards_pick, cards_words) ask it, and read the places from the controller.
+SEAT_SIDES = {2: (None, S, N), 4: (None, S, W, N, E)}
+PEEK = (1, 2)
+KIND_PLACES = (3, 4, 5, 6, 7)
+NO_CARD_PLACE = 8
 # each window's (countdown in ms, countdown colour: its answer's kind, dim)
 WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
            cards.ANNULATION_WINDOW: (ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
+
+
+
+def side_cell(side, place):
+    """The key `place` steps along `side` from its card key (the seat's right hand: the
+    south and west lines count down to it, the north and east ones up)."""
+    line = 9 - place if side in (S, W) else place
+    return RING_CELLS[side * 10 + line]
 
 
 TEXT_MODULE = "games.squeeze.cards_words"
@@ -48,6 +66,10 @@ PICK_MODULE = "games.squeeze.cards_pick"
 
 
 class Controller(classic.Controller):
+    KIND_COLORS = KIND_COLORS  # (the parts' too)
+    KIND_PLACES = KIND_PLACES
+    NO_CARD_PLACE = NO_CARD_PLACE
+
     """The card game's screen. Its keys and what it shows:
 
     Keys. Each seat has a card key on its side of the ring, at its right hand: seat 1
@@ -84,7 +106,7 @@ class Controller(classic.Controller):
         if players not in (2, 4):
             raise ValueError("4D Squeeze with cards is for 2 or 4 players, not %r" % (players,))
         self.sides = SEAT_SIDES[players]
-        self.card_keys = dict((side_cell(self.sides[s], 0), s) for s in range(1, players + 1))
+        self.card_keys = dict((self.key_cell(s), s) for s in range(1, players + 1))
         if self.mode == "deal":  # a card key held shows its seat's hand: it waits for its release
             self.holds = classic.Controller.holds + tuple(self.card_keys)
         self.pick = None  # [seat, kind or None, first launch of a double or None]
@@ -116,7 +138,11 @@ class Controller(classic.Controller):
                 return classic.BOARD_CELLS[self.state.arrival_cell(move)]
             return cell
         seat = cards.unpack(move)[3] or self.state.to_move
-        return side_cell(self.sides[seat], 0)
+        return self.key_cell(seat)
+
+    def key_cell(self, seat, place=0):
+        """The key `place` steps along `seat`'s side from its card key (side_cell)."""
+        return side_cell(self.sides[seat], place)
 
     def label(self, cell):
         """A card key by its seat (its launch is played from the arrival cell), the
@@ -234,7 +260,7 @@ class Controller(classic.Controller):
             return (classic.RING_CELLS[a], classic.RING_CELLS[b])
         if kind == cards.NEGATION and self.state.launched != rules.NONE:
             return (classic.BOARD_CELLS[self.state.launched],)
-        return (side_cell(self.sides[seat], 0),)
+        return (self.key_cell(seat),)
 
     def busy(self, now):
         st = self.state

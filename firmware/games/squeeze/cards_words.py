@@ -4,7 +4,6 @@
 # when the simulator asks, and unloads it with the game's modules.
 from games.squeeze import screen as classic
 from app import grid
-from games.squeeze.cards_keys import KIND_PLACES, NO_CARD_PLACE, side_cell
 from games.squeeze import rules
 from games.squeeze import cards
 from games.squeeze import cards_notation as lines
@@ -48,12 +47,12 @@ def keys_for_move(ctrl, move):
     if move == cards.PASS_MOVE:
         if st.window:
             return ()
-        return ctrl.cell_for_move(move), side_cell(ctrl.sides[st.to_move], NO_CARD_PLACE)  # "no card"
+        return ctrl.cell_for_move(move), ctrl.key_cell(st.to_move, ctrl.NO_CARD_PLACE)  # "no card"
     kind, a, b, seat = cards.unpack(move)
-    key = side_cell(ctrl.sides[seat], 0)
+    key = ctrl.key_cell(seat)
     if kind in (cards.NEGATION, cards.ANNULATION):
         return (key,)
-    picked = (key, side_cell(ctrl.sides[seat], KIND_PLACES[kind]))
+    picked = (key, ctrl.key_cell(seat, ctrl.KIND_PLACES[kind]))
     if kind == cards.POUSSEE:
         return picked + (classic.RING_CELLS[a],)
     if kind == cards.DOUBLE:
