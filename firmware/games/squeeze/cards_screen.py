@@ -66,10 +66,6 @@ PICK_MODULE = "games.squeeze.cards_pick"
 
 
 class Controller(classic.Controller):
-    KIND_COLORS = KIND_COLORS  # (the parts' too)
-    KIND_PLACES = KIND_PLACES
-    NO_CARD_PLACE = NO_CARD_PLACE
-
     """The card game's screen. Its keys and what it shows:
 
     Keys. Each seat has a card key on its side of the ring, at its right hand: seat 1
@@ -94,6 +90,10 @@ class Controller(classic.Controller):
     its play) to its effect, the simulator's words (games/squeeze/cards_words.py) and the
     referee's lines (games/squeeze/cards_notation.py) when asked; all go with the menu.
     """
+
+    KIND_COLORS = KIND_COLORS  # (the parts' too)
+    KIND_PLACES = KIND_PLACES
+    NO_CARD_PLACE = NO_CARD_PLACE
     # and the card lines' (games/squeeze/cards_notation.py), a card's effects, the
     # simulator's words, a pick's
     helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
