@@ -18,6 +18,11 @@ _UNSAVED_MS = const(1000)
 UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
+HOLD_AHEAD_STOP_MS = const(100)  # a hold's work ahead (hold_ahead) stops this long before it fires
+
+
+def free_game_then(now):
+    free_game()
 
 
 def menu_screen(app, files=None):
@@ -62,14 +67,19 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
-        self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
+        # the rest of a press's work once its answer is on the LEDs (answer first, load
+        # behind): a function of `now`, run at the start of the next step (step())
+        self.then = None
+        self.wake_at = 0  # ticks of the loop's next step at the latest: a hold fires on time (check_holds)
         self.screen = menu_screen(self, files)
 
     # -- screens ---------------------------------------------------------------------------
     def show_menu(self, menu=None):
         """`menu`: made ahead (menu_ahead), else made now."""
         self.screen = menu or menu_screen(self)
-        free_game()  # the game's modules are loaded again when it is played: RAM on a Pico
+        # the game's modules are loaded again when it is played (RAM on a Pico): freed
+        # once the menu is on the LEDs
+        self.then = free_game_then
         self.dirty = True
         self.sound.play("menu")
 
@@ -163,7 +173,7 @@ class App:
         press waits for its light, the screen's `hold_ahead(key, now)` (if it has one)
         takes a slice of the work that hold would do (slice_of), so the hold lights at
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
-        self.hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
+        hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
         for key, since in self.down.items():
             if key in self.held:
                 continue
@@ -177,10 +187,12 @@ class App:
                 self.held.add(key)
                 self.act(self.screen.hold, key, now)
                 return  # the keys may have changed: look again next step
-            self.hold_in = min(self.hold_in, left)
-            ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
+            hold_in = min(hold_in, left)
+            # (not in the hold's last moments: a slice may take an import's 10-60 ms)
+            ahead = None if self.dirty or left < HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
             if ahead is not None:
                 ahead(key, now)
+        self.wake_at = ticks_add(now, hold_in)
 
     def check_stuck(self, now):
         """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and
@@ -218,6 +230,14 @@ class App:
             self.held.clear()
             self.no_tap.clear()
             self.stuck.clear()
+        then = self.then
+        if then is not None:  # the last press's answer is on the LEDs: the rest of its work
+            self.then = None
+            screen = self.screen
+            then(now)
+            if self.screen is not screen:  # keys still down were pressed for what is gone
+                self.no_tap.update(self.down)
+                self.dirty = True
         event = self.keys.get()
         pause = event is not None and getattr(self.keys, "pause", None)
         if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
@@ -288,7 +308,10 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(0 if self.working else self.hold_in)
+            if self.working or self.then is not None:
+                self.idle(0)
+            else:  # (the step's own time counted: a hold fires on time)
+                self.idle(max(0, ticks_diff(self.wake_at, self.clock.ticks_ms())))
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

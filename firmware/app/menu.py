@@ -66,6 +66,7 @@ class Menu:
         self.setups = []
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
+        self.chosen = None  # a tile pressed: lit white until its setup screen shows (open_tile)
         if read:
             for _ in self.read_saves(files):
                 pass
@@ -121,11 +122,9 @@ class Menu:
         self.error = None
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
-        if index is not None:
-            from app.setup import Setup
-
-            # (no file read in this press's light: the moves are read by the setup screen, ahead)
-            self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
+        if index is not None:  # answer first (the tile lit), its setup screen made behind it
+            self.chosen = index
+            self.app.then = self.open_tile
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.tables)
@@ -144,6 +143,15 @@ class Menu:
             self.flash_cell = cell
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
+
+    def open_tile(self, now):
+        """The chosen tile's setup screen (App.then: its press's answer is on the LEDs)."""
+        from app.setup import Setup
+
+        index = self.chosen
+        self.chosen = None
+        # (no file read here: the moves are read by the setup screen, ahead)
+        self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
 
     def busy(self, now):
         if idle_demo(self, now):  # left idle, the board plays against itself
@@ -164,6 +172,9 @@ class Menu:
             frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
         if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
+        if self.chosen is not None:
+            for c in TILE_CELLS[self.chosen]:
+                frame.set(c, colors.WHITE)
 
     def describe(self):
         """The simulator's state (app/menu_text.py: a board never asks)."""

@@ -80,6 +80,7 @@ class Setup:
         # (above the pictures, if any)
         self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
+        self.pressed_at = None  # the tile's second press: its ticks, while its game is started behind its answer (play)
         self.loading = self.load_ahead()
 
     # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
@@ -190,16 +191,9 @@ class Setup:
         pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
         if pictures and pictures.press(self, cell):
             cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
-        if cell in self.tile:
-            if self.resuming() and self.read_moves():
-                self.app.resume_game(self.saved[0], self.saved[1], self.ready)
-                return
-            players, options = self.start_args()
-            try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
-                self.app.start_game(self.game, players=players, variant=self.variant, seed=now & 0x3FFFFFFF,
-                                    options=options)
-            except ValueError as e:  # a choice the game refuses: stay here and say why
-                self.refuse(now, str(e))
+        if cell in self.tile:  # answer first (the tile lit), the game started behind it
+            self.pressed_at = now
+            self.app.then = self.play
             return
         if cell == grid.MENU:
             self.app.show_menu()
@@ -214,6 +208,21 @@ class Setup:
                     self.app.sound.play("menu")
                     return
         self.refuse(now, "press the lit tile again to play %s (a1: back to the menu)" % self.title)
+
+    def play(self, now):
+        """The tile's second press, once its answer (the tile lit) is on the LEDs
+        (App.then): its game resumed, or started with the choices made."""
+        pressed, self.pressed_at = self.pressed_at, None
+        self.app.dirty = True
+        if self.resuming() and self.read_moves():
+            self.app.resume_game(self.saved[0], self.saved[1], self.ready)
+            return
+        players, options = self.start_args()
+        try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
+            self.app.start_game(self.game, players=players, variant=self.variant, seed=pressed & 0x3FFFFFFF,
+                                options=options)
+        except ValueError as e:  # a choice the game refuses: stay here and say why
+            self.refuse(now, str(e))
 
     def refuse(self, now, reason):
         self.error = reason
@@ -234,7 +243,8 @@ class Setup:
                     if column >> y & 1:
                         frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
         draw_tile(frame, self.index, now, self.resuming(), self.against())
-        if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
+        if pending(self.flash_until, now) or self.pressed_at is not None:  # a press that does nothing: the
+            # tile says where to press; the tile's second press: lit until its game shows
             for c in self.tile:
                 frame.set(c, colors.WHITE)
         for i in range(len(self.options)):

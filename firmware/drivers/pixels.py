@@ -21,7 +21,7 @@ _TRANS_COUNT = const(2)  # RP2040 DMA: a channel's register (by word): the bytes
 _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
-_TABLE_STEP = const(32)  # gamma_tables' levels a step of its work (~5 ms on a Pico)
+_TABLE_STEP = const(8)  # gamma_tables' levels a step of its work (~1.5 ms on a Pico: a press waits for one)
 
 try:  # the Pico: show()'s and write()'s loops as native code (drivers/pixels_viper.py)
     from drivers.pixels_viper import changed_end, levels_into, scale_into

@@ -317,7 +317,7 @@ def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
             steps += 1
     except StopIteration as done:
         tables = done.value
-    assert steps == 3 * 8 and sorted(tables) == [10, 25, 100]
+    assert steps == 3 * 32 and sorted(tables) == [10, 25, 100]  # (256 levels, 8 a step)
     for b in (10, 25, 100):
         assert tables[b] == gamma_table(b), b
     px = Pixels(FakeStrip())
