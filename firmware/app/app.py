@@ -67,8 +67,8 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
-        # the rest of a press's work once its answer is on the LEDs (answer first, load
-        # behind): a function of `now`, run at the start of the next step (step())
+        # the rest of a press's work, a function of `now`: run once its answer is on its
+        # way to the LEDs (answer first, load behind: run_then)
         self.then = None
         self.wake_at = 0  # ticks of the loop's next step at the latest: a hold fires on time (check_holds)
         self.screen = menu_screen(self, files)
@@ -230,27 +230,12 @@ class App:
             self.held.clear()
             self.no_tap.clear()
             self.stuck.clear()
-        then = self.then
-        if then is not None:  # the last press's answer is on the LEDs: the rest of its work
-            self.then = None
-            screen = self.screen
-            then(now)
-            if self.screen is not screen:  # keys still down were pressed for what is gone
-                self.no_tap.update(self.down)
-                self.dirty = True
-        event = self.keys.get()
-        pause = event is not None and getattr(self.keys, "pause", None)
-        if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
-            pause()
-        try:
-            while event is not None:
-                self.key(event[0], event[1], now)
-                event = self.keys.get()
-            if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
-                self.render(now)
-        finally:  # (whatever happens, the keys are scanned again)
-            if pause:
-                self.keys.resume()
+        if self.then is not None:  # (left by a key() called outside a step)
+            self.run_then(now)
+        self.answer(now)
+        while self.then is not None:  # a press's answer is on its way to the LEDs: the rest of its work
+            self.run_then(now)
+            self.answer(now)  # (what it made shown; the events after that press: for what it shows)
         self.check_holds(now)
         self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
@@ -258,6 +243,8 @@ class App:
             self.dirty = True
         if self.dirty:  # a hold's answer lights before its sound starts and the screen's busy work
             self.render(now)
+        if self.then is not None:  # (a hold's: the menu shown, the game freed behind it)
+            self.run_then(now)
         self.sound.tick(now)
         busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None or self.unsaved is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
@@ -275,6 +262,35 @@ class App:
         elif not self.down:  # nothing to answer: a slice of the screen's work ahead, if any
             ahead = getattr(self.screen, "ahead", None)
             self.working = ahead is not None and ahead(now)
+
+    def answer(self, now):
+        """The key events waiting, and their answer lit: up to a press that leaves the
+        rest of its work for after its answer (`then`)."""
+        event = self.keys.get()
+        pause = event is not None and getattr(self.keys, "pause", None)
+        if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
+            pause()
+        try:
+            while event is not None:
+                self.key(event[0], event[1], now)
+                if self.then is not None:  # (the events after it: for what its work shows)
+                    break
+                event = self.keys.get()
+            if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
+                self.render(now)
+        finally:  # (whatever happens, the keys are scanned again)
+            if pause:
+                self.keys.resume()
+
+    def run_then(self, now):
+        """The rest of a press's work (`then`), once its answer is on its way to the LEDs
+        (answer first, load behind: a game started, a screen made, modules freed)."""
+        then, self.then = self.then, None
+        screen = self.screen
+        then(now)
+        if self.screen is not screen:  # keys still down were pressed for what is gone
+            self.no_tap.update(self.down)
+            self.dirty = True
 
     def pressing(self):
         """True while a key whose release may be a tap is down (one that acted on its
@@ -308,10 +324,8 @@ class App:
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            if self.working or self.then is not None:
-                self.idle(0)
-            else:  # (the step's own time counted: a hold fires on time)
-                self.idle(max(0, ticks_diff(self.wake_at, self.clock.ticks_ms())))
+            # (the step's own time counted: a hold fires on time)
+            self.idle(0 if self.working else max(0, ticks_diff(self.wake_at, self.clock.ticks_ms())))
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

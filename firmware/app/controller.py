@@ -64,6 +64,8 @@ def menu_ahead(app):
 
     menu = Menu(app, False)
     yield from menu.read_saves()
+    menu.still_tiles()
+    yield
     return menu
 
 

@@ -4,7 +4,7 @@
 from app import catalog, colors, grid, saves
 from app.shared import FLASH_MS, call_part, flashing, free_menu, imports, pending, slice_of, unload
 from app.saves_read import load_game
-from app.tiles import TILE_CELLS, draw_tile, turns
+from app.tiles import TILE_CELLS, draw_tile, phase, turns
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -67,6 +67,9 @@ class Menu:
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
         self.chosen = None  # a tile pressed: lit white until its setup screen shows (open_tile)
+        # the picture kept (draw): its tiles that do not move ((the saves read, their
+        # LEDs)), then the whole picture at a phase of the moving ones ((its key, its LEDs))
+        self.still = self.drawn = None
         if read:
             for _ in self.read_saves(files):
                 pass
@@ -159,9 +162,46 @@ class Menu:
         self.flash_until = pending(self.flash_until, now)
         return self.moving or self.flash_until is not None
 
+    def moves(self, index):
+        """True for a tile whose picture changes with time (draw_tile: it blinks, breathes or turns)."""
+        return self.saved[index] or turns(index)
+
     def draw(self, frame, now):
-        for i in range(len(catalog.TILES)):
-            draw_tile(frame, i, now, self.resumable(i), self.against[i])
+        """The menu's picture, from the one kept while nothing it shows has changed (a copy,
+        where drawing it takes ~3 ms of a Pico: a press waits for a frame being drawn)."""
+        settings = self.app.settings
+        key = (settings["brightness"], settings["match"], settings["lang"], len(self.saved),
+               phase(now, any(self.against)))
+        if self.drawn is not None and self.drawn[0] == key:
+            frame.buf[:] = self.drawn[1]
+        else:
+            frame.buf[:] = self.still_tiles()
+            for i in range(len(catalog.TILES)):
+                if self.moves(i):
+                    draw_tile(frame, i, now, self.resumable(i), self.against[i])
+            self.draw_settings(frame)
+            self.drawn = (key, bytes(frame.buf))
+        if flashing(self.flash_until, now):
+            frame.set(self.flash_cell, colors.ILLEGAL)
+        if self.chosen is not None:
+            for c in TILE_CELLS[self.chosen]:
+                frame.set(c, colors.WHITE)
+
+    def still_tiles(self):
+        """The LEDs of the tiles that do not move (the rest dark), kept while the saves
+        read stay (menu_ahead makes them ahead: a hold shows the menu at once)."""
+        if self.still is None or self.still[0] != len(self.saved):
+            from app.frame import Frame
+
+            frame = Frame()
+            for i in range(len(catalog.TILES)):
+                if i >= len(self.saved) or not self.moves(i):
+                    draw_tile(frame, i, 0, False, False)
+            self.still = (len(self.saved), bytes(frame.buf))
+        return self.still[1]
+
+    def draw_settings(self, frame):
+        """The settings' keys: the brightness row, the match's and the language's."""
         level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
         for col in range(1, BRIGHTNESS_STEPS + 1):
             frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
@@ -170,11 +210,6 @@ class Menu:
             frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
         for c, lang in LANG_KEYS.items():
             frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
-        if flashing(self.flash_until, now):
-            frame.set(self.flash_cell, colors.ILLEGAL)
-        if self.chosen is not None:
-            for c in TILE_CELLS[self.chosen]:
-                frame.set(c, colors.WHITE)
 
     def describe(self):
         """The simulator's state (app/menu_text.py: a board never asks)."""

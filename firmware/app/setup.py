@@ -14,7 +14,7 @@
 from app import catalog, colors, font, grid
 from app.shared import FLASH_MS, call_part, imports, pending, slice_of
 from app.saves_read import load_game
-from app.tiles import draw_tile, tile_cells
+from app.tiles import draw_tile, phase, tile_cells
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often
@@ -81,6 +81,7 @@ class Setup:
         self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
         self.pressed_at = None  # the tile's second press: its ticks, while its game is started behind its answer (play)
+        self.drawn = None  # (key, LEDs) of the picture kept (draw): its choices and its phase, unchanged
         self.loading = self.load_ahead()
 
     # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
@@ -188,6 +189,7 @@ class Setup:
     # -- the screen interface -------------------------------------------------------------
     def tap(self, cell, now):
         self.error = None
+        self.drawn = None  # (a choice may change: the picture is drawn afresh)
         pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
         if pictures and pictures.press(self, cell):
             cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
@@ -234,7 +236,23 @@ class Setup:
         return True  # the name scrolls
 
     def draw(self, frame, now):
+        """The screen's picture, from the one kept while nothing it shows has changed (a
+        copy, where drawing it takes ~3 ms of a Pico: a press waits for a frame being drawn)."""
         step = ticks_diff(now, self.shown_at) // SCROLL_MS
+        against = self.against()
+        key = (step, phase(now, against), self.resuming(), against, self.drawing is not None,
+               self.drawing is not None and now // self.drawing.RING_MS)
+        if self.drawn is not None and self.drawn[0] == key:
+            frame.buf[:] = self.drawn[1]
+        else:
+            self.draw_picture(frame, now, step)
+            self.drawn = (key, bytes(frame.buf))
+        if pending(self.flash_until, now) or self.pressed_at is not None:  # a press that does nothing: the
+            # tile says where to press; the tile's second press: lit until its game shows
+            for c in self.tile:
+                frame.set(c, colors.WHITE)
+
+    def draw_picture(self, frame, now, step):
         if step:  # (at step 0 only the name's leading blank columns show)
             text = self.scrolling_text()
             for x in range(10):
@@ -243,10 +261,6 @@ class Setup:
                     if column >> y & 1:
                         frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
         draw_tile(frame, self.index, now, self.resuming(), self.against())
-        if pending(self.flash_until, now) or self.pressed_at is not None:  # a press that does nothing: the
-            # tile says where to press; the tile's second press: lit until its game shows
-            for c in self.tile:
-                frame.set(c, colors.WHITE)
         for i in range(len(self.options)):
             option = self.options[i]
             color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)

@@ -447,6 +447,7 @@ def test_a_tiles_press_reads_no_save_its_setup_screen_reads_the_moves_while_it_w
     read = storage.read
     storage.read = lambda name: (reads.append(name), read(name))[1]
     app.key(grid.parse(TILE), True, sim.board.clock.now)  # (down: no work ahead yet)
+    app.step()  # (its setup screen is made at the next step, once the tile's answer shows: App.then)
     setup = app.screen
     assert reads == [] and setup.describe()["resume"] is True  # shown from the menu's copy of its setup
     assert setup.saved[1] is None
@@ -491,7 +492,78 @@ def test_a_game_with_chance_is_seeded_from_the_press_not_from_after_its_start():
     app = sim.board.app
     saved, app.clock = app.clock, slow
     try:
-        app.screen.tap(grid.parse(tile), pressed)
+        app.screen.tap(grid.parse(tile), pressed)  # the tile lit ...
+        app.step()  # ... the game started behind it, its clock read later (App.then)
     finally:
         app.clock = saved
     assert app.screen.setup["game"] == "cubes" and app.screen.setup["seed"] == pressed & 0x3FFFFFFF
+
+
+# -- the pictures kept (Menu.draw, Setup.draw): a copy, where drawing takes ~3 ms of a Pico ----
+def drawn(screen, now):
+    from app.frame import Frame
+
+    frame = Frame()
+    screen.draw(frame, now)
+    return bytes(frame.buf)
+
+
+def menu_drawn_afresh(m, now):
+    """The menu's picture drawn whole at `now`, as it was before any picture was kept."""
+    from app.frame import Frame
+    from app.tiles import draw_tile
+
+    frame = Frame()
+    for i in range(len(catalog.TILES)):
+        draw_tile(frame, i, now, m.resumable(i), m.against[i])
+    m.draw_settings(frame)
+    if menu.flashing(m.flash_until, now):
+        frame.set(m.flash_cell, menu.colors.ILLEGAL)
+    if m.chosen is not None:
+        for c in menu.TILE_CELLS[m.chosen]:
+            frame.set(c, menu.colors.WHITE)
+    return bytes(frame.buf)
+
+
+def test_the_menus_kept_picture_is_the_picture_at_every_moment():
+    sim = menu_after_a_game()  # a tile that blinks, tiles whose turn goes round
+    sim.run("press " + TILE)
+    sim.run("press " + grid.name(grid.cell(9, 7)))  # (the setup's picture "against the board")
+    sim.run("press " + TILE)  # ... a game against the board: its tile breathes
+    sim.run("hold a1 800")
+    m = sim.board.app.screen
+    assert type(m).__name__ == "Menu" and any(m.against) and any(m.saved)
+    start = sim.board.clock.now
+    for t in range(0, 4200, 7):
+        now = start + t
+        if t == 2100:
+            m.tap(grid.cell(11, 3), now)  # the brightness: the settings' keys change
+            m.tap(grid.cell(0, 4), now)  # a key of no tile: its flash
+        assert drawn(m, now) == menu_drawn_afresh(m, now), t
+    m.tap(menu.TILE_CELLS[2][0], start + 4200)  # a tile's press: lit white over its kept picture
+    assert drawn(m, start + 4201) == menu_drawn_afresh(m, start + 4201)
+    assert all(drawn(m, start + 4201)[c * 3:c * 3 + 3] == b"\xff\xff\xff" for c in menu.TILE_CELLS[2])
+
+
+def test_the_setup_screens_kept_picture_is_the_picture_at_every_moment():
+    from app.frame import Frame
+
+    sim = setup_of_a_game_in_progress()
+    s = sim.board.app.screen
+    start = sim.board.clock.now
+    for t in range(0, 3000, 11):
+        now = start + t
+        if t == 1100:  # a choice: the board plays; a level
+            keys = sim.state()["keys"]
+            s.tap(grid.parse(keys["board"][1]), now)
+            s.tap(grid.parse(keys["level"][2]), now)
+        if t == 2000:
+            s.tap(grid.cell(11, 5), now)  # refused: the tile flashes white
+        if t == 1500:
+            s.ahead(now)  # (its pictures' module loaded, its moves read)
+        frame = Frame()
+        s.draw_picture(frame, now, menu.ticks_diff(now, s.shown_at) // 150)
+        if menu.pending(s.flash_until, now) or s.pressed_at is not None:
+            for c in s.tile:
+                frame.set(c, menu.colors.WHITE)
+        assert drawn(s, now) == bytes(frame.buf), t
