@@ -99,7 +99,7 @@ class App:
         resume_game(self, setup, moves, ready)
 
     def set_brightness(self, percent, tables=None):
-        """`tables`: drivers.pixels.gamma_tables()'s, made ahead (the menu's): no float maths."""
+        """`tables`: the menu's {percent: gamma table} (drivers/gamma_data.py): no float maths."""
         self.pixels.set_brightness(percent, tables)
         self.set_setting("brightness", percent)
 

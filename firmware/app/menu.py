@@ -73,16 +73,17 @@ class Menu:
         if read:
             for _ in self.read_saves(files):
                 pass
-        self.tables = None  # the brightness row's gamma tables (drivers.pixels.gamma_tables), made ahead
+        self.tables = None  # the brightness row's gamma tables {percent: table} (drivers/gamma_data.py), loaded ahead
         self.loading = self.load_ahead()
 
     def load_ahead(self):
-        """What a tile's press shows (its setup screen, its game's name) loaded, and the
-        brightness row's gamma tables made, while the menu waits."""
-        from drivers.pixels import gamma_tables  # (loaded with the board's Pixels)
+        """What a tile's press shows (its setup screen, its game's name) and the
+        brightness row's gamma tables loaded while the menu waits."""
+        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"], "drivers.gamma_data"))
+        from drivers.gamma_data import PERCENTS, TABLES
 
-        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
-        self.tables = yield from gamma_tables(BRIGHTNESS_PERCENTS)
+        self.tables = dict(zip(PERCENTS, TABLES))
+        unload("drivers.gamma_data")  # (the menu holds its tables: freed with it)
 
     def read_saves(self, files=None):
         """Which tiles have a game to resume (and against the board), a tile a step.
