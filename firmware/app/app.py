@@ -130,16 +130,17 @@ class App:
             self.show_notice(words, grid.MENU, NOTICE_MS, True)
 
     # -- the loop ----------------------------------------------------------------------------
-    def key(self, key, pressed, now):
+    def key(self, key, pressed, now, at=None):
         """A key acts when it goes down, unless the screen gives it a hold (its
         `holds`: the corners' menu and new game, ...): such a key waits for its
-        release (a tap) or HOLD_MS (a hold, check_holds)."""
+        release (a tap) or HOLD_MS (a hold, check_holds), counted from `at` (the
+        ticks the keys saw it change, if given: a hold fires on time) else `now`."""
         if not (isinstance(key, int) and 0 <= key < CELLS):
             return  # a key this board does not have
         if pressed:
             if key in self.down:
                 return  # down already (no release seen): one press acts once
-            self.down[key] = now
+            self.down[key] = at if at is not None and 0 <= ticks_diff(now, at) < HOLD_MS else now
             if key not in self.screen.holds:
                 self.held.add(key)
                 self.act(self.screen.tap, key, now)
@@ -170,7 +171,7 @@ class App:
 
     def check_holds(self, now):
         """A key of `holds` down HOLD_MS fires the screen's hold; before that, while no
-        press waits for its light, the screen's `hold_ahead(key, now)` (if it has one)
+        press waits for its light, the screen's `hold_ahead(key, now, at)` (if it has one; `at`: the hold's ticks)
         takes a slice of the work that hold would do (slice_of), so the hold lights at
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
         hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
@@ -191,7 +192,7 @@ class App:
             # (not in the hold's last moments: a slice may take an import's 10-60 ms)
             ahead = None if self.dirty or left < HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
             if ahead is not None:
-                ahead(key, now)
+                ahead(key, now, ticks_add(since, HOLD_MS))
         self.wake_at = ticks_add(now, hold_in)
 
     def check_stuck(self, now):
@@ -272,7 +273,7 @@ class App:
             pause()
         try:
             while event is not None:
-                self.key(event[0], event[1], now)
+                self.key(event[0], event[1], now, event[2])
                 if self.then is not None:  # (the events after it: for what its work shows)
                     break
                 event = self.keys.get()
