@@ -56,7 +56,7 @@ class Setup:
         self.saved = saved
         self.tile = tile_cells(index)
         self.title = catalog.tile_name(index, app.settings["lang"])  # in the menu's language
-        self.text = None  # the name's pixel columns (scrolling_text): not made in this press's light
+        self.text = None  # the name's rows of pixels (scrolling_text): not made in this press's light
         self.shown_at = now
         self.error = None
         self.flash_until = None
@@ -113,10 +113,16 @@ class Setup:
         return self.drawing
 
     def scrolling_text(self):
-        """The name as pixel columns, entering from the right: made once, after the press
-        that showed this screen has lit (a long name's columns take milliseconds on a Pico)."""
+        """The name entering from the right, as font.HEIGHT rows of pixels (1 lit, 0 not),
+        each followed by its first 10 again (any 10 in a row are a slice), and the cells
+        of the rows it scrolls in: made once, after the press that showed this screen has
+        lit (a long name's columns take milliseconds on a Pico)."""
         if self.text is None:
-            self.text = bytes(10) + font.columns(self.title) + bytes(2)
+            columns = bytes(10) + font.columns(self.title) + bytes(2)
+            columns += columns[:10]
+            self.text = (tuple(bytes(c >> y & 1 for c in columns) for y in range(font.HEIGHT)),
+                         tuple(bytes(grid.cell(self.text_top + y, 1 + x) for x in range(10))
+                               for y in range(font.HEIGHT)))
         return self.text
 
     def read_moves(self):
@@ -189,9 +195,9 @@ class Setup:
     # -- the screen interface -------------------------------------------------------------
     def tap(self, cell, now):
         self.error = None
-        self.drawn = None  # (a choice may change: the picture is drawn afresh)
         pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
         if pictures and pictures.press(self, cell):
+            self.drawn = None  # (its choices changed: the picture is drawn afresh)
             cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
         if cell in self.tile:  # answer first (the tile lit), the game started behind it
             self.pressed_at = now
@@ -206,6 +212,7 @@ class Setup:
                 choices = self.choices(self.options[i])
                 k = keys.index(cell)
                 if k < len(choices):
+                    self.drawn = None  # (its choices changed: the picture is drawn afresh)
                     self.choose(self.options[i], choices[k])
                     self.app.sound.play("menu")
                     return
@@ -254,12 +261,10 @@ class Setup:
 
     def draw_picture(self, frame, now, step):
         if step:  # (at step 0 only the name's leading blank columns show)
-            text = self.scrolling_text()
-            for x in range(10):
-                column = text[(step + x) % len(text)]
-                for y in range(font.HEIGHT):
-                    if column >> y & 1:
-                        frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
+            rows, cells = self.scrolling_text()
+            at = step % (len(rows[0]) - 10)
+            for y in range(font.HEIGHT):  # (what is not lit: dark, as nothing else is drawn there)
+                frame.mark(cells[y], rows[y][at:at + 10], 0, TEXT_COLOR, colors.OFF)
         draw_tile(frame, self.index, now, self.resuming(), self.against())
         for i in range(len(self.options)):
             option = self.options[i]
