@@ -4,7 +4,7 @@
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from app.shared import FRAME_MS, call_part, free_game
+from app.shared import FRAME_MS, call_part, free_game, unload
 from compat import const, ticks_add, ticks_diff
 
 HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold
@@ -58,7 +58,10 @@ class App:
         from app.saves_read import load_settings  # (the menu's: freed while a game is played)
 
         self.settings = load_settings(storage)
-        pixels.set_brightness(self.settings["brightness"])
+        from drivers.gamma_data import PERCENTS, TABLES  # (an import: less than a table's float maths on a Pico)
+
+        pixels.set_brightness(self.settings["brightness"], dict(zip(PERCENTS, TABLES)))
+        unload("drivers.gamma_data")  # (the menu's are loaded again while it waits: RAM)
         self.dirty = True
         self.rendered_at = 0
         self.was_busy = False

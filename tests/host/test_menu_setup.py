@@ -415,13 +415,13 @@ def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_fr
     assert len(sim.state()["moves"]) == 1
 
 
-def test_the_brightness_rows_tables_are_made_while_the_menu_waits():
+def test_the_brightness_rows_tables_are_loaded_while_the_menu_waits():
     from drivers.pixels import gamma_table
 
     sim = Headless()
     sim.run("wait 1000")
-    tables = sim.board.app.screen.tables  # (Menu.load_ahead)
-    assert sorted(tables) == list(range(10, 101, 10))
+    tables = sim.board.app.screen.tables  # (Menu.load_ahead: drivers/gamma_data.py)
+    assert set(range(10, 101, 10)) <= set(tables)
     sim.run("press k12")
     assert sim.board.pixels._lut is tables[100] and tables[100] == gamma_table(100)
     sim.run("press d12")
