@@ -4,7 +4,7 @@
 from app import colors, grid, saves
 from app.frame import Frame
 from app.grid import CELLS
-from app.shared import FRAME_MS, call_part, free_game, unload
+from app.shared import FRAME_MS, call_part, free_game
 from compat import const, ticks_add, ticks_diff
 
 HOLD_MS = 700  # a key that has a hold (the screen's `holds`), held this long, is a hold
@@ -18,11 +18,7 @@ _UNSAVED_MS = const(1000)
 UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
-HOLD_AHEAD_STOP_MS = const(100)  # a hold's work ahead (hold_ahead) stops this long before it fires
-
-
-def free_game_then(now):
-    free_game()
+_HOLD_AHEAD_STOP_MS = const(100)  # a hold's work ahead (hold_ahead) stops this long before it fires
 
 
 def menu_screen(app, files=None):
@@ -58,10 +54,7 @@ class App:
         from app.saves_read import load_settings  # (the menu's: freed while a game is played)
 
         self.settings = load_settings(storage)
-        from drivers.gamma_data import PERCENTS, TABLES  # (an import: less than a table's float maths on a Pico)
-
-        pixels.set_brightness(self.settings["brightness"], dict(zip(PERCENTS, TABLES)))
-        unload("drivers.gamma_data")  # (the menu's are loaded again while it waits: RAM)
+        pixels.set_brightness(self.settings["brightness"])
         self.dirty = True
         self.rendered_at = 0
         self.was_busy = False
@@ -71,9 +64,9 @@ class App:
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
         # the rest of a press's work, a function of `now`: run once its answer is on its
-        # way to the LEDs (answer first, load behind: run_then)
+        # way to the LEDs (answer first, load behind: step(); a hold's, at the next step)
         self.then = None
-        self.wake_at = 0  # ticks of the loop's next step at the latest: a hold fires on time (check_holds)
+        self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
         self.screen = menu_screen(self, files)
 
     # -- screens ---------------------------------------------------------------------------
@@ -82,7 +75,7 @@ class App:
         self.screen = menu or menu_screen(self)
         # the game's modules are loaded again when it is played (RAM on a Pico): freed
         # once the menu is on the LEDs
-        self.then = free_game_then
+        self.then = free_game
         self.dirty = True
         self.sound.play("menu")
 
@@ -193,10 +186,10 @@ class App:
                 return  # the keys may have changed: look again next step
             hold_in = min(hold_in, left)
             # (not in the hold's last moments: a slice may take an import's 10-60 ms)
-            ahead = None if self.dirty or left < HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
+            ahead = None if self.dirty or left < _HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
             if ahead is not None:
                 ahead(key, now, ticks_add(since, HOLD_MS))
-        self.wake_at = ticks_add(now, hold_in)
+        self.hold_in = hold_in
 
     def check_stuck(self, now):
         """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and
@@ -234,12 +227,32 @@ class App:
             self.held.clear()
             self.no_tap.clear()
             self.stuck.clear()
-        if self.then is not None:  # (left by a key() called outside a step)
-            self.run_then(now)
-        self.answer(now)
-        while self.then is not None:  # a press's answer is on its way to the LEDs: the rest of its work
-            self.run_then(now)
-            self.answer(now)  # (what it made shown; the events after that press: for what it shows)
+        while True:
+            then = self.then
+            if then is not None:  # a press's answer is on its way to the LEDs: the rest of its work
+                self.then = None
+                screen = self.screen
+                then(now)
+                if self.screen is not screen:  # keys still down were pressed for what is gone
+                    self.no_tap.update(self.down)
+                    self.dirty = True
+            event = self.keys.get()
+            pause = event is not None and getattr(self.keys, "pause", None)
+            if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
+                pause()
+            try:
+                while event is not None:
+                    self.key(event[0], event[1], now, event[2])
+                    if self.then is not None:  # (the events after it: for what its work shows)
+                        break
+                    event = self.keys.get()
+                if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
+                    self.render(now)
+            finally:  # (whatever happens, the keys are scanned again)
+                if pause:
+                    self.keys.resume()
+            if self.then is None:
+                break
         self.check_holds(now)
         self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
@@ -247,8 +260,6 @@ class App:
             self.dirty = True
         if self.dirty:  # a hold's answer lights before its sound starts and the screen's busy work
             self.render(now)
-        if self.then is not None:  # (a hold's: the menu shown, the game freed behind it)
-            self.run_then(now)
         self.sound.tick(now)
         busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None or self.unsaved is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
@@ -266,35 +277,6 @@ class App:
         elif not self.down:  # nothing to answer: a slice of the screen's work ahead, if any
             ahead = getattr(self.screen, "ahead", None)
             self.working = ahead is not None and ahead(now)
-
-    def answer(self, now):
-        """The key events waiting, and their answer lit: up to a press that leaves the
-        rest of its work for after its answer (`then`)."""
-        event = self.keys.get()
-        pause = event is not None and getattr(self.keys, "pause", None)
-        if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
-            pause()
-        try:
-            while event is not None:
-                self.key(event[0], event[1], now, event[2])
-                if self.then is not None:  # (the events after it: for what its work shows)
-                    break
-                event = self.keys.get()
-            if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
-                self.render(now)
-        finally:  # (whatever happens, the keys are scanned again)
-            if pause:
-                self.keys.resume()
-
-    def run_then(self, now):
-        """The rest of a press's work (`then`), once its answer is on its way to the LEDs
-        (answer first, load behind: a game started, a screen made, modules freed)."""
-        then, self.then = self.then, None
-        screen = self.screen
-        then(now)
-        if self.screen is not screen:  # keys still down were pressed for what is gone
-            self.no_tap.update(self.down)
-            self.dirty = True
 
     def pressing(self):
         """True while a key whose release may be a tap is down (one that acted on its
@@ -324,12 +306,14 @@ class App:
     def run(self, watchdog=None):
         """The main loop; it feeds `watchdog` (machine.WDT) at every step, so a hung
         loop restarts the board."""
+        clock = self.clock
         while True:
+            start = clock.ticks_ms()
             self.step()
             if watchdog is not None:
                 watchdog.feed()
             # (the step's own time counted: a hold fires on time)
-            self.idle(0 if self.working else max(0, ticks_diff(self.wake_at, self.clock.ticks_ms())))
+            self.idle(0 if self.working else max(0, self.hold_in - ticks_diff(clock.ticks_ms(), start)))
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

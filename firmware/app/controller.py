@@ -65,8 +65,6 @@ def menu_ahead(app, at):
 
     menu = Menu(app, False)
     yield from menu.read_saves()
-    menu.still_tiles()
-    yield
     menu.draw(Frame(), at)  # (kept: Menu.draw)
     yield
     return menu

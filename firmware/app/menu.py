@@ -66,10 +66,10 @@ class Menu:
         self.setups = []
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
-        self.chosen = None  # a tile pressed: lit white until its setup screen shows (open_tile)
-        # the picture kept (draw): its tiles that do not move ((the saves read, their
-        # LEDs)), then the whole picture at a phase of the moving ones ((its key, its LEDs))
-        self.still = self.drawn = None
+        self.chosen = None  # a tile pressed: lit white until its setup screen shows (setup)
+        # the picture kept (draw): [its key, its LEDs, the saves read, the LEDs of the
+        # tiles that do not move then]
+        self.drawn = [None, None, None, None]
         if read:
             for _ in self.read_saves(files):
                 pass
@@ -80,9 +80,9 @@ class Menu:
         """What a tile's press shows (its setup screen, its game's name) and the
         brightness row's gamma tables loaded while the menu waits."""
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"], "drivers.gamma_data"))
-        from drivers.gamma_data import PERCENTS, TABLES
+        from drivers.gamma_data import tables
 
-        self.tables = dict(zip(PERCENTS, TABLES))
+        self.tables = tables
         unload("drivers.gamma_data")  # (the menu holds its tables: freed with it)
 
     def read_saves(self, files=None):
@@ -128,7 +128,7 @@ class Menu:
         row, col = grid.row_col(cell)
         if index is not None:  # answer first (the tile lit), its setup screen made behind it
             self.chosen = index
-            self.app.then = self.open_tile
+            self.app.then = self.setup
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.tables)
@@ -148,7 +148,7 @@ class Menu:
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
 
-    def open_tile(self, now):
+    def setup(self, now):
         """The chosen tile's setup screen (App.then: its press's answer is on the LEDs)."""
         from app.setup import Setup
 
@@ -173,44 +173,34 @@ class Menu:
         settings = self.app.settings
         key = (settings["brightness"], settings["match"], settings["lang"], len(self.saved),
                phase(now, any(self.against)))
-        if self.drawn is not None and self.drawn[0] == key:
-            frame.buf[:] = self.drawn[1]
+        drawn = self.drawn
+        if drawn[0] == key:
+            frame.buf[:] = drawn[1]
         else:
-            frame.buf[:] = self.still_tiles()
+            if drawn[2] != len(self.saved):  # the tiles that do not move, kept while the saves read stay
+                for i in range(len(catalog.TILES)):
+                    if i >= len(self.saved) or not self.moves(i):
+                        draw_tile(frame, i, 0, False, False)
+                drawn[2], drawn[3] = len(self.saved), bytes(frame.buf)
+            frame.buf[:] = drawn[3]
             for i in range(len(catalog.TILES)):
                 if self.moves(i):
                     draw_tile(frame, i, now, self.resumable(i), self.against[i])
-            self.draw_settings(frame)
-            self.drawn = (key, bytes(frame.buf))
+            # the settings' keys: the brightness row, the match's and the language's
+            level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
+            for col in range(1, BRIGHTNESS_STEPS + 1):
+                frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
+            for c, choice in MATCH_KEYS.items():
+                color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
+                frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
+            for c, lang in LANG_KEYS.items():
+                frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
+            drawn[0], drawn[1] = key, bytes(frame.buf)
         if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
         if self.chosen is not None:
             for c in TILE_CELLS[self.chosen]:
                 frame.set(c, colors.WHITE)
-
-    def still_tiles(self):
-        """The LEDs of the tiles that do not move (the rest dark), kept while the saves
-        read stay (menu_ahead makes them ahead: a hold shows the menu at once)."""
-        if self.still is None or self.still[0] != len(self.saved):
-            from app.frame import Frame
-
-            frame = Frame()
-            for i in range(len(catalog.TILES)):
-                if i >= len(self.saved) or not self.moves(i):
-                    draw_tile(frame, i, 0, False, False)
-            self.still = (len(self.saved), bytes(frame.buf))
-        return self.still[1]
-
-    def draw_settings(self, frame):
-        """The settings' keys: the brightness row, the match's and the language's."""
-        level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
-        for col in range(1, BRIGHTNESS_STEPS + 1):
-            frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
-        for c, choice in MATCH_KEYS.items():
-            color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
-            frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
-        for c, lang in LANG_KEYS.items():
-            frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
 
     def describe(self):
         """The simulator's state (app/menu_text.py: a board never asks)."""

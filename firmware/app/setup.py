@@ -80,7 +80,7 @@ class Setup:
         # (above the pictures, if any)
         self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
-        self.pressed_at = None  # the tile's second press: its ticks, while its game is started behind its answer (play)
+        self.pressed = None  # the tile's second press: its ticks, while its game is started behind its answer (play)
         self.drawn = None  # (key, LEDs) of the picture kept (draw): its choices and its phase, unchanged
         self.loading = self.load_ahead()
 
@@ -200,7 +200,7 @@ class Setup:
             self.drawn = None  # (its choices changed: the picture is drawn afresh)
             cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
         if cell in self.tile:  # answer first (the tile lit), the game started behind it
-            self.pressed_at = now
+            self.pressed = now
             self.app.then = self.play
             return
         if cell == grid.MENU:
@@ -221,7 +221,7 @@ class Setup:
     def play(self, now):
         """The tile's second press, once its answer (the tile lit) is on the LEDs
         (App.then): its game resumed, or started with the choices made."""
-        pressed, self.pressed_at = self.pressed_at, None
+        pressed, self.pressed = self.pressed, None
         self.app.dirty = True
         if self.resuming() and self.read_moves():
             self.app.resume_game(self.saved[0], self.saved[1], self.ready)
@@ -252,29 +252,26 @@ class Setup:
         if self.drawn is not None and self.drawn[0] == key:
             frame.buf[:] = self.drawn[1]
         else:
-            self.draw_picture(frame, now, step)
+            if step:  # (at step 0 only the name's leading blank columns show)
+                rows, cells = self.scrolling_text()
+                at = step % (len(rows[0]) - 10)
+                for y in range(font.HEIGHT):  # (what is not lit: dark, as nothing else is drawn there)
+                    frame.mark(cells[y], rows[y][at:at + 10], 0, TEXT_COLOR, colors.OFF)
+            draw_tile(frame, self.index, now, self.resuming(), self.against())
+            for i in range(len(self.options)):
+                option = self.options[i]
+                color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
+                choices = self.choices(option)
+                for k in range(len(choices)):
+                    frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
+            if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
+                self.drawing.draw(frame, now, self.against())
+            frame.set(grid.MENU, colors.SYSTEM)
             self.drawn = (key, bytes(frame.buf))
-        if pending(self.flash_until, now) or self.pressed_at is not None:  # a press that does nothing: the
+        if pending(self.flash_until, now) or self.pressed is not None:  # a press that does nothing: the
             # tile says where to press; the tile's second press: lit until its game shows
             for c in self.tile:
                 frame.set(c, colors.WHITE)
-
-    def draw_picture(self, frame, now, step):
-        if step:  # (at step 0 only the name's leading blank columns show)
-            rows, cells = self.scrolling_text()
-            at = step % (len(rows[0]) - 10)
-            for y in range(font.HEIGHT):  # (what is not lit: dark, as nothing else is drawn there)
-                frame.mark(cells[y], rows[y][at:at + 10], 0, TEXT_COLOR, colors.OFF)
-        draw_tile(frame, self.index, now, self.resuming(), self.against())
-        for i in range(len(self.options)):
-            option = self.options[i]
-            color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
-            choices = self.choices(option)
-            for k in range(len(choices)):
-                frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
-        if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
-            self.drawing.draw(frame, now, self.against())
-        frame.set(grid.MENU, colors.SYSTEM)
 
     # -- the simulator's words (app/menu_text.py: a board never asks) -------------------
     def axis_labels(self, name=None):

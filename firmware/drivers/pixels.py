@@ -74,22 +74,21 @@ class Pixels:
         self._bytes_like = None  # the last frame show() found bytes-like
         self.current_ma = IDLE_MA * self._n  # all dark
         self.brightness = 0
-        self._lut = None  # (made by the first show() that finds none: the App's tables come first)
-        self.set_brightness(brightness, False)
+        self._lut = None
+        self.set_brightness(brightness)
 
     def set_brightness(self, percent, tables=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
-        `tables`: {percent: table} (drivers/gamma_data.py's): no maths if it has this percent's;
-        False: none made until a show() needs it (boot: ~40 ms of floats on a Pico)."""
+        `tables`: {percent: table} (drivers/gamma_data.py's): no maths if it has this percent's."""
         try:
             percent = int(percent)
         except (TypeError, ValueError):
             raise ValueError("brightness is a number of percent, not %r" % (percent,))
         percent = max(MIN_BRIGHTNESS, min(100, percent))
-        if percent != self.brightness or self._lut is None:
+        if percent != self.brightness:
             self.brightness = percent
             lut = tables.get(percent) if tables else None
-            self._lut = lut if lut is not None or tables is False else gamma_table(percent)
+            self._lut = lut if lut is not None else gamma_table(percent)
         return percent
 
     def estimate_ma(self, levels):
@@ -103,8 +102,6 @@ class Pixels:
                 raise ValueError("a frame is %d bytes, got %d" % (n * 3, len(frame)))
             frame = memoryview(frame)[:n * 3]
         lut = self._lut
-        if lut is None:
-            lut = self._lut = gamma_table(self.brightness)
         buf = self._strip.buf
         dest = self._dest
         if frame is not self._bytes_like:  # (the app's frame: always the same buffer, checked once)
