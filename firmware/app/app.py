@@ -18,6 +18,7 @@ _UNSAVED_MS = const(1000)
 UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
+_HOLD_AHEAD_STOP_MS = const(100)  # a hold's work ahead (hold_ahead) stops this long before it fires
 
 
 def menu_screen(app, files=None):
@@ -62,6 +63,9 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
+        # the rest of a press's work, a function of `now`: run once its answer is on its
+        # way to the LEDs (answer first, load behind: step(); a hold's, at the next step)
+        self.then = None
         self.hold_in = LOOP_MS  # ms to the next hold, at most LOOP_MS: the loop's sleep (check_holds)
         self.screen = menu_screen(self, files)
 
@@ -69,7 +73,9 @@ class App:
     def show_menu(self, menu=None):
         """`menu`: made ahead (menu_ahead), else made now."""
         self.screen = menu or menu_screen(self)
-        free_game()  # the game's modules are loaded again when it is played: RAM on a Pico
+        # the game's modules are loaded again when it is played (RAM on a Pico): freed
+        # once the menu is on the LEDs
+        self.then = free_game
         self.dirty = True
         self.sound.play("menu")
 
@@ -89,7 +95,7 @@ class App:
         resume_game(self, setup, moves, ready)
 
     def set_brightness(self, percent, tables=None):
-        """`tables`: drivers.pixels.gamma_tables()'s, made ahead (the menu's): no float maths."""
+        """`tables`: the menu's {percent: gamma table} (drivers/gamma_data.py): no float maths."""
         self.pixels.set_brightness(percent, tables)
         self.set_setting("brightness", percent)
 
@@ -120,16 +126,17 @@ class App:
             self.show_notice(words, grid.MENU, NOTICE_MS, True)
 
     # -- the loop ----------------------------------------------------------------------------
-    def key(self, key, pressed, now):
+    def key(self, key, pressed, now, at=None):
         """A key acts when it goes down, unless the screen gives it a hold (its
         `holds`: the corners' menu and new game, ...): such a key waits for its
-        release (a tap) or HOLD_MS (a hold, check_holds)."""
+        release (a tap) or HOLD_MS (a hold, check_holds), counted from `at` (the
+        ticks the keys saw it change, if given: a hold fires on time) else `now`."""
         if not (isinstance(key, int) and 0 <= key < CELLS):
             return  # a key this board does not have
         if pressed:
             if key in self.down:
                 return  # down already (no release seen): one press acts once
-            self.down[key] = now
+            self.down[key] = at if at is not None and 0 <= ticks_diff(now, at) < HOLD_MS else now
             if key not in self.screen.holds:
                 self.held.add(key)
                 self.act(self.screen.tap, key, now)
@@ -160,10 +167,10 @@ class App:
 
     def check_holds(self, now):
         """A key of `holds` down HOLD_MS fires the screen's hold; before that, while no
-        press waits for its light, the screen's `hold_ahead(key, now)` (if it has one)
+        press waits for its light, the screen's `hold_ahead(key, now, at)` (if it has one; `at`: the hold's ticks)
         takes a slice of the work that hold would do (slice_of), so the hold lights at
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
-        self.hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
+        hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
         for key, since in self.down.items():
             if key in self.held:
                 continue
@@ -177,10 +184,12 @@ class App:
                 self.held.add(key)
                 self.act(self.screen.hold, key, now)
                 return  # the keys may have changed: look again next step
-            self.hold_in = min(self.hold_in, left)
-            ahead = None if self.dirty else getattr(self.screen, "hold_ahead", None)
+            hold_in = min(hold_in, left)
+            # (not in the hold's last moments: a slice may take an import's 10-60 ms)
+            ahead = None if self.dirty or left < _HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
             if ahead is not None:
-                ahead(key, now)
+                ahead(key, now, ticks_add(since, HOLD_MS))
+        self.hold_in = hold_in
 
     def check_stuck(self, now):
         """A key down for STUCK_MS is stuck (a jammed cap, a short): it is shown and
@@ -218,19 +227,32 @@ class App:
             self.held.clear()
             self.no_tap.clear()
             self.stuck.clear()
-        event = self.keys.get()
-        pause = event is not None and getattr(self.keys, "pause", None)
-        if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
-            pause()
-        try:
-            while event is not None:
-                self.key(event[0], event[1], now)
-                event = self.keys.get()
-            if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
-                self.render(now)
-        finally:  # (whatever happens, the keys are scanned again)
-            if pause:
-                self.keys.resume()
+        while True:
+            then = self.then
+            if then is not None:  # a press's answer is on its way to the LEDs: the rest of its work
+                self.then = None
+                screen = self.screen
+                then(now)
+                if self.screen is not screen:  # keys still down were pressed for what is gone
+                    self.no_tap.update(self.down)
+                    self.dirty = True
+            event = self.keys.get()
+            pause = event is not None and getattr(self.keys, "pause", None)
+            if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
+                pause()
+            try:
+                while event is not None:
+                    self.key(event[0], event[1], now, event[2])
+                    if self.then is not None:  # (the events after it: for what its work shows)
+                        break
+                    event = self.keys.get()
+                if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
+                    self.render(now)
+            finally:  # (whatever happens, the keys are scanned again)
+                if pause:
+                    self.keys.resume()
+            if self.then is None:
+                break
         self.check_holds(now)
         self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
@@ -284,11 +306,14 @@ class App:
     def run(self, watchdog=None):
         """The main loop; it feeds `watchdog` (machine.WDT) at every step, so a hung
         loop restarts the board."""
+        clock = self.clock
         while True:
+            start = clock.ticks_ms()
             self.step()
             if watchdog is not None:
                 watchdog.feed()
-            self.idle(0 if self.working else self.hold_in)
+            # (the step's own time counted: a hold fires on time)
+            self.idle(0 if self.working else max(0, self.hold_in - ticks_diff(clock.ticks_ms(), start)))
 
     def idle(self, ms):
         """Sleep up to `ms`, waking as soon as a key event waits (len(keys)): a press is

@@ -54,16 +54,19 @@ def next_swap(policy, swap, winner):
 MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")
 
 
-def menu_ahead(app):
+def menu_ahead(app, at):
     """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
-    modules loaded and its tiles' saves read, one a step of this generator, so that the
-    hold shows the menu at once (an import from a Pico's flash takes 10-45 ms). Its
-    result: the menu."""
+    modules loaded, its tiles' saves read and its picture at `at` (the hold's ticks)
+    drawn and kept, one a step of this generator, so that the hold shows the menu at
+    once (an import from a Pico's flash takes 10-45 ms). Its result: the menu."""
     yield from imports(MENU_AHEAD)
+    from app.frame import Frame
     from app.menu import Menu
 
     menu = Menu(app, False)
     yield from menu.read_saves()
+    menu.draw(Frame(), at)  # (kept: Menu.draw)
+    yield
     return menu
 
 
@@ -267,14 +270,14 @@ class GameController:
             self.hint_move = self.hint_until = None  # a move ends the hint
             self.press(cell, now)
 
-    def hold_ahead(self, cell, now):
-        """Work ahead while a key of `holds` is down (app.App.check_holds): for MENU, a
-        slice of the menu's making (menu_ahead), so that its hold shows it at once;
-        released before, it is a tap, which frees it again."""
+    def hold_ahead(self, cell, now, at):
+        """Work ahead while a key of `holds` is down (app.App.check_holds; `at`: its hold's
+        ticks): for MENU, a slice of the menu's making (menu_ahead), so that its hold shows
+        it at once; released before, it is a tap, which frees it again."""
         if cell != grid.MENU or self.next_menu is not None:
             return
         if self.menu_loading is None:
-            self.menu_loading = menu_ahead(self.app)
+            self.menu_loading = menu_ahead(self.app, at)
         done = slice_of(self.app, self.menu_loading)
         if done is not None:
             self.next_menu = done.value

@@ -4,7 +4,7 @@
 from app import catalog, colors, grid, saves
 from app.shared import FLASH_MS, call_part, flashing, free_menu, imports, pending, slice_of, unload
 from app.saves_read import load_game
-from app.tiles import TILE_CELLS, draw_tile, turns
+from app.tiles import TILE_CELLS, draw_tile, phase, turns
 from compat import ticks_add, ticks_diff
 
 BRIGHTNESS_ROW = grid.SIZE - 1
@@ -66,19 +66,24 @@ class Menu:
         self.setups = []
         self.against = []  # ... and which of those games the board plays in (a seat)
         self.moving = False
+        self.chosen = None  # a tile pressed: lit white until its setup screen shows (setup)
+        # the picture kept (draw): [its key, its LEDs, the saves read, the LEDs of the
+        # tiles that do not move then]
+        self.drawn = [None, None, None, None]
         if read:
             for _ in self.read_saves(files):
                 pass
-        self.tables = None  # the brightness row's gamma tables (drivers.pixels.gamma_tables), made ahead
+        self.tables = None  # the brightness row's gamma tables {percent: table} (drivers/gamma_data.py), loaded ahead
         self.loading = self.load_ahead()
 
     def load_ahead(self):
-        """What a tile's press shows (its setup screen, its game's name) loaded, and the
-        brightness row's gamma tables made, while the menu waits."""
-        from drivers.pixels import gamma_tables  # (loaded with the board's Pixels)
+        """What a tile's press shows (its setup screen, its game's name) and the
+        brightness row's gamma tables loaded while the menu waits."""
+        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"], "drivers.gamma_data"))
+        from drivers.gamma_data import tables
 
-        yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"]))
-        self.tables = yield from gamma_tables(BRIGHTNESS_PERCENTS)
+        self.tables = tables
+        unload("drivers.gamma_data")  # (the menu holds its tables: freed with it)
 
     def read_saves(self, files=None):
         """Which tiles have a game to resume (and against the board), a tile a step.
@@ -121,11 +126,9 @@ class Menu:
         self.error = None
         index = self.tile_at(cell)
         row, col = grid.row_col(cell)
-        if index is not None:
-            from app.setup import Setup
-
-            # (no file read in this press's light: the moves are read by the setup screen, ahead)
-            self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
+        if index is not None:  # answer first (the tile lit), its setup screen made behind it
+            self.chosen = index
+            self.app.then = self.setup
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
             self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.tables)
@@ -145,25 +148,59 @@ class Menu:
             self.flash_until = ticks_add(now, FLASH_MS)
             self.app.sound.play("illegal")
 
+    def setup(self, now):
+        """The chosen tile's setup screen (App.then: its press's answer is on the LEDs)."""
+        from app.setup import Setup
+
+        index = self.chosen
+        self.chosen = None
+        # (no file read here: the moves are read by the setup screen, ahead)
+        self.app.screen = Setup(self.app, index, (self.setups[index], None) if self.saved[index] else None, now)
+
     def busy(self, now):
         if idle_demo(self, now):  # left idle, the board plays against itself
             return True
         self.flash_until = pending(self.flash_until, now)
         return self.moving or self.flash_until is not None
 
+    def moves(self, index):
+        """True for a tile whose picture changes with time (draw_tile: it blinks, breathes or turns)."""
+        return self.saved[index] or turns(index)
+
     def draw(self, frame, now):
-        for i in range(len(catalog.TILES)):
-            draw_tile(frame, i, now, self.resumable(i), self.against[i])
-        level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
-        for col in range(1, BRIGHTNESS_STEPS + 1):
-            frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
-        for c, choice in MATCH_KEYS.items():
-            color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
-            frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
-        for c, lang in LANG_KEYS.items():
-            frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
+        """The menu's picture, from the one kept while nothing it shows has changed (a copy,
+        where drawing it takes ~3 ms of a Pico: a press waits for a frame being drawn)."""
+        settings = self.app.settings
+        key = (settings["brightness"], settings["match"], settings["lang"], len(self.saved),
+               phase(now, any(self.against)))
+        drawn = self.drawn
+        if drawn[0] == key:
+            frame.buf[:] = drawn[1]
+        else:
+            if drawn[2] != len(self.saved):  # the tiles that do not move, kept while the saves read stay
+                for i in range(len(catalog.TILES)):
+                    if i >= len(self.saved) or not self.moves(i):
+                        draw_tile(frame, i, 0, False, False)
+                drawn[2], drawn[3] = len(self.saved), bytes(frame.buf)
+            frame.buf[:] = drawn[3]
+            for i in range(len(catalog.TILES)):
+                if self.moves(i):
+                    draw_tile(frame, i, now, self.resumable(i), self.against[i])
+            # the settings' keys: the brightness row, the match's and the language's
+            level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
+            for col in range(1, BRIGHTNESS_STEPS + 1):
+                frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
+            for c, choice in MATCH_KEYS.items():
+                color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
+                frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
+            for c, lang in LANG_KEYS.items():
+                frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
+            drawn[0], drawn[1] = key, bytes(frame.buf)
         if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)
+        if self.chosen is not None:
+            for c in TILE_CELLS[self.chosen]:
+                frame.set(c, colors.WHITE)
 
     def describe(self):
         """The simulator's state (app/menu_text.py: a board never asks)."""

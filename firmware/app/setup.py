@@ -14,7 +14,7 @@
 from app import catalog, colors, font, grid
 from app.shared import FLASH_MS, call_part, imports, pending, slice_of
 from app.saves_read import load_game
-from app.tiles import draw_tile, tile_cells
+from app.tiles import draw_tile, phase, tile_cells
 from compat import ticks_add, ticks_diff
 
 SCROLL_MS = 150  # the name moves one pixel column this often
@@ -56,7 +56,7 @@ class Setup:
         self.saved = saved
         self.tile = tile_cells(index)
         self.title = catalog.tile_name(index, app.settings["lang"])  # in the menu's language
-        self.text = None  # the name's pixel columns (scrolling_text): not made in this press's light
+        self.text = None  # the name's rows of pixels (scrolling_text): not made in this press's light
         self.shown_at = now
         self.error = None
         self.flash_until = None
@@ -80,6 +80,8 @@ class Setup:
         # (above the pictures, if any)
         self.text_top = (4 if self.pictures else 6) if grid.row_col(self.tile[0])[0] < 5 else 1
         self.ready = None  # the game in progress, resumed ahead from its save (loading())
+        self.pressed = None  # the tile's second press: its ticks, while its game is started behind its answer (play)
+        self.drawn = None  # (key, LEDs) of the picture kept (draw): its choices and its phase, unchanged
         self.loading = self.load_ahead()
 
     # -- work ahead, while the screen waits (app.App.step): the second press answers at once --
@@ -111,10 +113,16 @@ class Setup:
         return self.drawing
 
     def scrolling_text(self):
-        """The name as pixel columns, entering from the right: made once, after the press
-        that showed this screen has lit (a long name's columns take milliseconds on a Pico)."""
+        """The name entering from the right, as font.HEIGHT rows of pixels (1 lit, 0 not),
+        each followed by its first 10 again (any 10 in a row are a slice), and the cells
+        of the rows it scrolls in: made once, after the press that showed this screen has
+        lit (a long name's columns take milliseconds on a Pico)."""
         if self.text is None:
-            self.text = bytes(10) + font.columns(self.title) + bytes(2)
+            columns = bytes(10) + font.columns(self.title) + bytes(2)
+            columns += columns[:10]
+            self.text = (tuple(bytes(c >> y & 1 for c in columns) for y in range(font.HEIGHT)),
+                         tuple(bytes(grid.cell(self.text_top + y, 1 + x) for x in range(10))
+                               for y in range(font.HEIGHT)))
         return self.text
 
     def read_moves(self):
@@ -189,17 +197,11 @@ class Setup:
         self.error = None
         pictures = self.pictures_module()  # (loaded ahead: no import in a press's light)
         if pictures and pictures.press(self, cell):
+            self.drawn = None  # (its choices changed: the picture is drawn afresh)
             cell = self.tile[0]  # a picture: its choice made, then as the tile's second press (play that way)
-        if cell in self.tile:
-            if self.resuming() and self.read_moves():
-                self.app.resume_game(self.saved[0], self.saved[1], self.ready)
-                return
-            players, options = self.start_args()
-            try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
-                self.app.start_game(self.game, players=players, variant=self.variant, seed=now & 0x3FFFFFFF,
-                                    options=options)
-            except ValueError as e:  # a choice the game refuses: stay here and say why
-                self.refuse(now, str(e))
+        if cell in self.tile:  # answer first (the tile lit), the game started behind it
+            self.pressed = now
+            self.app.then = self.play
             return
         if cell == grid.MENU:
             self.app.show_menu()
@@ -210,10 +212,26 @@ class Setup:
                 choices = self.choices(self.options[i])
                 k = keys.index(cell)
                 if k < len(choices):
+                    self.drawn = None  # (its choices changed: the picture is drawn afresh)
                     self.choose(self.options[i], choices[k])
                     self.app.sound.play("menu")
                     return
         self.refuse(now, "press the lit tile again to play %s (a1: back to the menu)" % self.title)
+
+    def play(self, now):
+        """The tile's second press, once its answer (the tile lit) is on the LEDs
+        (App.then): its game resumed, or started with the choices made."""
+        pressed, self.pressed = self.pressed, None
+        self.app.dirty = True
+        if self.resuming() and self.read_moves():
+            self.app.resume_game(self.saved[0], self.saved[1], self.ready)
+            return
+        players, options = self.start_args()
+        try:  # (a game with chance seeded from the press's time, not from after the imports the start may do)
+            self.app.start_game(self.game, players=players, variant=self.variant, seed=pressed & 0x3FFFFFFF,
+                                options=options)
+        except ValueError as e:  # a choice the game refuses: stay here and say why
+            self.refuse(now, str(e))
 
     def refuse(self, now, reason):
         self.error = reason
@@ -225,27 +243,35 @@ class Setup:
         return True  # the name scrolls
 
     def draw(self, frame, now):
+        """The screen's picture, from the one kept while nothing it shows has changed (a
+        copy, where drawing it takes ~3 ms of a Pico: a press waits for a frame being drawn)."""
         step = ticks_diff(now, self.shown_at) // SCROLL_MS
-        if step:  # (at step 0 only the name's leading blank columns show)
-            text = self.scrolling_text()
-            for x in range(10):
-                column = text[(step + x) % len(text)]
-                for y in range(font.HEIGHT):
-                    if column >> y & 1:
-                        frame.set(grid.cell(self.text_top + y, 1 + x), TEXT_COLOR)
-        draw_tile(frame, self.index, now, self.resuming(), self.against())
-        if pending(self.flash_until, now):  # a press that does nothing: the tile says where to press
+        against = self.against()
+        key = (step, phase(now, against), self.resuming(), against, self.drawing is not None,
+               self.drawing is not None and now // self.drawing.RING_MS)
+        if self.drawn is not None and self.drawn[0] == key:
+            frame.buf[:] = self.drawn[1]
+        else:
+            if step:  # (at step 0 only the name's leading blank columns show)
+                rows, cells = self.scrolling_text()
+                at = step % (len(rows[0]) - 10)
+                for y in range(font.HEIGHT):  # (what is not lit: dark, as nothing else is drawn there)
+                    frame.mark(cells[y], rows[y][at:at + 10], 0, TEXT_COLOR, colors.OFF)
+            draw_tile(frame, self.index, now, self.resuming(), self.against())
+            for i in range(len(self.options)):
+                option = self.options[i]
+                color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
+                choices = self.choices(option)
+                for k in range(len(choices)):
+                    frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
+            if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
+                self.drawing.draw(frame, now, self.against())
+            frame.set(grid.MENU, colors.SYSTEM)
+            self.drawn = (key, bytes(frame.buf))
+        if pending(self.flash_until, now) or self.pressed is not None:  # a press that does nothing: the
+            # tile says where to press; the tile's second press: lit until its game shows
             for c in self.tile:
                 frame.set(c, colors.WHITE)
-        for i in range(len(self.options)):
-            option = self.options[i]
-            color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
-            choices = self.choices(option)
-            for k in range(len(choices)):
-                frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
-        if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
-            self.drawing.draw(frame, now, self.against())
-        frame.set(grid.MENU, colors.SYSTEM)
 
     # -- the simulator's words (app/menu_text.py: a board never asks) -------------------
     def axis_labels(self, name=None):

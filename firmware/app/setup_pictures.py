@@ -13,7 +13,7 @@ BOARD_KEYS = bytes(grid.cell(r, c) for r in range(9, 12) for c in range(6, 11)) 
 PEOPLE = bytes((grid.cell(9, 2), grid.cell(9, 4), grid.cell(9, 6)))  # the heads: friends', then yours
 PEOPLE_COLORS = (colors.YELLOW, colors.RED, colors.YELLOW)
 RING = bytes(grid.cell(9 + r, 8 + c) for r, c in ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)))
-_RING_MS = const(120)  # its light moves one cell this often
+RING_MS = 120  # its light moves one cell this often (the picture's phase: app/setup.py draw)
 
 
 def press(setup, cell):
@@ -46,7 +46,7 @@ def draw(frame, now, against):
         frame.set(head + grid.SIZE, body)
         frame.set(head + 2 * grid.SIZE, body)
     frame.fill(RING, colors.scale(colors.RED, 1, 8 if against else 32))
-    head = now // _RING_MS
+    head = now // RING_MS
     for i in range(3):  # the light and its tail
         frame.set(RING[(head - i) % len(RING)], colors.scale(colors.RED, 3 - i, 3))
 

@@ -106,9 +106,9 @@ def free_menu():
         unload(name)
 
 
-def free_game():
+def free_game(now=None):
     """Unloads every game module (GAME_MODULES, games.*): none stays behind to hold a
-    rules base that the next game loads afresh."""
+    rules base that the next game loads afresh. (`now`: as App.then calls it.)"""
     for name in list(sys.modules):
         if name in GAME_MODULES or name.startswith("games."):
             unload(name)

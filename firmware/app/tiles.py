@@ -26,6 +26,13 @@ def breath(now):
     return 4 + 12 * abs(now % BREATH_MS - half) // half
 
 
+def phase(now, against=False):
+    """What of `now` a tile's picture hangs on (draw_tile): its turn, its blink and its
+    breath; the same phase, the same picture (the screens keep a picture drawn: a redraw
+    is a copy, not milliseconds of a Pico's bytecode in a press's way)."""
+    return (now // TURN_MS, now // 500, breath(now) if against else 0)
+
+
 def draw_tile(frame, index, now, blinking=False, against=False):
     """The tile's pictogram. For more than 2 players, the turn goes round it: one cell
     at full level, clockwise, the others dimmer. Blinking (dim every other half

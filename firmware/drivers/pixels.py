@@ -21,7 +21,6 @@ _TRANS_COUNT = const(2)  # RP2040 DMA: a channel's register (by word): the bytes
 _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) whose write starts it
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
-_TABLE_STEP = const(32)  # gamma_tables' levels a step of its work (~5 ms on a Pico)
 
 try:  # the Pico: show()'s and write()'s loops as native code (drivers/pixels_viper.py)
     from drivers.pixels_viper import changed_end, levels_into, scale_into
@@ -46,25 +45,10 @@ def gamma_levels(lut, brightness, start, stop):
 def gamma_table(brightness):
     """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
     lit input stays lit (at least 1), so a dim tint never vanishes. Its float maths take
-    ~40 ms on a Pico: the menu makes its brightness row's ahead (gamma_tables)."""
+    ~40 ms on a Pico: the menu's brightness row has its own written out (drivers/gamma_data.py)."""
     lut = bytearray(256)
     gamma_levels(lut, brightness, 1, 256)
     return lut
-
-
-def gamma_tables(percents):
-    """Work ahead (the menu's, while it waits): gamma_table of each of `percents`,
-    _TABLE_STEP levels a step of this generator; its result {percent: table}, for
-    Pixels.set_brightness. The very same maths, so the very same levels on every port
-    (a fixed-point curve was a level off at 25 % on the rp2 port's single floats)."""
-    tables = {}
-    for percent in percents:
-        lut = bytearray(256)
-        for start in range(1, 256, _TABLE_STEP):
-            gamma_levels(lut, percent, start, min(256, start + _TABLE_STEP))
-            yield
-        tables[percent] = lut
-    return tables
 
 
 def estimate_ma(levels):
@@ -95,7 +79,7 @@ class Pixels:
 
     def set_brightness(self, percent, tables=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
-        `tables`: gamma_tables()'s, made ahead (no maths if it has this percent's)."""
+        `tables`: {percent: table} (drivers/gamma_data.py's): no maths if it has this percent's."""
         try:
             percent = int(percent)
         except (TypeError, ValueError):

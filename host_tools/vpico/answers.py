@@ -10,7 +10,9 @@ virtual clock), fed the same key events at the same emulated times as the Pico:
     a copy of itself taken just before the press that never gets it: the press acts at
     the first millisecond the two draw differently (its release, today; its press, on
     a firmware that acts on press; the hold time, for a hold);
-  - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS,
+  - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS
+    (every frame it sends: a press that leaves work for after its answer, App.then,
+    sends its answer, then what that work shows, in one step),
     where the copy draws something else, less every picture drawn since the last press
     acted (at most BEFORE_MS): a frame of an animation that was running anyway, or the
     screen as it was, is never an answer (an undo's may be the picture before the
@@ -45,6 +47,18 @@ class Press:
         return "Press(%s, %d, %d%s)" % (grid.name(self.key), self.down, self.up, ", hold" if self.hold else "")
 
 
+class Sent:
+    """The strip's write(), keeping each frame's bytes as sent (`frames`)."""
+
+    def __init__(self, strip):
+        self.strip = strip
+        self.frames = []
+
+    def __call__(self):
+        self.strip.writes += 1
+        self.frames.append(bytes(self.strip.buf))
+
+
 class AppModel:
     """The firmware's App on the simulator's drivers with `files` ({name: text}) in its
     storage, its clock at `start` (ms)."""
@@ -54,17 +68,36 @@ class AppModel:
         store.files = dict((n, t) for n, t in files.items() if t is not None)
         self.board = SimBoard(clock=VirtualClock(start), storage=store)
         self.app = self.board.app
+        self.board.strip.write = Sent(self.board.strip)
 
     def at(self, now, events=()):
         """The key events [(key, down)] taken at `now`, a step, and the LED levels the
         App draws at `now` (bytes)."""
+        return self.shown_at(now, events)[-1]
+
+    def shown_at(self, now, events=()):
+        """As at(): the LED levels of every frame the step sent, in order, the App's
+        picture at `now` last."""
         board = self.board
         for key, down in events:
             board.keys.push(key, down, now)
         board.clock.now = now
+        sent = board.strip.write.frames
+        del sent[:]
         self.app.step()
         self.app.render(now)
-        return bytes(board.pixels.levels)
+        out = [self.levels(raw) for raw in sent]
+        del sent[:]
+        return out
+
+    def levels(self, raw):
+        """The LED levels (cell order) of a frame's bytes as sent (Pixels.levels)."""
+        strip = self.board.strip
+        last = bytes(strip.buf)
+        strip.buf[:] = raw
+        out = bytes(self.board.pixels.levels)
+        strip.buf[:] = last
+        return out
 
     def fork(self):
         """An independent copy, from here on (the loaded modules are shared, not copied).
@@ -160,16 +193,16 @@ def expected_answers(files, presses, start, kinds=kind_of, shown=None):
         until = presses[i + 1].down if i + 1 < len(presses) else press.up + LAST_SETTLE_MS
         while now + LOOP_MS < press.down:  # the loop's pace until the press
             now += LOOP_MS
-            recent.append((now, model.at(now)))
+            recent.extend((now, levels) for levels in model.shown_at(now))
         kind, tile = kinds(model.app, press.key)
         if tile is not None:
             figure = tile
         before = model.fork() if shown is not None else None
         taken = _take(model, press, until, recent, since, kind, figure, 0)
-        if before is not None and taken[0].acted is not None and not shown(i, taken[0].pictures):
+        if before is not None and taken[0].acted is not None and not shown(i, telling(taken[0].pictures)):
             for lag in LAGS[1:]:
                 later = _take(before.fork(), press, until, recent, since, kind, figure, lag)
-                if shown(i, later[0].pictures):
+                if shown(i, telling(later[0].pictures)):
                     taken = later
                     break
         exp, model, now, recent = taken
@@ -177,6 +210,14 @@ def expected_answers(files, presses, start, kinds=kind_of, shown=None):
         if exp.acted is not None:
             since = exp.acted
     return out
+
+
+def telling(pictures):
+    """Of a press's answer `pictures`, those that tell its millisecond: what the work
+    behind its answer showed in the same step (App.then: a game started, its first
+    player from the press's time), else all of them."""
+    first = [p for p, ms in pictures.items() if ms == 0]
+    return first[1:] if len(first) > 1 else pictures
 
 
 LAGS = tuple(range(LOOP_MS + 2))  # the Pico's key scan (1 ms), then its loop's turn (LOOP_MS at most)
@@ -194,7 +235,8 @@ def _take(model, press, until, recent, since, kind, figure, lag):
     old = set()
     while now < until:
         events = [(press.key, True)] if now == down else [(press.key, False)] if now == up else []
-        drawn = model.at(now, events)
+        shown = model.shown_at(now, events)
+        drawn = shown[-1]
         other = twin.at(now)
         if exp.acted is None and drawn != other:
             exp.acted = now
@@ -203,11 +245,12 @@ def _take(model, press, until, recent, since, kind, figure, lag):
             old = set(levels for at, levels in recent if at >= max(now - BEFORE_MS, since))
             exp.first = drawn
         if exp.acted is not None:
-            if drawn != other and drawn not in old and drawn not in exp.pictures:
-                exp.pictures[drawn] = now - exp.acted
+            for picture in shown:  # (a press's answer, then what its work behind it shows)
+                if picture != other and picture not in old and picture not in exp.pictures:
+                    exp.pictures[picture] = now - exp.acted
             if now >= max(exp.acted, up) + ANSWER_SPAN_MS:
                 break
-        recent.append((now, drawn))
+        recent.extend((now, levels) for levels in shown)
         now += 1
     recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
     if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game

@@ -304,27 +304,20 @@ def test_the_pico_runs_show_as_native_code():
     assert (leds.scale_into is not None) == (sys.platform == "rp2")
 
 
-def test_the_gamma_tables_made_ahead_are_the_tables_and_show_at_once():
-    # the menu makes its brightness row's tables while it waits (drivers.pixels.gamma_tables,
-    # in steps), and that row's press then takes its table: no maths in its light
-    from drivers.pixels import gamma_tables
+def test_the_brightness_rows_tables_written_out_are_the_tables_and_show_at_once():
+    # the menu loads its brightness row's tables while it waits (drivers/gamma_data.py,
+    # written by host_tools/gamma_data.py), and that row's press then takes its table: no
+    # maths in its light; they are the very tables gamma_table makes on this port
+    from drivers.gamma_data import tables
 
-    work = gamma_tables((10, 25, 100))
-    steps = 0
-    try:
-        while True:
-            next(work)
-            steps += 1
-    except StopIteration as done:
-        tables = done.value
-    assert steps == 3 * 8 and sorted(tables) == [10, 25, 100]
-    for b in (10, 25, 100):
+    assert sorted(tables) == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100]
+    for b in tables:
         assert tables[b] == gamma_table(b), b
     px = Pixels(FakeStrip())
     px.set_brightness(100, tables)
     assert px._lut is tables[100]  # taken, not made again
-    px.set_brightness(50, tables)  # a percent it lacks: made then
-    assert px._lut == gamma_table(50)
+    px.set_brightness(55, tables)  # a percent it lacks: made then
+    assert px._lut == gamma_table(55)
 
 
 def test_the_last_changed_led_is_found_as_the_plain_loop_finds_it():

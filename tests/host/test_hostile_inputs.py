@@ -221,8 +221,10 @@ def test_damaged_save_files_of_every_kind_boot_and_play():
             assert all(others)  # the other tiles' games are untouched
             for i, (g, p, v) in enumerate(t[:3] for t in catalog.TILES):  # the damaged tile still plays
                 if saves.game_file(g, p, v) == name:
-                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # setup screen
-                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # the game
+                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # setup screen ...
+                    again.app.step()  # (... made behind the tile's answer: App.then)
+                    again.app.screen.tap(TILE_CELLS[i][0], again.clock.now)  # the game ...
+                    again.app.step()  # (... started behind it)
                     assert again.app.screen.describe()["screen"] == "game"
 
 
