@@ -19,8 +19,8 @@ def test_win_cells_kept_move_by_move_are_those_of_a_fresh_scan():
             search = squeeze_player.Search(state)
             for move in search.moves_here():
                 search.make(move)
-                if not search.won[search.d]:  # (a four ends the game: no threats to keep)
-                    assert sorted(search.threats[search.d]) == sorted(search.all_threats()), (state.history, move)
+                if not search.stack[search.d][squeeze_player.WON]:  # (a four ends the game: no threats to keep)
+                    assert sorted(search.threats()) == sorted(search.all_threats()), (state.history, move)
                     checked += 1
                 search.unmake(move)
             legal = state.legal_moves()

@@ -1,6 +1,8 @@
 # The board's player for 4D Squeeze, 2 players (see games/search.py for the levels).
 # A move can squeeze any number of cells, so the search does not take moves back: each
-# ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
+# ply has its own buffer, a copy of the 100-byte board and what the search keeps of it
+# (PLY bytes: some 1.5 KB in all). On the Pico a move, its win cells and a node's moves
+# are native code (games/squeeze/player_viper.py), elsewhere their bytecode twins. The score
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from array import array
@@ -24,6 +26,17 @@ WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 _PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
+# A ply's buffer: the board, then these bytes, then the win cells kept (each cell |
+# (colour - 1) << 7: a pawn there makes four; reachable now or not), at most
+# MAX_THREATS of them (random games keep 14 at most)
+MOVER = const(100)  # the colour to move
+WON = const(101)  # 1 if the move into this ply made four
+EMPTY_CELLS = const(102)
+LEAD = const(103)  # yellow's pentacle lead + 128
+COUNT = const(104)  # the win cells kept
+THREATS = const(105)
+MAX_THREATS = const(47)
+PLY = const(152)  # THREATS + MAX_THREATS
 
 
 # The 238 lines of four, worked out rather than listed (their cells and the lines
@@ -87,150 +100,199 @@ def _before(cell, hole, d):
     return LINE_OF[cell * 2 + d] == LINE_OF[hole * 2 + d] and POS_OF[cell * 2 + d] < POS_OF[hole * 2 + d]
 
 
+# A move, the win cells reached and a node's moves on a ply's buffer: native code on
+# the Pico (games/squeeze/player_viper.py), these bytecode twins elsewhere, with the
+# same arguments and the same results.
+def make_into_py(src, board, launch, score, value, worth):
+    """The ply `src` with `launch` played into `board`; returns the score (yellow's
+    view) after it, from `score` before (value: the lines' worth by code; worth: a
+    pentacle's)."""
+    board[:THREATS] = src[:THREATS]
+    colour = src[MOVER]
+    cell = arrival(src, launch)
+    board[cell] = colour
+    made = squeeze_behind(board, cell, PENTACLE + colour)
+    lines = lines_through(cell, [])
+    through_pawn = len(lines)  # the first lines are those through the new pawn
+    for x in made:
+        lines_through(x, lines)
+    won = 0
+    three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
+    add = 1 if colour == 1 else 8
+    # the win cells still empty, and the mover's new ones (lines through its pawn)
+    threats = [t for t in src[THREATS:THREATS + src[COUNT]] if board[t & 127] == EMPTY]
+    for i in range(len(lines)):
+        line = lines[i]
+        start, step = line >> 2, STEP[line & 3]
+        code = 0  # the line's code before the move (one pass over both boards)
+        broken = i >= through_pawn  # after the move: a pentacle squeezed on it
+        for x in range(start, start + 4 * step, step):
+            v = src[x]
+            if v == EMPTY:
+                if board[x] > BLUE:
+                    broken = True
+            elif v == 1:
+                code += 1
+            elif v == BLUE:
+                code += 8
+            else:
+                code = -1  # a pentacle was on it: worth nothing, before and after
+                break
+        if code < 0:
+            continue
+        if broken:
+            score -= value[code]
+            continue
+        after = value[code + add]
+        score += after - value[code]
+        if after == 100:
+            won = 1
+        elif code + add == three:
+            for x in range(start, start + 4 * step, step):
+                t = x | (colour - 1) << 7
+                if board[x] == EMPTY and t not in threats and len(threats) < MAX_THREATS:
+                    threats.append(t)
+    n = len(made)
+    board[MOVER] = 3 - colour
+    board[WON] = won
+    board[EMPTY_CELLS] = src[EMPTY_CELLS] - 1 - n
+    board[LEAD] = src[LEAD] + (n if colour == 1 else -n)
+    board[COUNT] = len(threats)
+    board[THREATS:THREATS + len(threats)] = bytes(threats)
+    return score + (n if colour == 1 else -n) * worth
+
+
+def threats_reached_py(ply, against):
+    """-1 if the mover reaches one of its win cells kept in `ply` now, else how many of
+    the opponent's it reaches, written into `against`."""
+    me = ply[MOVER] - 1
+    n = 0
+    for t in ply[THREATS:THREATS + ply[COUNT]]:
+        if launch_to(ply, t & 127) is not None:
+            if t >> 7 == me:
+                return -1
+            against[n] = t & 127
+            n += 1
+    return n
+
+
+def moves_into_py(ply, moves, at, holes, holes_n):
+    """The launches playable now, one per arrival cell (the first launch to it), into
+    moves[at ...]; returns how many. With holes_n holes: only those that may stop a win
+    on one of them (a pawn on a hole, or on the path of a launch to it)."""
+    k = 0
+    seen = []
+    for launch in range(LAUNCHES):
+        cell = arrival(ply, launch)
+        if cell == NONE or cell in seen:
+            continue
+        seen.append(cell)
+        if holes_n:
+            for j in range(holes_n):
+                h = holes[j]
+                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
+                    break
+            else:
+                continue
+        moves[at + k] = launch
+        k += 1
+    return k
+
+
+try:  # the Pico: native code (games/squeeze/player_viper.py)
+    from games.squeeze.player_viper import make_into, moves_into, threats_reached
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
+    make_into, moves_into, threats_reached = make_into_py, moves_into_py, threats_reached_py
+
+
 class Search(StackSearch):
     width = LAUNCHES
     extend = 4  # plies past the depth that follow forced answers
     slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
 
     def __init__(self, state):
-        self.stack = [bytearray(state.board)]
-        self.mover = [state.colour()]  # the colour to move at each depth
-        self.won = bytearray(1)  # 1 where the move into this depth made a four
-        self.empty = [state.empty]
-        self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
+        root = bytearray(PLY)
+        root[:CELLS] = state.board
+        root[MOVER] = state.colour()
+        root[EMPTY_CELLS] = state.empty
+        root[LEAD] = 128 + state.pentacles[0] - state.pentacles[1]
+        self.stack = [root]
         self.d = 0
         self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)
+        self.against = bytearray(MAX_THREATS)  # the opponent's win cells a launch reaches (enter)
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
-        # each side's win cells at each depth: cell | (colour - 1) << 7 (a pawn there
-        # makes four; reachable now or not), kept up to date move by move (bytes: RAM)
-        self.threats = [None]
-        self.threats[0] = self.all_threats()
+        threats = self.all_threats()[:MAX_THREATS]
+        root[COUNT] = len(threats)
+        root[THREATS:THREATS + len(threats)] = threats
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
         while len(self.stack) < levels:
-            self.stack.append(bytearray(CELLS))
-            self.mover.append(0)
-            self.won.append(0)
-            self.empty.append(0)
-            self.pentacles.append(0)
-            self.threats.append(None)
+            self.stack.append(bytearray(PLY))
 
     def remaining(self):
-        return self.empty[0]
+        return self.stack[0][EMPTY_CELLS]
 
+    def mover(self, d=None):
+        """The colour to move at depth d (by default the current one)."""
+        return self.stack[self.d if d is None else d][MOVER]
+
+    def lead(self, d):
+        """The pentacle lead of the colour to move at depth d."""
+        ply = self.stack[d]
+        return ply[LEAD] - 128 if ply[MOVER] == 1 else 128 - ply[LEAD]
+
+    def threats(self):
+        """The win cells kept here (bytes)."""
+        ply = self.stack[self.d]
+        return bytes(ply[THREATS:THREATS + ply[COUNT]])
 
     def make(self, launch):
         d = self.d
         if d + 2 > len(self.stack):
-            self.grow(d + 2)  # (a board a ply, made when the search first goes that deep)
-        src = self.stack[d]
-        board = self.stack[d + 1]
-        board[:] = src
-        colour = self.mover[d]
-        cell = arrival(src, launch)
-        board[cell] = colour
-        made = squeeze_behind(board, cell, PENTACLE + colour)
-        lines = lines_through(cell, [])
-        through_pawn = len(lines)  # the first lines are those through the new pawn
-        for x in made:
-            lines_through(x, lines)
-        score = self.score
-        won = 0
-        three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
-        add = 1 if colour == 1 else 8
-        # the win cells still empty, and the mover's new ones (lines through its pawn)
-        threats = bytearray(t for t in self.threats[d] if board[t & 127] == EMPTY)
-        for i in range(len(lines)):
-            line = lines[i]
-            start, step = line >> 2, STEP[line & 3]
-            code = 0  # the line's code before the move (one pass over both boards)
-            broken = i >= through_pawn  # after the move: a pentacle squeezed on it
-            for x in range(start, start + 4 * step, step):
-                v = src[x]
-                if v == EMPTY:
-                    if board[x] > BLUE:
-                        broken = True
-                elif v == 1:
-                    code += 1
-                elif v == BLUE:
-                    code += 8
-                else:
-                    code = -1  # a pentacle was on it: worth nothing, before and after
-                    break
-            if code < 0:
-                continue
-            if broken:
-                score -= VALUE[code]
-                continue
-            after = VALUE[code + add]
-            score += after - VALUE[code]
-            if after == 100:
-                won = 1
-            elif code + add == three:
-                for x in range(start, start + 4 * step, step):
-                    if board[x] == EMPTY:
-                        _add(threats, x | (colour - 1) << 7)
-        lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
-        self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
+            self.grow(d + 2)  # (a buffer a ply, made when the search first goes that deep)
+        self.score = make_into(self.stack[d], self.stack[d + 1], launch, self.score, VALUE, PENTACLE_WORTH)
         self.d = d + 1
-        self.mover[d + 1] = 3 - colour
-        self.won[d + 1] = won
-        self.threats[d + 1] = threats
-        self.empty[d + 1] = self.empty[d] - 1 - len(made)
-        self.pentacles[d + 1] = lead
 
     def unmake(self, launch):
         self.d -= 1
 
     def moves_here(self):
         """The launches that can be played now, one per arrival cell."""
-        board = self.stack[self.d]
-        out = []
-        seen = []
-        for launch in range(LAUNCHES):
-            cell = arrival(board, launch)
-            if cell != NONE and cell not in seen:
-                seen.append(cell)
-                out.append(launch)
-        return out
+        out = bytearray(LAUNCHES)
+        return list(out[:moves_into(self.stack[self.d], out, 0, out, 0)])
 
     def enter(self, ply):
-        d = self.d
-        if self.won[d]:
+        here = self.stack[self.d]
+        if here[WON]:
             return -WIN  # the move into this node made four in a row
-        if not self.empty[d]:
-            lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
+        if not here[EMPTY_CELLS]:
+            lead = self.lead(self.d)
             return WIN if lead > 0 else -WIN if lead < 0 else 0
-        board = self.stack[d]
-        me = self.mover[d]
-        against = []  # the opponent's win cells that a launch reaches now
-        for t in self.threats[d]:
-            if launch_to(board, t & 127) is not None:
-                if t >> 7 == me - 1:
-                    return WIN  # a win in one: played next
-                against.append(t & 127)
+        against = self.against  # the opponent's win cells that a launch reaches now
+        n = threats_reached(here, against)
+        if n < 0:
+            return WIN  # a win in one: played next
         if ply >= self.depth:
             # The horizon, unless the opponent threatens a win in one: then the answer
             # is forced, and the search follows it (a few plies at most): it sees the
             # threats two and three moves deep that win.
-            if not against or ply >= self.depth + self.extend:
-                if len(against) > 1:
+            if not n or ply >= self.depth + self.extend:
+                if n > 1:
                     return -DOUBLE  # two wins in one: one can block only one (mostly)
-                return self.score if me == 1 else -self.score
-        k = 0
+                return self.score if here[MOVER] == 1 else -self.score
         base = ply * LAUNCHES
-        if against:
-            moves = self.blocks(against)
-            if not moves:
+        if n or ply or not self.root:
+            # (with win cells to stop: the launches that may stop them; a squeeze that
+            # fills a hole is not looked for)
+            k = moves_into(here, self.moves, base, against, n)
+            if not k:
                 return -WIN  # nothing stops the opponent's four
         else:
-            moves = self.root if ply == 0 and self.root else self.moves_here()
-        for launch in moves:
-            self.moves[base + k] = launch
-            k += 1
+            k = len(self.root)
+            self.moves[base:base + k] = bytes(self.root)
         self.count[ply] = k
         if ply:
             self.order_first(ply, k, self.killer[ply])
@@ -238,23 +300,6 @@ class Search(StackSearch):
 
     def store(self, ply, best):
         self.killer[ply] = self.bestmove[ply]
-
-    def blocks(self, holes):
-        """The launches that may stop a win in one on `holes`: a pawn on a hole or on
-        the path of a launch to it (a squeeze that fills a hole is not looked for)."""
-        board = self.stack[self.d]
-        out = []
-        seen = []
-        for launch in range(LAUNCHES):
-            cell = arrival(board, launch)
-            if cell == NONE or cell in seen:
-                continue
-            seen.append(cell)
-            for h in holes:
-                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
-                    out.append(launch)
-                    break
-        return out
 
     def all_threats(self):
         """Both sides' win cells now, as self.threats holds them: the empty cells where
@@ -287,29 +332,29 @@ class Search(StackSearch):
 
     def win_cells(self, colour):
         """The empty cells where a pawn of `colour` would make four in a row now."""
-        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour - 1]
+        return [t & 127 for t in self.threats() if t >> 7 == colour - 1]
 
     def winning(self, cells=None):
         """The launches that win at once: a four (on one of `cells`, the mover's win
         cells by default), or near the end filling the board with more pentacles."""
         d = self.d
         out = []
-        for cell in self.win_cells(self.mover[d]) if cells is None else cells:
+        for cell in self.win_cells(self.mover()) if cells is None else cells:
             launch = launch_to(self.stack[d], cell)
             if launch is not None:
                 out.append(launch)
-        if self.empty[d] <= ENDGAME:
+        if self.stack[d][EMPTY_CELLS] <= ENDGAME:
             for launch in self.moves_here():
                 self.make(launch)
-                lead = self.pentacles[d + 1] if self.mover[d] == 1 else -self.pentacles[d + 1]
-                if not self.empty[d + 1] and lead > 0 and launch not in out:
+                after = self.stack[d + 1]
+                if not after[EMPTY_CELLS] and self.lead(d + 1) < 0 and launch not in out:
                     out.append(launch)
                 self.unmake(launch)
         return out
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
+        theirs = self.win_cells(3 - self.mover())  # a move cannot add to them
         out = []
         for m in moves:
             self.make(m)
@@ -334,7 +379,7 @@ def think(state, level=5, rng=None):
     # after it), and its score (a pawn, its squeeze). The best few safe ones, best
     # first, are then searched two plies or more (every answer of the opponent).
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
-    mover = s.mover[0]
+    mover = s.mover()
     theirs = s.win_cells(3 - mover) if level >= 2 else None  # a move cannot add to them
     safe = []
     ranked = []

@@ -1,0 +1,274 @@
+# The Pico's fast path for the 4D Squeeze player's search (games/squeeze/player.py): a
+# move made on a ply's buffer (its squeeze, its lines' worth, the win cells kept), the
+# win cells a launch reaches now, and a node's moves, as viper (native Thumb code).
+# Their bytecode took most of a position's time, so level 5 looks at many more
+# positions in its 2 s. Only MicroPython with a native emitter loads this module:
+# elsewhere games/squeeze/player.py keeps its bytecode twins (make_into_py, ...), which
+# compute the very same buffers; tests/firmware/test_squeeze_player.py runs both ways.
+#
+# A ply's buffer (player.py's PLY bytes): the board's 100 cells, then the colour to
+# move, 1 if the move into it made four, the empty cells, yellow's pentacle lead + 128,
+# the number of win cells kept, and those (cell | (colour - 1) << 7).
+import micropython
+from micropython import const
+
+from games.squeeze.rules import LINE_OF, PATHS, POS_OF, _MADE, _WORK
+
+_SIZE = const(10)
+_HALF = const(5)
+_CELLS = const(100)
+_BLUE = const(2)
+_PENTACLE = const(3)
+_NONE = const(255)
+_MOVER = const(100)
+_WON = const(101)
+_EMPTY = const(102)
+_LEAD = const(103)
+_COUNT = const(104)
+_THREATS = const(105)
+_MAX_THREATS = const(47)
+_FOUR = const(100)  # a line's worth once four (VALUE)
+
+
+@micropython.viper
+def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth: int) -> int:
+    """Search.make's work: the ply `src` with `launch` played into `dst`; returns the
+    score (yellow's view) after it, from `score` before (value: the lines' worth by
+    code, signed bytes; worth: a pentacle's)."""
+    paths = ptr8(PATHS)
+    line_of = ptr8(LINE_OF)
+    pos_of = ptr8(POS_OF)
+    work = ptr8(_WORK)
+    for i in range(_THREATS):
+        dst[i] = src[i]
+    colour = src[_MOVER]
+    base = launch * _HALF
+    cell = paths[base + _HALF - 1]
+    for i in range(_HALF):
+        if src[paths[base + i]] != 0:
+            cell = paths[base + i - 1]  # (a searched launch is legal)
+            break
+    dst[cell] = colour
+    # the squeeze: rules_viper's seeds_behind and squeeze_into
+    n = 0
+    for k in range(cell * 2, cell * 2 + 2):
+        base = line_of[k] * _HALF
+        for i in range(pos_of[k] + 1, _HALF):
+            work[n] = paths[base + i]
+            n += 1
+    pentacle = _PENTACLE + colour
+    made = ptr8(_MADE)
+    count = 0
+    while n > 0:
+        n -= 1
+        x = work[n]
+        if dst[x] != 0:
+            continue
+        alive = 0
+        for k in range(x * 2, x * 2 + 2):
+            base = line_of[k] * _HALF
+            pos = pos_of[k]
+            i = 0
+            while i < pos and dst[paths[base + i]] == 0:
+                i += 1
+            if i == pos and (pos == _HALF - 1 or dst[paths[base + pos + 1]] <= _BLUE):
+                alive = 1
+                break
+        if alive:
+            continue
+        dst[x] = pentacle
+        made[count] = x
+        count += 1
+        for k in range(x * 2, x * 2 + 2):
+            pos = pos_of[k]
+            if pos:
+                work[n] = paths[line_of[k] * _HALF + pos - 1]
+                n += 1
+    # the win cells still empty
+    kept = 0
+    for j in range(int(src[_COUNT])):
+        t = src[_THREATS + j]
+        if dst[t & 127] == 0:
+            dst[_THREATS + kept] = t
+            kept += 1
+    add = 1
+    three = 3
+    mark = 0
+    if colour != 1:
+        add = 8
+        three = 24
+        mark = 128
+    won = 0
+    # the lines through the pawn (their change), then those through a squeezed cell
+    # only (broken: their worth lost), each once: at the first squeezed cell on it
+    for j in range(-1, count):
+        x = cell
+        if j >= 0:
+            x = made[j]
+        for direction in range(4):
+            step = 1
+            if direction == 1:
+                step = _SIZE
+            elif direction == 2:
+                step = _SIZE + 1
+            elif direction == 3:
+                step = 1 - _SIZE
+            for i in range(4):
+                start = x - i * step  # a line starts there (player.py's STARTS)?
+                if start < 0 or start >= _CELLS:
+                    continue
+                c = start % _SIZE
+                r = start // _SIZE
+                if direction != 1 and c > _SIZE - 4:
+                    continue
+                if (direction == 1 or direction == 2) and r > _SIZE - 4:
+                    continue
+                if direction == 3 and r < 3:
+                    continue
+                code = 0
+                broken = 0
+                first = -1  # the first squeezed cell on it
+                y = start
+                for k in range(4):
+                    v = src[y]
+                    if v == 0:
+                        if dst[y] > _BLUE:
+                            broken = 1
+                            if first < 0:
+                                first = y
+                        elif j >= 0 and y == cell:
+                            code = -1  # through the pawn: counted with its lines
+                            break
+                    elif v == 1:
+                        code += 1
+                    elif v == _BLUE:
+                        code += 8
+                    else:
+                        code = -1  # a pentacle was on it: worth nothing, before and after
+                        break
+                    y += step
+                if code < 0 or (j >= 0 and first != x):
+                    continue
+                before = int(value[code])
+                if before > 127:
+                    before -= 256
+                if broken:
+                    score -= before
+                    continue
+                after = int(value[code + add])
+                if after > 127:
+                    after -= 256
+                score += after - before
+                if after == _FOUR:
+                    won = 1
+                elif code + add == three:
+                    y = start
+                    for k in range(4):
+                        if dst[y] == 0:
+                            t = y | mark
+                            seen = 0
+                            for q in range(kept):
+                                if dst[_THREATS + q] == t:
+                                    seen = 1
+                                    break
+                            if not seen and kept < _MAX_THREATS:
+                                dst[_THREATS + kept] = t
+                                kept += 1
+                        y += step
+    dst[_MOVER] = 3 - colour
+    dst[_WON] = won
+    dst[_EMPTY] = src[_EMPTY] - 1 - count
+    dst[_COUNT] = kept
+    if colour == 1:
+        dst[_LEAD] = src[_LEAD] + count
+        return score + count * worth
+    dst[_LEAD] = src[_LEAD] - count
+    return score - count * worth
+
+
+@micropython.viper
+def threats_reached(buf: ptr8, against: ptr8) -> int:
+    """Search.enter's look at the win cells kept: -1 if the mover reaches one of its own
+    now, else how many of the opponent's it reaches, written into `against`."""
+    paths = ptr8(PATHS)
+    line_of = ptr8(LINE_OF)
+    me = buf[_MOVER] - 1
+    n = 0
+    for j in range(int(buf[_COUNT])):
+        t = buf[_THREATS + j]
+        cell = t & 127
+        if buf[cell] != 0:
+            continue
+        for dd in range(2):
+            base = line_of[cell * 2 + dd] * _HALF
+            stop = paths[base + _HALF - 1]
+            for i in range(_HALF):
+                v = buf[paths[base + i]]
+                if v != 0:
+                    stop = _NONE
+                    if i and v < _PENTACLE:
+                        stop = paths[base + i - 1]
+                    break
+            if stop == cell:
+                if (t >> 7) == me:
+                    return -1
+                against[n] = cell
+                n += 1
+                break
+    return n
+
+
+@micropython.viper
+def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int) -> int:
+    """The launches playable now, one per arrival cell (the first launch to it), into
+    moves[at ...]; returns how many. With holes_n holes: only those that may stop a win
+    on one of them (a pawn on a hole, or on the path of a launch to it)."""
+    paths = ptr8(PATHS)
+    line_of = ptr8(LINE_OF)
+    pos_of = ptr8(POS_OF)
+    k = 0
+    for launch in range(40):
+        base = launch * _HALF
+        cell = paths[base + _HALF - 1]
+        for i in range(_HALF):
+            v = buf[paths[base + i]]
+            if v != 0:
+                cell = _NONE
+                if i and v < _PENTACLE:
+                    cell = paths[base + i - 1]
+                break
+        if cell == _NONE:
+            continue
+        other = line_of[cell * 2]  # the other launch through the cell: first, if it lands there
+        if other == launch:
+            other = line_of[cell * 2 + 1]
+        if other < launch:
+            base = other * _HALF
+            stop = paths[base + _HALF - 1]
+            for i in range(_HALF):
+                v = buf[paths[base + i]]
+                if v != 0:
+                    stop = _NONE
+                    if i and v < _PENTACLE:
+                        stop = paths[base + i - 1]
+                    break
+            if stop == cell:
+                continue
+        if holes_n:
+            near = 0
+            for j in range(holes_n):
+                h = holes[j]
+                if cell == h:
+                    near = 1
+                    break
+                for d in range(2):
+                    if line_of[cell * 2 + d] == line_of[h * 2 + d] and pos_of[cell * 2 + d] < pos_of[h * 2 + d]:
+                        near = 1
+                        break
+                if near:
+                    break
+            if not near:
+                continue
+        moves[at + k] = launch
+        k += 1
+    return k
