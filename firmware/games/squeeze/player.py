@@ -8,11 +8,11 @@
 from array import array
 
 from compat import const
-from games.search import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
 
-DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 170, 330)
+DEPTH = (1, 1, 2, 2, 4)
+BUDGET = (30, 40, 80, 170, 3000)  # level 5: as the Pico's native code does them in its 2 s
 JITTER = (2, 2, 6, 6, 3)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 # A game's first moves, where near-equal is wider still so that games differ (they are
@@ -176,10 +176,11 @@ def threats_reached_py(ply, against):
     return n
 
 
-def moves_into_py(ply, moves, at, holes, holes_n):
+def moves_into_py(ply, moves, at, holes, holes_n, first):
     """The launches playable now, one per arrival cell (the first launch to it), into
-    moves[at ...]; returns how many. With holes_n holes: only those that may stop a win
-    on one of them (a pawn on a hole, or on the path of a launch to it)."""
+    moves[at ...], `first` first if among them (Search.order_first); returns how many.
+    With holes_n holes: only those that may stop a win on one of them (a pawn on a
+    hole, or on the path of a launch to it)."""
     k = 0
     seen = []
     for launch in range(LAUNCHES):
@@ -195,6 +196,9 @@ def moves_into_py(ply, moves, at, holes, holes_n):
             else:
                 continue
         moves[at + k] = launch
+        if launch == first:
+            moves[at + k] = moves[at]
+            moves[at] = launch
         k += 1
     return k
 
@@ -208,7 +212,9 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
 class Search(StackSearch):
     width = LAUNCHES
     extend = 4  # plies past the depth that follow forced answers
-    slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
+    # nodes a next(): some 20 ms on a Pico at most (a node makes a move, its squeeze, its
+    # lines: some 5 ms as bytecode), as many as native code's on the simulators' hosts
+    slice = 16 if make_into is not make_into_py or HOSTED else 4
 
     def __init__(self, state):
         root = bytearray(PLY)
@@ -262,7 +268,7 @@ class Search(StackSearch):
     def moves_here(self):
         """The launches that can be played now, one per arrival cell."""
         out = bytearray(LAUNCHES)
-        return list(out[:moves_into(self.stack[self.d], out, 0, out, 0)])
+        return list(out[:moves_into(self.stack[self.d], out, 0, out, 0, NO_MOVE)])
 
     def enter(self, ply):
         here = self.stack[self.d]
@@ -287,15 +293,13 @@ class Search(StackSearch):
         if n or ply or not self.root:
             # (with win cells to stop: the launches that may stop them; a squeeze that
             # fills a hole is not looked for)
-            k = moves_into(here, self.moves, base, against, n)
+            k = moves_into(here, self.moves, base, against, n, self.killer[ply] if ply else NO_MOVE)
             if not k:
                 return -WIN  # nothing stops the opponent's four
         else:
             k = len(self.root)
             self.moves[base:base + k] = bytes(self.root)
         self.count[ply] = k
-        if ply:
-            self.order_first(ply, k, self.killer[ply])
         return None
 
     def store(self, ply, best):

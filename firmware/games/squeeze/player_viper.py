@@ -219,10 +219,11 @@ def threats_reached(buf: ptr8, against: ptr8) -> int:
 
 
 @micropython.viper
-def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int) -> int:
+def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int, first: int) -> int:
     """The launches playable now, one per arrival cell (the first launch to it), into
-    moves[at ...]; returns how many. With holes_n holes: only those that may stop a win
-    on one of them (a pawn on a hole, or on the path of a launch to it)."""
+    moves[at ...], `first` first if among them (Search.order_first); returns how many.
+    With holes_n holes: only those that may stop a win on one of them (a pawn on a
+    hole, or on the path of a launch to it)."""
     paths = ptr8(PATHS)
     line_of = ptr8(LINE_OF)
     pos_of = ptr8(POS_OF)
@@ -270,5 +271,8 @@ def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int) -> in
             if not near:
                 continue
         moves[at + k] = launch
+        if launch == first:
+            moves[at + k] = moves[at]
+            moves[at] = launch
         k += 1
     return k
