@@ -55,13 +55,17 @@ def test_native_moves_threats_and_blocks_equal_the_bytecode():
 
 def test_native_search_visits_the_bytecode_positions():
     """Level 5's search (its depth; a budget the bytecode runs in seconds on a Pico) in
-    positions of a seeded game, both ways: the same move, value and number of
-    positions, the root's ply as it was."""
+    positions of a seeded game, both ways (the native steps and moves, the bytecode
+    ones): the same move, value and number of positions, the root's ply as it was."""
+    from games.search import Search
+
     depth, budget = player.DEPTH[4], 500
+    native_step = player.Search.step
     try:
         for state in positions(3, 4):
             found = []
-            for funcs in (NATIVE, BYTECODE):
+            for step, funcs in ((native_step, NATIVE), (Search.step, BYTECODE)):
+                player.Search.step = step
                 for name, func in zip(NAMES, funcs):
                     setattr(player, name, func)
                 s = player.Search(state)
@@ -72,5 +76,6 @@ def test_native_search_visits_the_bytecode_positions():
                 found.append((best, s.result, s.nodes))
             assert found[0] == found[1], (state.history, found)
     finally:
+        player.Search.step = native_step
         for name, func in zip(NAMES, NATIVE):
             setattr(player, name, func)

@@ -203,10 +203,11 @@ def moves_into_py(ply, moves, at, holes, holes_n, first):
     return k
 
 
-try:  # the Pico: native code (games/squeeze/player_viper.py)
-    from games.squeeze.player_viper import make_into, moves_into, threats_reached
+try:  # the Pico: native code (games/squeeze/player_viper.py), the search's steps too
+    from games.squeeze.player_viper import make_into, moves_into, search_step, threats_reached
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
     make_into, moves_into, threats_reached = make_into_py, moves_into_py, threats_reached_py
+    search_step = None  # (games.search.Search.step)
 
 
 class Search(StackSearch):
@@ -214,7 +215,7 @@ class Search(StackSearch):
     extend = 4  # plies past the depth that follow forced answers
     # nodes a next(): some 20 ms on a Pico at most (a node makes a move, its squeeze, its
     # lines: some 5 ms as bytecode), as many as native code's on the simulators' hosts
-    slice = 16 if make_into is not make_into_py or HOSTED else 4
+    slice = 16 if search_step is not None or HOSTED else 4
 
     def __init__(self, state):
         root = bytearray(PLY)
@@ -254,6 +255,33 @@ class Search(StackSearch):
         """The win cells kept here (bytes)."""
         ply = self.stack[self.d]
         return bytes(ply[THREATS:THREATS + ply[COUNT]])
+
+    def start(self, depth, first=None):
+        StackSearch.start(self, depth, first)
+        self.grow(len(self.count))  # a buffer for each ply it may reach
+        if search_step is not None:  # its values by ply as its native steps read them
+            for name in ("alpha", "beta", "alpha0", "best", "saved"):
+                setattr(self, name, array("i", getattr(self, name)))
+
+    if search_step is not None:
+        def step(self, budget):
+            """Search.step as native code (games/squeeze/player_viper.py), the root
+            entered here (its moves, shuffled: down_root)."""
+            while True:
+                nodes = self.nodes
+                status = search_step(self, budget, VALUE, PENTACLE_WORTH)
+                if status != 2:
+                    return status == 1
+                budget -= self.nodes - nodes
+                v = self.enter(0)
+                if v is None:
+                    self.down_root()
+                    continue
+                self.entering = False
+                self.ret = self.result = v
+                self.bestmove[0] = NO_MOVE
+                self.done = True
+                return True
 
     def make(self, launch):
         d = self.d

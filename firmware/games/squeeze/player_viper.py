@@ -276,3 +276,139 @@ def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int, first
             moves[at] = launch
         k += 1
     return k
+
+
+_WIN = const(10000)
+_NO_MOVE = const(255)
+_WIDTH = const(40)  # a node's moves at most: the launches
+_EXTEND = const(4)  # Search.extend
+_DOUBLE = const(5000)  # player.py's DOUBLE
+
+
+@micropython.viper
+def search_step(s, budget: int, value, worth) -> int:
+    """Search.step(budget) (games/search.py) with the Squeeze search's enter(), make()
+    and store(): 1 once the search is over, 0 when the budget is spent first, 2 when
+    the root is to be entered (Python enters it: its root moves, then down_root())."""
+    alpha = ptr32(s.alpha)
+    beta = ptr32(s.beta)
+    alpha0 = ptr32(s.alpha0)
+    best = ptr32(s.best)
+    saved = ptr32(s.saved)
+    bestmove = ptr8(s.bestmove)
+    moves_obj = s.moves
+    moves = ptr8(moves_obj)
+    count = ptr8(s.count)
+    index = ptr8(s.index)
+    killer = ptr8(s.killer)
+    against = s.against
+    stack = s.stack
+    jitter = moves
+    jittered = 0
+    if s.jitter:
+        jitter = ptr8(s.jitter)
+        jittered = 1
+    ply = int(s.ply)
+    d = int(s.d)
+    entering = int(s.entering)
+    ret = int(s.ret)
+    nodes = int(s.nodes)
+    depth = int(s.depth)
+    score = int(s.score)
+    status = 0
+    while budget > 0:
+        m = 0
+        if entering:
+            budget -= 1
+            nodes += 1
+            if ply:
+                alpha[ply] = 0 - beta[ply - 1]
+                beta[ply] = 0 - alpha[ply - 1]
+                if ply == 1 and jittered:
+                    j = jitter[moves[index[0]]]
+                    alpha[1] += j
+                    beta[1] += j
+            alpha0[ply] = alpha[ply]
+            if ply == 0:
+                status = 2
+                break
+            # -- enter(ply): v its value, or _NONE with its moves written
+            here = stack[d]
+            h = ptr8(here)
+            v = _WIN + 1
+            if h[_WON]:
+                v = 0 - _WIN  # the move into this node made four in a row
+            elif h[_EMPTY] == 0:
+                lead = int(h[_LEAD]) - 128
+                if h[_MOVER] != 1:
+                    lead = 0 - lead
+                v = 0
+                if lead > 0:
+                    v = _WIN
+                elif lead < 0:
+                    v = 0 - _WIN
+            else:
+                n = int(threats_reached(here, against))
+                if n < 0:
+                    v = _WIN  # a win in one: played next
+                elif ply >= depth and (n == 0 or ply >= depth + _EXTEND):
+                    if n > 1:
+                        v = 0 - _DOUBLE
+                    else:
+                        v = score
+                        if h[_MOVER] != 1:
+                            v = 0 - score
+                else:
+                    k = int(moves_into(here, moves_obj, ply * _WIDTH, against, n, killer[ply]))
+                    if k == 0:
+                        v = 0 - _WIN  # nothing stops the opponent's four
+                    count[ply] = k
+            if v == _WIN + 1:
+                index[ply] = 0
+                best[ply] = 0 - _WIN - 1
+                m = moves[ply * _WIDTH]
+            else:
+                entering = 0
+                ret = v
+                ply -= 1
+                continue
+        else:
+            # back at node `ply` from the child of its current move: unmake(m)
+            i = index[ply]
+            m = moves[ply * _WIDTH + i]
+            d -= 1
+            score = saved[ply]
+            v = 0 - ret
+            if ply == 0 and jittered:
+                v += jitter[m]
+            if v > best[ply]:
+                best[ply] = v
+                bestmove[ply] = m
+                if v > alpha[ply]:
+                    alpha[ply] = v
+            i += 1
+            if alpha[ply] >= beta[ply] or i >= count[ply]:
+                ret = best[ply]
+                killer[ply] = bestmove[ply]  # store(ply, ret)
+                if ply == 0:
+                    s.result = ret
+                    s.done = True
+                    status = 1
+                    break
+                ply -= 1
+                continue
+            index[ply] = i
+            m = moves[ply * _WIDTH + i]
+            entering = 1
+        # down move m: make(m) (Search.start made the plies' buffers)
+        saved[ply] = score
+        score = int(make_into(stack[d], stack[d + 1], m, score, value, worth))
+        d += 1
+        ply += 1
+    s.ply = ply
+    s.d = d
+    s.entering = entering
+    s.ret = ret
+    s.nodes = nodes
+    s.score = score
+    return status
