@@ -26,17 +26,19 @@ WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 _PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
-# A ply's buffer: the board, then these bytes, then the win cells kept (each cell |
-# (colour - 1) << 7: a pawn there makes four; reachable now or not), at most
-# MAX_THREATS of them (random games keep 14 at most)
+# A ply's buffer: the board, then these bytes, the launches' arrival cells (as the
+# rules' state.arrive), then the win cells kept (each cell | (colour - 1) << 7: a pawn
+# there makes four; reachable now or not), at most MAX_THREATS of them (random games
+# keep 14 at most)
 MOVER = const(100)  # the colour to move
 WON = const(101)  # 1 if the move into this ply made four
 EMPTY_CELLS = const(102)
 LEAD = const(103)  # yellow's pentacle lead + 128
-COUNT = const(104)  # the win cells kept
-THREATS = const(105)
+ARRIVE = const(104)  # 40 bytes
+COUNT = const(144)  # the win cells kept
+THREATS = const(145)
 MAX_THREATS = const(47)
-PLY = const(152)  # THREATS + MAX_THREATS
+PLY = const(192)  # THREATS + MAX_THREATS
 
 
 # The 238 lines of four, worked out rather than listed (their cells and the lines
@@ -107,11 +109,14 @@ def make_into_py(src, board, launch, score, value, worth):
     """The ply `src` with `launch` played into `board`; returns the score (yellow's
     view) after it, from `score` before (value: the lines' worth by code; worth: a
     pentacle's)."""
-    board[:THREATS] = src[:THREATS]
+    board[:COUNT] = src[:COUNT]
     colour = src[MOVER]
-    cell = arrival(src, launch)
+    cell = src[ARRIVE + launch]
     board[cell] = colour
     made = squeeze_behind(board, cell, PENTACLE + colour)
+    for x in (cell,) + tuple(made):  # the launches through a changed cell
+        for k in (x * 2, x * 2 + 1):
+            board[ARRIVE + LINE_OF[k]] = arrival(board, LINE_OF[k])
     lines = lines_through(cell, [])
     through_pawn = len(lines)  # the first lines are those through the new pawn
     for x in made:
@@ -168,7 +173,8 @@ def threats_reached_py(ply, against):
     me = ply[MOVER] - 1
     n = 0
     for t in ply[THREATS:THREATS + ply[COUNT]]:
-        if launch_to(ply, t & 127) is not None:
+        cell = t & 127
+        if ply[ARRIVE + LINE_OF[cell * 2]] == cell or ply[ARRIVE + LINE_OF[cell * 2 + 1]] == cell:
             if t >> 7 == me:
                 return -1
             against[n] = t & 127
@@ -182,12 +188,13 @@ def moves_into_py(ply, moves, at, holes, holes_n, first):
     With holes_n holes: only those that may stop a win on one of them (a pawn on a
     hole, or on the path of a launch to it)."""
     k = 0
-    seen = []
     for launch in range(LAUNCHES):
-        cell = arrival(ply, launch)
-        if cell == NONE or cell in seen:
+        cell = ply[ARRIVE + launch]
+        if cell == NONE:
             continue
-        seen.append(cell)
+        other = LINE_OF[cell * 2] if LINE_OF[cell * 2] != launch else LINE_OF[cell * 2 + 1]
+        if other < launch and ply[ARRIVE + other] == cell:
+            continue  # (the other launch to the cell comes first)
         if holes_n:
             for j in range(holes_n):
                 h = holes[j]
@@ -223,6 +230,7 @@ class Search(StackSearch):
         root[MOVER] = state.colour()
         root[EMPTY_CELLS] = state.empty
         root[LEAD] = 128 + state.pentacles[0] - state.pentacles[1]
+        root[ARRIVE:ARRIVE + LAUNCHES] = state.arrive
         self.stack = [root]
         self.d = 0
         self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)

@@ -8,7 +8,8 @@
 #
 # A ply's buffer (player.py's PLY bytes): the board's 100 cells, then the colour to
 # move, 1 if the move into it made four, the empty cells, yellow's pentacle lead + 128,
-# the number of win cells kept, and those (cell | (colour - 1) << 7).
+# the 40 launches' arrival cells, the number of win cells kept, and those (cell |
+# (colour - 1) << 7).
 import micropython
 from micropython import const
 
@@ -24,10 +25,48 @@ _MOVER = const(100)
 _WON = const(101)
 _EMPTY = const(102)
 _LEAD = const(103)
-_COUNT = const(104)
-_THREATS = const(105)
+_ARRIVE = const(104)
+_COUNT = const(144)
+_THREATS = const(145)
 _MAX_THREATS = const(47)
 _FOUR = const(100)  # a line's worth once four (VALUE)
+
+# The lines of four through each cell (player.py's lines_through): bit direction * 4 +
+# i of _THROUGH[cell * 2 ...] (16 bits) is set if a line in that direction starts i
+# cells before it (its start cell - i * step).
+_THROUGH = bytearray(_CELLS * 2)
+
+
+@micropython.viper
+def _lines_through(through: ptr8):
+    for x in range(_CELLS):
+        bits = 0
+        for direction in range(4):
+            step = 1
+            if direction == 1:
+                step = _SIZE
+            elif direction == 2:
+                step = _SIZE + 1
+            elif direction == 3:
+                step = 1 - _SIZE
+            for i in range(4):
+                start = x - i * step
+                if start < 0 or start >= _CELLS:
+                    continue
+                c = start % _SIZE
+                r = start // _SIZE
+                if direction != 1 and c > _SIZE - 4:
+                    continue
+                if (direction == 1 or direction == 2) and r > _SIZE - 4:
+                    continue
+                if direction == 3 and r < 3:
+                    continue
+                bits |= 1 << (direction * 4 + i)
+        through[x * 2] = bits & 255
+        through[x * 2 + 1] = bits >> 8
+
+
+_lines_through(_THROUGH)
 
 
 @micropython.viper
@@ -39,15 +78,13 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
     line_of = ptr8(LINE_OF)
     pos_of = ptr8(POS_OF)
     work = ptr8(_WORK)
-    for i in range(_THREATS):
-        dst[i] = src[i]
+    through = ptr8(_THROUGH)
+    words = ptr32(src)  # (a buffer's bytes are word-aligned)
+    into = ptr32(dst)
+    for i in range(_COUNT // 4):
+        into[i + 0] = words[i + 0]
     colour = src[_MOVER]
-    base = launch * _HALF
-    cell = paths[base + _HALF - 1]
-    for i in range(_HALF):
-        if src[paths[base + i]] != 0:
-            cell = paths[base + i - 1]  # (a searched launch is legal)
-            break
+    cell = src[_ARRIVE + launch]
     dst[cell] = colour
     # the squeeze: rules_viper's seeds_behind and squeeze_into
     n = 0
@@ -84,6 +121,23 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
             if pos:
                 work[n] = paths[line_of[k] * _HALF + pos - 1]
                 n += 1
+    # the arrival cells of the launches through a changed cell: the pawn's, the squeezed
+    for j in range(-1, count):
+        x = cell
+        if j >= 0:
+            x = made[j]
+        for k in range(x * 2, x * 2 + 2):
+            launch = line_of[k]
+            base = launch * _HALF
+            stop = paths[base + _HALF - 1]
+            for i in range(_HALF):
+                v = dst[paths[base + i]]
+                if v != 0:
+                    stop = _NONE
+                    if i and v < _PENTACLE:
+                        stop = paths[base + i - 1]
+                    break
+            dst[_ARRIVE + launch] = stop
     # the win cells still empty
     kept = 0
     for j in range(int(src[_COUNT])):
@@ -105,6 +159,7 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
         x = cell
         if j >= 0:
             x = made[j]
+        bits = through[x * 2] | (through[x * 2 + 1] << 8)
         for direction in range(4):
             step = 1
             if direction == 1:
@@ -114,17 +169,9 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
             elif direction == 3:
                 step = 1 - _SIZE
             for i in range(4):
-                start = x - i * step  # a line starts there (player.py's STARTS)?
-                if start < 0 or start >= _CELLS:
+                if not (bits >> (direction * 4 + i)) & 1:
                     continue
-                c = start % _SIZE
-                r = start // _SIZE
-                if direction != 1 and c > _SIZE - 4:
-                    continue
-                if (direction == 1 or direction == 2) and r > _SIZE - 4:
-                    continue
-                if direction == 3 and r < 3:
-                    continue
+                start = x - i * step
                 code = 0
                 broken = 0
                 first = -1  # the first squeezed cell on it
@@ -190,31 +237,17 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
 def threats_reached(buf: ptr8, against: ptr8) -> int:
     """Search.enter's look at the win cells kept: -1 if the mover reaches one of its own
     now, else how many of the opponent's it reaches, written into `against`."""
-    paths = ptr8(PATHS)
     line_of = ptr8(LINE_OF)
     me = buf[_MOVER] - 1
     n = 0
     for j in range(int(buf[_COUNT])):
         t = buf[_THREATS + j]
         cell = t & 127
-        if buf[cell] != 0:
-            continue
-        for dd in range(2):
-            base = line_of[cell * 2 + dd] * _HALF
-            stop = paths[base + _HALF - 1]
-            for i in range(_HALF):
-                v = buf[paths[base + i]]
-                if v != 0:
-                    stop = _NONE
-                    if i and v < _PENTACLE:
-                        stop = paths[base + i - 1]
-                    break
-            if stop == cell:
-                if (t >> 7) == me:
-                    return -1
-                against[n] = cell
-                n += 1
-                break
+        if buf[_ARRIVE + line_of[cell * 2]] == cell or buf[_ARRIVE + line_of[cell * 2 + 1]] == cell:
+            if (t >> 7) == me:
+                return -1
+            against[n] = cell
+            n += 1
     return n
 
 
@@ -224,37 +257,18 @@ def moves_into(buf: ptr8, moves: ptr8, at: int, holes: ptr8, holes_n: int, first
     moves[at ...], `first` first if among them (Search.order_first); returns how many.
     With holes_n holes: only those that may stop a win on one of them (a pawn on a
     hole, or on the path of a launch to it)."""
-    paths = ptr8(PATHS)
     line_of = ptr8(LINE_OF)
     pos_of = ptr8(POS_OF)
     k = 0
     for launch in range(40):
-        base = launch * _HALF
-        cell = paths[base + _HALF - 1]
-        for i in range(_HALF):
-            v = buf[paths[base + i]]
-            if v != 0:
-                cell = _NONE
-                if i and v < _PENTACLE:
-                    cell = paths[base + i - 1]
-                break
+        cell = buf[_ARRIVE + launch]
         if cell == _NONE:
             continue
         other = line_of[cell * 2]  # the other launch through the cell: first, if it lands there
         if other == launch:
             other = line_of[cell * 2 + 1]
-        if other < launch:
-            base = other * _HALF
-            stop = paths[base + _HALF - 1]
-            for i in range(_HALF):
-                v = buf[paths[base + i]]
-                if v != 0:
-                    stop = _NONE
-                    if i and v < _PENTACLE:
-                        stop = paths[base + i - 1]
-                    break
-            if stop == cell:
-                continue
+        if other < launch and buf[_ARRIVE + other] == cell:
+            continue
         if holes_n:
             near = 0
             for j in range(holes_n):
