@@ -12,7 +12,7 @@ from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, ba
 from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
 
 DEPTH = (1, 1, 2, 2, 4)
-BUDGET = (30, 40, 80, 170, 3000)  # level 5: as the Pico's native code does them in its 2 s
+BUDGET = (30, 40, 80, 170, 7000)  # level 5: as the Pico's native code does them in its 2 s
 JITTER = (2, 2, 6, 6, 3)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 # A game's first moves, where near-equal is wider still so that games differ (they are
