@@ -1,15 +1,15 @@
 # The 4D Squeeze player's native code (games/squeeze/player_viper.py) against its
-# bytecode twins in games/squeeze/player.py: on the Pico both ways must give the same
+# bytecode twins (games/squeeze/player_bytecode.py): on the Pico both ways must give the same
 # buffers, values and moves (elsewhere both ways are the bytecode: the same work
 # twice). Plain asserts: runs under MicroPython.
 from games import load
 from games.rng import Rng
 from games.search import deepen, finish
-from games.squeeze import player
+from games.squeeze import player, player_bytecode
 
 NAMES = ("make_into", "threats_reached", "moves_into")
 NATIVE = tuple(getattr(player, name) for name in NAMES)
-BYTECODE = (player.make_into_py, player.threats_reached_py, player.moves_into_py)
+BYTECODE = (player_bytecode.make_into_py, player_bytecode.threats_reached_py, player_bytecode.moves_into_py)
 
 
 def positions(seed, every):

@@ -1,15 +1,17 @@
 # The board's player for 4D Squeeze, 2 players (see games/search.py for the levels).
 # A move can squeeze any number of cells, so the search does not take moves back: each
 # ply has its own buffer, a copy of the 100-byte board and what the search keeps of it
-# (PLY bytes: some 1.5 KB in all). On the Pico a move, its win cells and a node's moves
-# are native code (games/squeeze/player_viper.py), elsewhere their bytecode twins. The score
+# (PLY bytes, games/squeeze/ply.py: some 2 KB at level 5). On the Pico a move, its win cells and a node's moves
+# are native code (games/squeeze/player_viper.py), elsewhere their bytecode twins
+# (player_bytecode.py). The score
 # counts the pentacles made (they decide a full board) and the lines of four a side
 # can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from array import array
 
 from compat import const
 from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
-from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
+from games.squeeze.ply import ARRIVE, COUNT, EMPTY_CELLS, LEAD, MAX_THREATS, MOVER, PLY, STARTS, STEP, THREATS, WON
+from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, SIZE, arrival
 
 DEPTH = (1, 1, 2, 2, 4)
 BUDGET = (30, 40, 80, 170, 7000)  # level 5: as the Pico's native code does them in its 2 s
@@ -26,46 +28,6 @@ WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 _PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
-# A ply's buffer: the board, then these bytes, the launches' arrival cells (as the
-# rules' state.arrive), then the win cells kept (each cell | (colour - 1) << 7: a pawn
-# there makes four; reachable now or not), at most MAX_THREATS of them (random games
-# keep 14 at most)
-MOVER = const(100)  # the colour to move
-WON = const(101)  # 1 if the move into this ply made four
-EMPTY_CELLS = const(102)
-LEAD = const(103)  # yellow's pentacle lead + 128
-ARRIVE = const(104)  # 40 bytes
-COUNT = const(144)  # the win cells kept
-THREATS = const(145)
-MAX_THREATS = const(47)
-PLY = const(192)  # THREATS + MAX_THREATS
-
-
-# The 238 lines of four, worked out rather than listed (their cells and the lines
-# through each cell would hold 2 KB of a Pico's RAM): a line is start * 4 + direction,
-# its cells start + i * STEP[direction], i = 0..3 (cell = row * 10 + column);
-# STARTS[cell] has bit `direction` set where a line starts there.
-STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
-STARTS = bytearray(CELLS)
-for _x in range(CELLS):
-    _c, _r = _x % SIZE, _x // SIZE
-    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
-        _c <= SIZE - 4 and _r >= 3) << 3
-del _x, _c, _r
-
-
-def lines_through(x, out):
-    """Appends to `out` the lines through cell x that are not in it yet."""
-    for direction in range(4):
-        step = STEP[direction]
-        bit = 1 << direction
-        for i in range(4):
-            start = x - i * step  # (a start across the board's edge has no line there)
-            if 0 <= start < CELLS and STARTS[start] & bit:
-                line = start * 4 + direction
-                if line not in out:
-                    out.append(line)
-    return out
 
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
@@ -96,124 +58,11 @@ def _add(threats, t):
     threats.append(t)
 
 
-def _before(cell, hole, d):
-    """True if `cell` is on the path of the launch to `hole` in direction d (0
-    horizontal, 1 vertical), between its edge and the hole."""
-    return LINE_OF[cell * 2 + d] == LINE_OF[hole * 2 + d] and POS_OF[cell * 2 + d] < POS_OF[hole * 2 + d]
-
-
-# A move, the win cells reached and a node's moves on a ply's buffer: native code on
-# the Pico (games/squeeze/player_viper.py), these bytecode twins elsewhere, with the
-# same arguments and the same results.
-def make_into_py(src, board, launch, score, value, worth):
-    """The ply `src` with `launch` played into `board`; returns the score (yellow's
-    view) after it, from `score` before (value: the lines' worth by code; worth: a
-    pentacle's)."""
-    board[:COUNT] = src[:COUNT]
-    colour = src[MOVER]
-    cell = src[ARRIVE + launch]
-    board[cell] = colour
-    made = squeeze_behind(board, cell, PENTACLE + colour)
-    for x in (cell,) + tuple(made):  # the launches through a changed cell
-        for k in (x * 2, x * 2 + 1):
-            board[ARRIVE + LINE_OF[k]] = arrival(board, LINE_OF[k])
-    lines = lines_through(cell, [])
-    through_pawn = len(lines)  # the first lines are those through the new pawn
-    for x in made:
-        lines_through(x, lines)
-    won = 0
-    three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
-    add = 1 if colour == 1 else 8
-    # the win cells still empty, and the mover's new ones (lines through its pawn)
-    threats = [t for t in src[THREATS:THREATS + src[COUNT]] if board[t & 127] == EMPTY]
-    for i in range(len(lines)):
-        line = lines[i]
-        start, step = line >> 2, STEP[line & 3]
-        code = 0  # the line's code before the move (one pass over both boards)
-        broken = i >= through_pawn  # after the move: a pentacle squeezed on it
-        for x in range(start, start + 4 * step, step):
-            v = src[x]
-            if v == EMPTY:
-                if board[x] > BLUE:
-                    broken = True
-            elif v == 1:
-                code += 1
-            elif v == BLUE:
-                code += 8
-            else:
-                code = -1  # a pentacle was on it: worth nothing, before and after
-                break
-        if code < 0:
-            continue
-        if broken:
-            score -= value[code]
-            continue
-        after = value[code + add]
-        score += after - value[code]
-        if after == 100:
-            won = 1
-        elif code + add == three:
-            for x in range(start, start + 4 * step, step):
-                t = x | (colour - 1) << 7
-                if board[x] == EMPTY and t not in threats and len(threats) < MAX_THREATS:
-                    threats.append(t)
-    n = len(made)
-    board[MOVER] = 3 - colour
-    board[WON] = won
-    board[EMPTY_CELLS] = src[EMPTY_CELLS] - 1 - n
-    board[LEAD] = src[LEAD] + (n if colour == 1 else -n)
-    board[COUNT] = len(threats)
-    board[THREATS:THREATS + len(threats)] = bytes(threats)
-    return score + (n if colour == 1 else -n) * worth
-
-
-def threats_reached_py(ply, against):
-    """-1 if the mover reaches one of its win cells kept in `ply` now, else how many of
-    the opponent's it reaches, written into `against`."""
-    me = ply[MOVER] - 1
-    n = 0
-    for t in ply[THREATS:THREATS + ply[COUNT]]:
-        cell = t & 127
-        if ply[ARRIVE + LINE_OF[cell * 2]] == cell or ply[ARRIVE + LINE_OF[cell * 2 + 1]] == cell:
-            if t >> 7 == me:
-                return -1
-            against[n] = t & 127
-            n += 1
-    return n
-
-
-def moves_into_py(ply, moves, at, holes, holes_n, first):
-    """The launches playable now, one per arrival cell (the first launch to it), into
-    moves[at ...], `first` first if among them (Search.order_first); returns how many.
-    With holes_n holes: only those that may stop a win on one of them (a pawn on a
-    hole, or on the path of a launch to it)."""
-    k = 0
-    for launch in range(LAUNCHES):
-        cell = ply[ARRIVE + launch]
-        if cell == NONE:
-            continue
-        other = LINE_OF[cell * 2] if LINE_OF[cell * 2] != launch else LINE_OF[cell * 2 + 1]
-        if other < launch and ply[ARRIVE + other] == cell:
-            continue  # (the other launch to the cell comes first)
-        if holes_n:
-            for j in range(holes_n):
-                h = holes[j]
-                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
-                    break
-            else:
-                continue
-        moves[at + k] = launch
-        if launch == first:
-            moves[at + k] = moves[at]
-            moves[at] = launch
-        k += 1
-    return k
-
-
 try:  # the Pico: native code (games/squeeze/player_viper.py), the search's steps too
     from games.squeeze.player_viper import make_into, moves_into, search_step, threats_reached
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
-    make_into, moves_into, threats_reached = make_into_py, moves_into_py, threats_reached_py
+    from games.squeeze.player_bytecode import make_into_py as make_into, moves_into_py as moves_into
+    from games.squeeze.player_bytecode import threats_reached_py as threats_reached
     search_step = None  # (games.search.Search.step)
 
 
@@ -266,7 +115,6 @@ class Search(StackSearch):
 
     def start(self, depth, first=None):
         StackSearch.start(self, depth, first)
-        self.grow(len(self.count))  # a buffer for each ply it may reach
         if search_step is not None:  # its values by ply as its native steps read them
             for name in ("alpha", "beta", "alpha0", "best", "saved"):
                 setattr(self, name, array("i", getattr(self, name)))

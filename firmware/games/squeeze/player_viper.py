@@ -3,10 +3,11 @@
 # win cells a launch reaches now, and a node's moves, as viper (native Thumb code).
 # Their bytecode took most of a position's time, so level 5 looks at many more
 # positions in its 2 s. Only MicroPython with a native emitter loads this module:
-# elsewhere games/squeeze/player.py keeps its bytecode twins (make_into_py, ...), which
-# compute the very same buffers; tests/firmware/test_squeeze_player.py runs both ways.
+# elsewhere games/squeeze/player.py runs the bytecode twins of player_bytecode.py,
+# which compute the very same buffers; tests/firmware/test_squeeze_player.py runs both
+# ways.
 #
-# A ply's buffer (player.py's PLY bytes): the board's 100 cells, then the colour to
+# A ply's buffer (games/squeeze/ply.py): the board's 100 cells, then the colour to
 # move, 1 if the move into it made four, the empty cells, yellow's pentacle lead + 128,
 # the 40 launches' arrival cells, the number of win cells kept, and those (cell |
 # (colour - 1) << 7).
@@ -31,7 +32,7 @@ _THREATS = const(145)
 _MAX_THREATS = const(47)
 _FOUR = const(100)  # a line's worth once four (VALUE)
 
-# The lines of four through each cell (player.py's lines_through): bit direction * 4 +
+# The lines of four through each cell (player_bytecode.py's lines_through): bit direction * 4 +
 # i of _THROUGH[cell * 2 ...] (16 bits) is set if a line in that direction starts i
 # cells before it (its start cell - i * step).
 _THROUGH = bytearray(_CELLS * 2)
@@ -67,6 +68,7 @@ def _lines_through(through: ptr8):
 
 
 _lines_through(_THROUGH)
+del _lines_through  # (its code: RAM)
 
 
 @micropython.viper
@@ -414,8 +416,10 @@ def search_step(s, budget: int, value, worth) -> int:
             index[ply] = i
             m = moves[ply * _WIDTH + i]
             entering = 1
-        # down move m: make(m) (Search.start made the plies' buffers)
+        # down move m: make(m)
         saved[ply] = score
+        if d + 2 > int(len(stack)):
+            s.grow(d + 2)  # (a buffer a ply, made when the search first goes that deep)
         score = int(make_into(stack[d], stack[d + 1], m, score, value, worth))
         d += 1
         ply += 1
