@@ -37,9 +37,9 @@ def test_native_moves_threats_and_blocks_equal_the_bytecode():
                 plies = []
                 holes = bytearray(rng.below(100) for _ in range(3))
                 for make, reach, moves in (NATIVE, BYTECODE):
-                    ply = bytearray(player.PLY)
+                    ply = bytearray(player_bytecode.PLY)
                     score = make(here, ply, launch, 7, player.VALUE, player.PENTACLE_WORTH)
-                    against = bytearray(player.MAX_THREATS)
+                    against = bytearray(player_bytecode.MAX_THREATS)
                     n = reach(ply, against)
                     out = bytearray(player.LAUNCHES * 3)
                     k = moves(ply, out, 0, against, max(n, 0), player.NO_MOVE)

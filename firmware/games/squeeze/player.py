@@ -1,16 +1,15 @@
 # The board's player for 4D Squeeze, 2 players (see games/search.py for the levels).
 # A move can squeeze any number of cells, so the search does not take moves back: each
 # ply has its own buffer, a copy of the 100-byte board and what the search keeps of it
-# (PLY bytes, games/squeeze/ply.py: some 2 KB at level 5). On the Pico a move, its win cells and a node's moves
-# are native code (games/squeeze/player_viper.py), elsewhere their bytecode twins
-# (player_bytecode.py). The score
-# counts the pentacles made (they decide a full board) and the lines of four a side
-# can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+# (its layout: games/squeeze/player_bytecode.py; some 2 KB at level 5). On the Pico a
+# move, its win cells, a node's moves and the search's steps are native code
+# (games/squeeze/player_viper.py), elsewhere their bytecode twins (player_bytecode.py).
+# The score counts the pentacles made (they decide a full board) and the lines of four
+# a side can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from array import array
 
 from compat import const
 from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
-from games.squeeze.ply import ARRIVE, COUNT, EMPTY_CELLS, LEAD, MAX_THREATS, MOVER, PLY, STARTS, STEP, THREATS, WON
 from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, SIZE, arrival
 
 DEPTH = (1, 1, 2, 2, 4)
@@ -28,6 +27,29 @@ WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 _PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
+# A ply's buffer (its layout: games/squeeze/player_bytecode.py)
+_MOVER = const(100)
+_WON = const(101)
+_EMPTY_CELLS = const(102)
+_LEAD = const(103)
+_ARRIVE = const(104)
+_COUNT = const(144)
+_THREATS = const(145)
+_MAX_THREATS = const(47)
+_PLY = const(192)
+
+
+# The 238 lines of four, worked out rather than listed (their cells and the lines
+# through each cell would hold 2 KB of a Pico's RAM): a line is start * 4 + direction,
+# its cells start + i * STEP[direction], i = 0..3 (cell = row * 10 + column);
+# STARTS[cell] has bit `direction` set where a line starts there.
+STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
+STARTS = bytearray(CELLS)
+for _x in range(CELLS):
+    _c, _r = _x % SIZE, _x // SIZE
+    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
+        _c <= SIZE - 4 and _r >= 3) << 3
+del _x, _c, _r
 
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
@@ -74,44 +96,44 @@ class Search(StackSearch):
     slice = 16 if search_step is not None or HOSTED else 4
 
     def __init__(self, state):
-        root = bytearray(PLY)
+        root = bytearray(_PLY)
         root[:CELLS] = state.board
-        root[MOVER] = state.colour()
-        root[EMPTY_CELLS] = state.empty
-        root[LEAD] = 128 + state.pentacles[0] - state.pentacles[1]
-        root[ARRIVE:ARRIVE + LAUNCHES] = state.arrive
+        root[_MOVER] = state.colour()
+        root[_EMPTY_CELLS] = state.empty
+        root[_LEAD] = 128 + state.pentacles[0] - state.pentacles[1]
+        root[_ARRIVE:_ARRIVE + LAUNCHES] = state.arrive
         self.stack = [root]
         self.d = 0
         self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)
-        self.against = bytearray(MAX_THREATS)  # the opponent's win cells a launch reaches (enter)
+        self.against = bytearray(_MAX_THREATS)  # the opponent's win cells a launch reaches (enter)
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
-        threats = self.all_threats()[:MAX_THREATS]
-        root[COUNT] = len(threats)
-        root[THREATS:THREATS + len(threats)] = threats
+        threats = self.all_threats()[:_MAX_THREATS]
+        root[_COUNT] = len(threats)
+        root[_THREATS:_THREATS + len(threats)] = threats
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
         while len(self.stack) < levels:
-            self.stack.append(bytearray(PLY))
+            self.stack.append(bytearray(_PLY))
 
     def remaining(self):
-        return self.stack[0][EMPTY_CELLS]
+        return self.stack[0][_EMPTY_CELLS]
 
     def mover(self, d=None):
         """The colour to move at depth d (by default the current one)."""
-        return self.stack[self.d if d is None else d][MOVER]
+        return self.stack[self.d if d is None else d][_MOVER]
 
     def lead(self, d):
         """The pentacle lead of the colour to move at depth d."""
         ply = self.stack[d]
-        return ply[LEAD] - 128 if ply[MOVER] == 1 else 128 - ply[LEAD]
+        return ply[_LEAD] - 128 if ply[_MOVER] == 1 else 128 - ply[_LEAD]
 
     def threats(self):
         """The win cells kept here (bytes)."""
         ply = self.stack[self.d]
-        return bytes(ply[THREATS:THREATS + ply[COUNT]])
+        return bytes(ply[_THREATS:_THREATS + ply[_COUNT]])
 
     def start(self, depth, first=None):
         StackSearch.start(self, depth, first)
@@ -156,9 +178,9 @@ class Search(StackSearch):
 
     def enter(self, ply):
         here = self.stack[self.d]
-        if here[WON]:
+        if here[_WON]:
             return -WIN  # the move into this node made four in a row
-        if not here[EMPTY_CELLS]:
+        if not here[_EMPTY_CELLS]:
             lead = self.lead(self.d)
             return WIN if lead > 0 else -WIN if lead < 0 else 0
         against = self.against  # the opponent's win cells that a launch reaches now
@@ -172,7 +194,7 @@ class Search(StackSearch):
             if not n or ply >= self.depth + self.extend:
                 if n > 1:
                     return -DOUBLE  # two wins in one: one can block only one (mostly)
-                return self.score if here[MOVER] == 1 else -self.score
+                return self.score if here[_MOVER] == 1 else -self.score
         base = ply * LAUNCHES
         if n or ply or not self.root:
             # (with win cells to stop: the launches that may stop them; a squeeze that
@@ -231,11 +253,11 @@ class Search(StackSearch):
             launch = launch_to(self.stack[d], cell)
             if launch is not None:
                 out.append(launch)
-        if self.stack[d][EMPTY_CELLS] <= ENDGAME:
+        if self.stack[d][_EMPTY_CELLS] <= ENDGAME:
             for launch in self.moves_here():
                 self.make(launch)
                 after = self.stack[d + 1]
-                if not after[EMPTY_CELLS] and self.lead(d + 1) < 0 and launch not in out:
+                if not after[_EMPTY_CELLS] and self.lead(d + 1) < 0 and launch not in out:
                     out.append(launch)
                 self.unmake(launch)
         return out

@@ -1,8 +1,33 @@
 # The bytecode twins of games/squeeze/player_viper.py, which CPython and wasm run (the
 # Pico loads them only for its tests): a move made on a ply's buffer, the win cells a
-# launch reaches, a node's moves, with the same arguments and the same results.
-from games.squeeze.ply import ARRIVE, COUNT, EMPTY_CELLS, LEAD, MAX_THREATS, MOVER, STARTS, STEP, THREATS, WON
-from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, arrival, squeeze_behind
+# launch reaches, a node's moves, with the same arguments and the same results. The
+# layout of a ply's buffer is written here; games/squeeze/player.py and player_viper.py
+# hold it as constants of their own (names the Pico would intern for good).
+from compat import const
+from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
+
+# A ply's buffer: the board, then these bytes, the launches' arrival cells (as the
+# rules' state.arrive), then the win cells kept (each cell | (colour - 1) << 7: a pawn
+# there makes four; reachable now or not), at most MAX_THREATS of them (random games
+# keep 14 at most)
+MOVER = const(100)  # the colour to move
+WON = const(101)  # 1 if the move into this ply made four
+EMPTY_CELLS = const(102)
+LEAD = const(103)  # yellow's pentacle lead + 128
+ARRIVE = const(104)  # 40 bytes
+COUNT = const(144)  # the win cells kept
+THREATS = const(145)
+MAX_THREATS = const(47)
+PLY = const(192)  # THREATS + MAX_THREATS
+
+# The lines of four, as games/squeeze/player.py works them out (its STEP and STARTS)
+STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
+STARTS = bytearray(CELLS)
+for _x in range(CELLS):
+    _c, _r = _x % SIZE, _x // SIZE
+    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
+        _c <= SIZE - 4 and _r >= 3) << 3
+del _x, _c, _r
 
 
 def lines_through(x, out):

@@ -7,7 +7,7 @@
 # which compute the very same buffers; tests/firmware/test_squeeze_player.py runs both
 # ways.
 #
-# A ply's buffer (games/squeeze/ply.py): the board's 100 cells, then the colour to
+# A ply's buffer (games/squeeze/player_bytecode.py's layout): the board's 100 cells, then the colour to
 # move, 1 if the move into it made four, the empty cells, yellow's pentacle lead + 128,
 # the 40 launches' arrival cells, the number of win cells kept, and those (cell |
 # (colour - 1) << 7).
