@@ -36,6 +36,7 @@ _FOUR = const(100)  # a line's worth once four (VALUE)
 # i of _THROUGH[cell * 2 ...] (16 bits) is set if a line in that direction starts i
 # cells before it (its start cell - i * step).
 _THROUGH = bytearray(_CELLS * 2)
+_TALLY = b"\x00\x01\x08\x40\x40\x40"  # what a cell adds to a line's code: empty, yellow, blue, pentacles
 
 
 @micropython.viper
@@ -81,6 +82,7 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
     pos_of = ptr8(POS_OF)
     work = ptr8(_WORK)
     through = ptr8(_THROUGH)
+    tally = ptr8(_TALLY)
     words = ptr32(src)  # (a buffer's bytes are word-aligned)
     into = ptr32(dst)
     for i in range(_COUNT // 4):
@@ -174,34 +176,29 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
                 if not (bits >> (direction * 4 + i)) & 1:
                     continue
                 start = x - i * step
-                code = 0
-                broken = 0
-                first = -1  # the first squeezed cell on it
-                y = start
-                for k in range(4):
-                    v = src[y]
-                    if v == 0:
-                        if dst[y] > _BLUE:
-                            broken = 1
-                            if first < 0:
-                                first = y
-                        elif j >= 0 and y == cell:
-                            code = -1  # through the pawn: counted with its lines
-                            break
-                    elif v == 1:
-                        code += 1
-                    elif v == _BLUE:
-                        code += 8
-                    else:
-                        code = -1  # a pentacle was on it: worth nothing, before and after
-                        break
-                    y += step
-                if code < 0 or (j >= 0 and first != x):
+                # its code before the move and after (a pawn counts 1 or 8, a
+                # pentacle 64): a pentacle before, worth nothing before and after
+                y1 = start + step
+                y2 = y1 + step
+                y3 = y2 + step
+                code = tally[src[start]] + tally[src[y1]] + tally[src[y2]] + tally[src[y3]]
+                if code >= 64:
                     continue
+                now = code + add
+                if count:
+                    now = tally[dst[start]] + tally[dst[y1]] + tally[dst[y2]] + tally[dst[y3]]
+                    if j >= 0:
+                        if (now - code) & 63 == add:
+                            continue  # through the pawn: counted with its lines
+                        y = start
+                        while dst[y] <= _BLUE:
+                            y += step
+                        if y != x:
+                            continue  # counted at the first squeezed cell on it
                 before = int(value[code])
                 if before > 127:
                     before -= 256
-                if broken:
+                if now >= 64:  # broken: a pentacle squeezed on it
                     score -= before
                     continue
                 after = int(value[code + add])
