@@ -39,7 +39,7 @@ SCRIPT = os.path.join(upy_tests.UPY_DIR, "bench_players_upy.py")
 MOVE_TARGET_MS = 2000  # the strongest level answers within 2 s on the Pico
 # Their level 5 searches as native code on the Pico (games/*_viper.py): wasm's bytecode
 # time says nothing of the Pico's, so only the virtual Pico checks their 2 s.
-NATIVE_ON_PICO = ("connect4", "cubes")
+NATIVE_ON_PICO = ("connect4", "cubes", "squeeze")
 WIN_TARGET = 95  # % of games level 5 wins against the baseline
 KEEP_TARGET = 97  # % of mid-game Connect Four positions where level 5 keeps the value
 

@@ -220,7 +220,8 @@ def test_squeeze_player_lines_of_four_worked_out():
     # the Squeeze player works its lines out (no tables): every straight line of 4
     # cells of the 10x10 board, once, none across an edge; lines_through(x) lists
     # exactly the lines with x among their cells
-    from games.squeeze.player import CELLS, SIZE, STARTS, STEP, lines_through
+    from games.squeeze.player import CELLS, SIZE, STARTS, STEP
+    from games.squeeze.player_bytecode import lines_through
 
     cells_of = {}
     for start in range(CELLS):

@@ -6,6 +6,7 @@ from games import load
 from games.search import finish
 from games.rng import Rng
 from games.squeeze import player as squeeze_player
+from games.squeeze import player_bytecode
 from tests.firmware.test_players import find_position, replay, winning_moves
 
 
@@ -19,8 +20,8 @@ def test_win_cells_kept_move_by_move_are_those_of_a_fresh_scan():
             search = squeeze_player.Search(state)
             for move in search.moves_here():
                 search.make(move)
-                if not search.won[search.d]:  # (a four ends the game: no threats to keep)
-                    assert sorted(search.threats[search.d]) == sorted(search.all_threats()), (state.history, move)
+                if not search.stack[search.d][player_bytecode.WON]:  # (a four ends the game: no threats to keep)
+                    assert sorted(search.threats()) == sorted(search.all_threats()), (state.history, move)
                     checked += 1
                 search.unmake(move)
             legal = state.legal_moves()

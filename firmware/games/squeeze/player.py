@@ -1,16 +1,19 @@
 # The board's player for 4D Squeeze, 2 players (see games/search.py for the levels).
 # A move can squeeze any number of cells, so the search does not take moves back: each
-# ply has its own copy of the 100-byte board (a few hundred bytes in all). The score
-# counts the pentacles made (they decide a full board) and the lines of four a side
-# can still complete (pawns of one colour, no pentacle), fuller ones worth more.
+# ply has its own buffer, a copy of the 100-byte board and what the search keeps of it
+# (its layout: games/squeeze/player_bytecode.py; some 2 KB at level 5). On the Pico a
+# move, its win cells, a node's moves and the search's steps are native code
+# (games/squeeze/player_viper.py), elsewhere their bytecode twins (player_bytecode.py).
+# The score counts the pentacles made (they decide a full board) and the lines of four
+# a side can still complete (pawns of one colour, no pentacle), fuller ones worth more.
 from array import array
 
 from compat import const
-from games.search import spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
-from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
+from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, SIZE, arrival
 
-DEPTH = (1, 1, 2, 2, 3)
-BUDGET = (30, 40, 80, 170, 330)
+DEPTH = (1, 1, 2, 2, 4)
+BUDGET = (30, 40, 80, 170, 7000)  # level 5: as the Pico's native code does them in its 2 s
 JITTER = (2, 2, 6, 6, 3)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 # A game's first moves, where near-equal is wider still so that games differ (they are
@@ -24,6 +27,16 @@ WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
 ENDGAME = const(8)  # empty cells at most from which a win in one may fill the board
 _PLIES = const(12)  # plies a search reaches at most (its depth and forced answers)
+# A ply's buffer (its layout: games/squeeze/player_bytecode.py)
+_MOVER = const(100)
+_WON = const(101)
+_EMPTY_CELLS = const(102)
+_LEAD = const(103)
+_ARRIVE = const(104)
+_COUNT = const(144)
+_THREATS = const(145)
+_MAX_THREATS = const(47)
+_PLY = const(192)
 
 
 # The 238 lines of four, worked out rather than listed (their cells and the lines
@@ -37,20 +50,6 @@ for _x in range(CELLS):
     STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
         _c <= SIZE - 4 and _r >= 3) << 3
 del _x, _c, _r
-
-
-def lines_through(x, out):
-    """Appends to `out` the lines through cell x that are not in it yet."""
-    for direction in range(4):
-        step = STEP[direction]
-        bit = 1 << direction
-        for i in range(4):
-            start = x - i * step  # (a start across the board's edge has no line there)
-            if 0 <= start < CELLS and STARTS[start] & bit:
-                line = start * 4 + direction
-                if line not in out:
-                    out.append(line)
-    return out
 
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x
@@ -81,180 +80,136 @@ def _add(threats, t):
     threats.append(t)
 
 
-def _before(cell, hole, d):
-    """True if `cell` is on the path of the launch to `hole` in direction d (0
-    horizontal, 1 vertical), between its edge and the hole."""
-    return LINE_OF[cell * 2 + d] == LINE_OF[hole * 2 + d] and POS_OF[cell * 2 + d] < POS_OF[hole * 2 + d]
+try:  # the Pico: native code (games/squeeze/player_viper.py), the search's steps too
+    from games.squeeze.player_viper import make_into, moves_into, search_step, threats_reached
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the bytecode
+    from games.squeeze.player_bytecode import make_into_py as make_into, moves_into_py as moves_into
+    from games.squeeze.player_bytecode import threats_reached_py as threats_reached
+    search_step = None  # (games.search.Search.step)
 
 
 class Search(StackSearch):
     width = LAUNCHES
     extend = 4  # plies past the depth that follow forced answers
-    slice = 4  # nodes a next(): a node makes a move, its squeeze, its lines (some 5 ms on a Pico)
+    # nodes a next(): some 20 ms on a Pico at most (a node makes a move, its squeeze, its
+    # lines: some 5 ms as bytecode), as many as native code's on the simulators' hosts
+    slice = 16 if search_step is not None or HOSTED else 4
 
     def __init__(self, state):
-        self.stack = [bytearray(state.board)]
-        self.mover = [state.colour()]  # the colour to move at each depth
-        self.won = bytearray(1)  # 1 where the move into this depth made a four
-        self.empty = [state.empty]
-        self.pentacles = [state.pentacles[0] - state.pentacles[1]]  # yellow's lead
+        root = bytearray(_PLY)
+        root[:CELLS] = state.board
+        root[_MOVER] = state.colour()
+        root[_EMPTY_CELLS] = state.empty
+        root[_LEAD] = 128 + state.pentacles[0] - state.pentacles[1]
+        root[_ARRIVE:_ARRIVE + LAUNCHES] = state.arrive
+        self.stack = [root]
         self.d = 0
         self.killer = bytearray(b"\xff" * _PLIES)  # by ply: the last best move there (tried first)
+        self.against = bytearray(_MAX_THREATS)  # the opponent's win cells a launch reaches (enter)
         self.nodes = 0
         self.score = 0  # yellow's view, since the root
         self.root = None  # the root moves to search, best first (None: all)
-        # each side's win cells at each depth: cell | (colour - 1) << 7 (a pawn there
-        # makes four; reachable now or not), kept up to date move by move (bytes: RAM)
-        self.threats = [None]
-        self.threats[0] = self.all_threats()
+        threats = self.all_threats()[:_MAX_THREATS]
+        root[_COUNT] = len(threats)
+        root[_THREATS:_THREATS + len(threats)] = threats
         self.grow(3)  # the root, a move and an answer (safe(), winning())
 
     def grow(self, levels):
         while len(self.stack) < levels:
-            self.stack.append(bytearray(CELLS))
-            self.mover.append(0)
-            self.won.append(0)
-            self.empty.append(0)
-            self.pentacles.append(0)
-            self.threats.append(None)
+            self.stack.append(bytearray(_PLY))
 
     def remaining(self):
-        return self.empty[0]
+        return self.stack[0][_EMPTY_CELLS]
 
+    def mover(self, d=None):
+        """The colour to move at depth d (by default the current one)."""
+        return self.stack[self.d if d is None else d][_MOVER]
+
+    def lead(self, d):
+        """The pentacle lead of the colour to move at depth d."""
+        ply = self.stack[d]
+        return ply[_LEAD] - 128 if ply[_MOVER] == 1 else 128 - ply[_LEAD]
+
+    def threats(self):
+        """The win cells kept here (bytes)."""
+        ply = self.stack[self.d]
+        return bytes(ply[_THREATS:_THREATS + ply[_COUNT]])
+
+    def start(self, depth, first=None):
+        StackSearch.start(self, depth, first)
+        if search_step is not None:  # its values by ply as its native steps read them
+            for name in ("alpha", "beta", "alpha0", "best", "saved"):
+                setattr(self, name, array("i", getattr(self, name)))
+
+    if search_step is not None:
+        def step(self, budget):
+            """Search.step as native code (games/squeeze/player_viper.py), the root
+            entered here (its moves, shuffled: down_root)."""
+            while True:
+                nodes = self.nodes
+                status = search_step(self, budget, VALUE, PENTACLE_WORTH)
+                if status != 2:
+                    return status == 1
+                budget -= self.nodes - nodes
+                v = self.enter(0)
+                if v is None:
+                    self.down_root()
+                    continue
+                self.entering = False
+                self.ret = self.result = v
+                self.bestmove[0] = NO_MOVE
+                self.done = True
+                return True
 
     def make(self, launch):
         d = self.d
         if d + 2 > len(self.stack):
-            self.grow(d + 2)  # (a board a ply, made when the search first goes that deep)
-        src = self.stack[d]
-        board = self.stack[d + 1]
-        board[:] = src
-        colour = self.mover[d]
-        cell = arrival(src, launch)
-        board[cell] = colour
-        made = squeeze_behind(board, cell, PENTACLE + colour)
-        lines = lines_through(cell, [])
-        through_pawn = len(lines)  # the first lines are those through the new pawn
-        for x in made:
-            lines_through(x, lines)
-        score = self.score
-        won = 0
-        three = 3 if colour == 1 else 24  # a line's code with three of the mover's pawns, no other
-        add = 1 if colour == 1 else 8
-        # the win cells still empty, and the mover's new ones (lines through its pawn)
-        threats = bytearray(t for t in self.threats[d] if board[t & 127] == EMPTY)
-        for i in range(len(lines)):
-            line = lines[i]
-            start, step = line >> 2, STEP[line & 3]
-            code = 0  # the line's code before the move (one pass over both boards)
-            broken = i >= through_pawn  # after the move: a pentacle squeezed on it
-            for x in range(start, start + 4 * step, step):
-                v = src[x]
-                if v == EMPTY:
-                    if board[x] > BLUE:
-                        broken = True
-                elif v == 1:
-                    code += 1
-                elif v == BLUE:
-                    code += 8
-                else:
-                    code = -1  # a pentacle was on it: worth nothing, before and after
-                    break
-            if code < 0:
-                continue
-            if broken:
-                score -= VALUE[code]
-                continue
-            after = VALUE[code + add]
-            score += after - VALUE[code]
-            if after == 100:
-                won = 1
-            elif code + add == three:
-                for x in range(start, start + 4 * step, step):
-                    if board[x] == EMPTY:
-                        _add(threats, x | (colour - 1) << 7)
-        lead = self.pentacles[d] + (len(made) if colour == 1 else -len(made))
-        self.score = score + (len(made) if colour == 1 else -len(made)) * PENTACLE_WORTH
+            self.grow(d + 2)  # (a buffer a ply, made when the search first goes that deep)
+        self.score = make_into(self.stack[d], self.stack[d + 1], launch, self.score, VALUE, PENTACLE_WORTH)
         self.d = d + 1
-        self.mover[d + 1] = 3 - colour
-        self.won[d + 1] = won
-        self.threats[d + 1] = threats
-        self.empty[d + 1] = self.empty[d] - 1 - len(made)
-        self.pentacles[d + 1] = lead
 
     def unmake(self, launch):
         self.d -= 1
 
     def moves_here(self):
         """The launches that can be played now, one per arrival cell."""
-        board = self.stack[self.d]
-        out = []
-        seen = []
-        for launch in range(LAUNCHES):
-            cell = arrival(board, launch)
-            if cell != NONE and cell not in seen:
-                seen.append(cell)
-                out.append(launch)
-        return out
+        out = bytearray(LAUNCHES)
+        return list(out[:moves_into(self.stack[self.d], out, 0, out, 0, NO_MOVE)])
 
     def enter(self, ply):
-        d = self.d
-        if self.won[d]:
+        here = self.stack[self.d]
+        if here[_WON]:
             return -WIN  # the move into this node made four in a row
-        if not self.empty[d]:
-            lead = self.pentacles[d] if self.mover[d] == 1 else -self.pentacles[d]
+        if not here[_EMPTY_CELLS]:
+            lead = self.lead(self.d)
             return WIN if lead > 0 else -WIN if lead < 0 else 0
-        board = self.stack[d]
-        me = self.mover[d]
-        against = []  # the opponent's win cells that a launch reaches now
-        for t in self.threats[d]:
-            if launch_to(board, t & 127) is not None:
-                if t >> 7 == me - 1:
-                    return WIN  # a win in one: played next
-                against.append(t & 127)
+        against = self.against  # the opponent's win cells that a launch reaches now
+        n = threats_reached(here, against)
+        if n < 0:
+            return WIN  # a win in one: played next
         if ply >= self.depth:
             # The horizon, unless the opponent threatens a win in one: then the answer
             # is forced, and the search follows it (a few plies at most): it sees the
             # threats two and three moves deep that win.
-            if not against or ply >= self.depth + self.extend:
-                if len(against) > 1:
+            if not n or ply >= self.depth + self.extend:
+                if n > 1:
                     return -DOUBLE  # two wins in one: one can block only one (mostly)
-                return self.score if me == 1 else -self.score
-        k = 0
+                return self.score if here[_MOVER] == 1 else -self.score
         base = ply * LAUNCHES
-        if against:
-            moves = self.blocks(against)
-            if not moves:
+        if n or ply or not self.root:
+            # (with win cells to stop: the launches that may stop them; a squeeze that
+            # fills a hole is not looked for)
+            k = moves_into(here, self.moves, base, against, n, self.killer[ply] if ply else NO_MOVE)
+            if not k:
                 return -WIN  # nothing stops the opponent's four
         else:
-            moves = self.root if ply == 0 and self.root else self.moves_here()
-        for launch in moves:
-            self.moves[base + k] = launch
-            k += 1
+            k = len(self.root)
+            self.moves[base:base + k] = bytes(self.root)
         self.count[ply] = k
-        if ply:
-            self.order_first(ply, k, self.killer[ply])
         return None
 
     def store(self, ply, best):
         self.killer[ply] = self.bestmove[ply]
-
-    def blocks(self, holes):
-        """The launches that may stop a win in one on `holes`: a pawn on a hole or on
-        the path of a launch to it (a squeeze that fills a hole is not looked for)."""
-        board = self.stack[self.d]
-        out = []
-        seen = []
-        for launch in range(LAUNCHES):
-            cell = arrival(board, launch)
-            if cell == NONE or cell in seen:
-                continue
-            seen.append(cell)
-            for h in holes:
-                if cell == h or _before(cell, h, 0) or _before(cell, h, 1):
-                    out.append(launch)
-                    break
-        return out
 
     def all_threats(self):
         """Both sides' win cells now, as self.threats holds them: the empty cells where
@@ -287,29 +242,29 @@ class Search(StackSearch):
 
     def win_cells(self, colour):
         """The empty cells where a pawn of `colour` would make four in a row now."""
-        return [t & 127 for t in self.threats[self.d] if t >> 7 == colour - 1]
+        return [t & 127 for t in self.threats() if t >> 7 == colour - 1]
 
     def winning(self, cells=None):
         """The launches that win at once: a four (on one of `cells`, the mover's win
         cells by default), or near the end filling the board with more pentacles."""
         d = self.d
         out = []
-        for cell in self.win_cells(self.mover[d]) if cells is None else cells:
+        for cell in self.win_cells(self.mover()) if cells is None else cells:
             launch = launch_to(self.stack[d], cell)
             if launch is not None:
                 out.append(launch)
-        if self.empty[d] <= ENDGAME:
+        if self.stack[d][_EMPTY_CELLS] <= ENDGAME:
             for launch in self.moves_here():
                 self.make(launch)
-                lead = self.pentacles[d + 1] if self.mover[d] == 1 else -self.pentacles[d + 1]
-                if not self.empty[d + 1] and lead > 0 and launch not in out:
+                after = self.stack[d + 1]
+                if not after[_EMPTY_CELLS] and self.lead(d + 1) < 0 and launch not in out:
                     out.append(launch)
                 self.unmake(launch)
         return out
 
     def safe(self, moves):
         """The moves after which the opponent cannot win at once (all of them lost: [])."""
-        theirs = self.win_cells(3 - self.mover[self.d])  # a move cannot add to them
+        theirs = self.win_cells(3 - self.mover())  # a move cannot add to them
         out = []
         for m in moves:
             self.make(m)
@@ -334,7 +289,7 @@ def think(state, level=5, rng=None):
     # after it), and its score (a pawn, its squeeze). The best few safe ones, best
     # first, are then searched two plies or more (every answer of the opponent).
     # (each move's score and launch in one small int, not a tuple: a Pico's RAM)
-    mover = s.mover[0]
+    mover = s.mover()
     theirs = s.win_cells(3 - mover) if level >= 2 else None  # a move cannot add to them
     safe = []
     ranked = []
