@@ -11,6 +11,7 @@ from array import array
 from compat import const
 from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
 from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, SIZE, arrival
+from games.squeeze.lines import STARTS, STEP  # the lines of four
 
 DEPTH = (1, 1, 2, 2, 4)
 BUDGET = (30, 40, 80, 170, 7000)  # level 5: as the Pico's native code does them in its 2 s
@@ -38,19 +39,6 @@ _COUNT = const(144)
 _THREATS = const(145)
 _MAX_THREATS = const(47)
 _PLY = const(192)
-
-
-# The 238 lines of four, worked out rather than listed (their cells and the lines
-# through each cell would hold 2 KB of a Pico's RAM): a line is start * 4 + direction,
-# its cells start + i * STEP[direction], i = 0..3 (cell = row * 10 + column);
-# STARTS[cell] has bit `direction` set where a line starts there.
-STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
-STARTS = bytearray(CELLS)
-for _x in range(CELLS):
-    _c, _r = _x % SIZE, _x // SIZE
-    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
-        _c <= SIZE - 4 and _r >= 3) << 3
-del _x, _c, _r
 
 
 # What a line is worth to yellow (negative: to blue), by its code: yellow pawns + 8 x

@@ -4,7 +4,8 @@
 # layout of a ply's buffer is written here; games/squeeze/player.py and player_viper.py
 # hold it as constants of their own (names the Pico would intern for good).
 from compat import const
-from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, SIZE, arrival, squeeze_behind
+from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, NONE, PENTACLE, POS_OF, arrival, squeeze_behind
+from games.squeeze.lines import STARTS, STEP
 
 # A ply's buffer: the board, then these bytes, the launches' arrival cells (as the
 # rules' state.arrive), then the win cells kept (each cell | (colour - 1) << 7: a pawn
@@ -19,15 +20,6 @@ COUNT = const(144)  # the win cells kept
 THREATS = const(145)
 MAX_THREATS = const(47)
 PLY = const(192)  # THREATS + MAX_THREATS
-
-# The lines of four, as games/squeeze/player.py works them out (its STEP and STARTS)
-STEP = (1, SIZE, SIZE + 1, 1 - SIZE)  # right, down, down-right, up-right
-STARTS = bytearray(CELLS)
-for _x in range(CELLS):
-    _c, _r = _x % SIZE, _x // SIZE
-    STARTS[_x] = (_c <= SIZE - 4) | (_r <= SIZE - 4) << 1 | (_c <= SIZE - 4 and _r <= SIZE - 4) << 2 | (
-        _c <= SIZE - 4 and _r >= 3) << 3
-del _x, _c, _r
 
 
 def lines_through(x, out):

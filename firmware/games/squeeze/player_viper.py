@@ -36,21 +36,18 @@ _FOUR = const(100)  # a line's worth once four (VALUE)
 # i of _THROUGH[cell * 2 ...] (16 bits) is set if a line in that direction starts i
 # cells before it (its start cell - i * step).
 _THROUGH = bytearray(_CELLS * 2)
+# each direction's step between a line's cells, + 16 (a byte): right, down, down-right, up-right
+_STEPS = bytes(16 + step for step in (1, _SIZE, _SIZE + 1, 1 - _SIZE))
 _TALLY = b"\x00\x01\x08\x40\x40\x40"  # what a cell adds to a line's code: empty, yellow, blue, pentacles
 
 
 @micropython.viper
 def _lines_through(through: ptr8):
+    steps = ptr8(_STEPS)
     for x in range(_CELLS):
         bits = 0
         for direction in range(4):
-            step = 1
-            if direction == 1:
-                step = _SIZE
-            elif direction == 2:
-                step = _SIZE + 1
-            elif direction == 3:
-                step = 1 - _SIZE
+            step = int(steps[direction]) - 16
             for i in range(4):
                 start = x - i * step
                 if start < 0 or start >= _CELLS:
@@ -82,6 +79,7 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
     pos_of = ptr8(POS_OF)
     work = ptr8(_WORK)
     through = ptr8(_THROUGH)
+    steps = ptr8(_STEPS)
     tally = ptr8(_TALLY)
     words = ptr32(src)  # (a buffer's bytes are word-aligned)
     into = ptr32(dst)
@@ -165,13 +163,7 @@ def make_into(src: ptr8, dst: ptr8, launch: int, score: int, value: ptr8, worth:
             x = made[j]
         bits = through[x * 2] | (through[x * 2 + 1] << 8)
         for direction in range(4):
-            step = 1
-            if direction == 1:
-                step = _SIZE
-            elif direction == 2:
-                step = _SIZE + 1
-            elif direction == 3:
-                step = 1 - _SIZE
+            step = int(steps[direction]) - 16
             for i in range(4):
                 if not (bits >> (direction * 4 + i)) & 1:
                     continue
