@@ -187,14 +187,14 @@ class Menu:
                 if self.moves(i):
                     draw_tile(frame, i, now, self.resumable(i), self.against[i])
             # the settings' keys: the brightness row, the match's and the language's
-            level = self.app.settings["brightness"] * BRIGHTNESS_STEPS // 100
+            level = settings["brightness"] * BRIGHTNESS_STEPS // 100
             for col in range(1, BRIGHTNESS_STEPS + 1):
                 frame.set(grid.cell(BRIGHTNESS_ROW, col), colors.WHITE if col <= level else colors.SYSTEM)
             for c, choice in MATCH_KEYS.items():
                 color = MATCH_COLORS[saves.MATCH_CHOICES.index(choice)]
-                frame.set(c, color if self.app.settings["match"] == choice else colors.scale(color, 1, 6))
+                frame.set(c, color if settings["match"] == choice else colors.scale(color, 1, 6))
             for c, lang in LANG_KEYS.items():
-                frame.set(c, colors.WHITE if self.app.settings["lang"] == lang else colors.SYSTEM)
+                frame.set(c, colors.WHITE if settings["lang"] == lang else colors.SYSTEM)
             drawn[0], drawn[1] = key, bytes(frame.buf)
         if flashing(self.flash_until, now):
             frame.set(self.flash_cell, colors.ILLEGAL)

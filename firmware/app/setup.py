@@ -257,7 +257,7 @@ class Setup:
                 at = step % (len(rows[0]) - 10)
                 for y in range(font.HEIGHT):  # (what is not lit: dark, as nothing else is drawn there)
                     frame.mark(cells[y], rows[y][at:at + 10], 0, TEXT_COLOR, colors.OFF)
-            draw_tile(frame, self.index, now, self.resuming(), self.against())
+            draw_tile(frame, self.index, now, self.resuming(), against)
             for i in range(len(self.options)):
                 option = self.options[i]
                 color = colors.scale(OPTION_COLORS.get(option[0], colors.WHITE), 1, 4)
@@ -265,7 +265,7 @@ class Setup:
                 for k in range(len(choices)):
                     frame.set(OPTION_KEYS[i][k], colors.WHITE if self.chosen(option, choices[k]) else color)
             if self.drawing is not None:  # (its module loaded: a moment after the screen shows)
-                self.drawing.draw(frame, now, self.against())
+                self.drawing.draw(frame, now, against)
             frame.set(grid.MENU, colors.SYSTEM)
             self.drawn = (key, bytes(frame.buf))
         if pending(self.flash_until, now) or self.pressed is not None:  # a press that does nothing: the
