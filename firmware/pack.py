@@ -5,7 +5,8 @@
 # PACK (host_tools/build.py: its index, then the modules' bytes), and while the board
 # starts, each of those folders is mounted over by the pack's part of it: a module is
 # then one seek and one read of a file already open. start.py unmounts them once the
-# app's first frame is shown (a later import, the REPL, a deploy see the folders).
+# app's first frame is shown (a later import, the REPL, a deploy see the folders). This
+# module is freed after the boot (start.BOOT_MODULES): it costs the game loop no RAM.
 import io
 
 PACK = "boot.pack"
@@ -57,19 +58,22 @@ def index(pack):
     return folders
 
 
-def mount():
-    """Mounts the pack's folders over the flash's; returns the function that unmounts
-    them and closes the pack (again: nothing), or None where there is no pack (a board
-    deployed before it) or it cannot be read: the boot then imports from the folders."""
+def mount(mounted):
+    """Mounts the pack's folders over the flash's, and appends to the list `mounted`
+    the function that unmounts them and closes the pack (then takes itself out of it;
+    again: nothing; with the ticks: the app's after_render). Nothing where there is no
+    pack (a board deployed before it) or it cannot be read: the boot's imports then
+    come from the folders."""
     try:
         pack = open(PACK, "rb")
     except OSError:
-        return None
+        return
     import vfs
 
     points = []
 
-    def unmount():
+    def unmount(now=None):
+        mounted.clear()
         while points:
             vfs.umount(points.pop())
         pack.close()
@@ -80,5 +84,5 @@ def mount():
             points.append("/" + folder)
     except Exception:  # (damaged, or a folder mounted already)
         unmount()
-        return None
-    return unmount
+        return
+    mounted.append(unmount)

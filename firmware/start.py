@@ -65,43 +65,15 @@ def light_corner(pixels, color):
     pixels.show(frame)
 
 
-def mount_pack(mounted):
-    """The boot's modules from one file while the board starts (MicroPython: pack.py):
-    its unmount appended to `mounted` (no reference kept here: the pack, freed after)."""
-    if sys.implementation.name == "micropython":
-        from pack import mount
-
-        unmount = mount()
-        if unmount is not None:
-            mounted.append(unmount)
-
-
-def unmount_pack(mounted):
-    while mounted:
-        mounted.pop()()
-
-
-def unmount_after_first_frame(app, mounted):
-    """The boot's pack unmounted once the app's first frame is on the LEDs (its
-    `after_render`, before any work of its own it had there; the collection the app
-    runs after that work frees what the pack held)."""
-    work = app.after_render
-
-    def booted(now):
-        unmount_pack(mounted)
-        if work is not None:
-            work(now)
-
-    app.after_render = booted
-
-
 def main():
-    mounted = []
-    mount_pack(mounted)
+    mounted = []  # the boot's pack's unmount while it is mounted (MicroPython: pack.py)
+    if sys.implementation.name == "micropython":  # (no name of pack's kept here: it is freed after the boot)
+        __import__("pack").mount(mounted)
     try:
         run(mounted)
     finally:  # (safe mode, a crash, Ctrl-C: the REPL finds the flash's folders, a deploy writes them)
-        unmount_pack(mounted)
+        while mounted:
+            mounted[0]()
 
 
 def run(mounted):
@@ -143,8 +115,8 @@ def run(mounted):
         try:
             app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
-            if mounted:
-                unmount_after_first_frame(app, mounted)
+            if mounted:  # the boot's pack unmounted once the first frame is shown (then a collection)
+                app.after_render = mounted[0]
             if notice:  # (after what power-up set aside, if anything: app/aside.py)
                 app.show_notice(notice, grid.MENU, add=True)
             app.run(watchdog)
