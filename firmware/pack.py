@@ -46,7 +46,8 @@ class Folder:
 
 
 def index(pack):
-    """{folder: {'/name.mpy': (offset, size)}} of the open pack (build.write_pack's)."""
+    """{folder: {'/name.mpy': (offset, size)}} of the open pack (build.pack_bytes');
+    ValueError if it is not whole."""
     size = int.from_bytes(pack.read(4), "little")
     folders = {}
     at = 4 + size
@@ -55,6 +56,8 @@ def index(pack):
         folder, name = path.split("/")
         folders.setdefault(folder, {})["/" + name] = (at, int(length))
         at += int(length)
+    if pack.seek(0, 2) != at:
+        raise ValueError("the pack is cut short")
     return folders
 
 

@@ -125,21 +125,27 @@ def compile_tree(src, out):
 
 
 def write_pack(out, built):
-    """PACK in out, if the build has modules in PACKED: its index (4 bytes, its length,
-    little-endian; then a line 'folder/name.mpy size' a module, in order), then the
-    modules' bytes one after the other. Returns [PACK], or [] (no pack)."""
+    """PACK in out (pack_bytes) of the build's modules in PACKED, if it has any.
+    Returns [PACK], or [] (no pack)."""
     packed = sorted(rel.replace(os.sep, "/") for rel in built
                     if rel.endswith(".mpy") and os.path.dirname(rel) in PACKED)
     if not packed:
         return []
-    datas = []
+    modules = []
     for rel in packed:
         with open(os.path.join(out, rel), "rb") as f:
-            datas.append(f.read())
-    index = "\n".join("%s %d" % (rel, len(data)) for rel, data in zip(packed, datas)).encode()
+            modules.append((rel, f.read()))
     with open(os.path.join(out, PACK), "wb") as f:
-        f.write(len(index).to_bytes(4, "little") + index + b"".join(datas))
+        f.write(pack_bytes(modules))
     return [PACK]
+
+
+def pack_bytes(modules):
+    """The pack of [(path 'folder/name.mpy', bytes)] as firmware/pack.py reads it: its
+    index (4 bytes, its length, little-endian; then a line 'folder/name.mpy size' a
+    module, in order), then the modules' bytes one after the other."""
+    index = "\n".join("%s %d" % (rel, len(data)) for rel, data in modules).encode()
+    return len(index).to_bytes(4, "little") + index + b"".join(data for _, data in modules)
 
 
 def stage_beside(out, prefix):

@@ -212,3 +212,17 @@ def test_a_build_without_the_boots_folders_has_no_pack(tmp_path):
     src, out = make_firmware(tmp_path, {"main.py": "import lib.util\n", "lib/util.py": "X = 1\n"})
     assert build.PACK not in build.build(src, out, log=lambda _: None)
     assert not os.path.exists(os.path.join(out, build.PACK))
+
+
+def test_a_pack_cut_short_is_refused_by_the_board(tmp_path):
+    import pack
+
+    data = build.pack_bytes([("app/a.mpy", b"M\x06aa"), ("app/b.mpy", b"M\x06bbb")])
+    path = tmp_path / "boot.pack"
+    path.write_bytes(data)
+    with open(str(path), "rb") as f:
+        assert pack.index(f) == {"app": {"/a.mpy": (len(data) - 9, 4), "/b.mpy": (len(data) - 5, 5)}}
+    path.write_bytes(data[:-1])
+    with open(str(path), "rb") as f:
+        with pytest.raises(ValueError):
+            pack.index(f)
