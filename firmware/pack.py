@@ -81,10 +81,11 @@ def mount(mounted):
             vfs.umount(points.pop())
         pack.close()
 
-    mounted.append(unmount)  # (first: a Ctrl-C while it mounts leaves nothing mounted)
     try:
         for folder, files in index(pack).items():
             vfs.mount(Folder(pack, files), "/" + folder)
             points.append("/" + folder)
     except Exception:  # (damaged, or a folder mounted already)
         unmount()
+        return
+    mounted.append(unmount)

@@ -67,9 +67,9 @@ def light_corner(pixels, color):
 
 def main():
     mounted = []  # the boot's pack's unmount while it is mounted (MicroPython: pack.py)
+    if sys.implementation.name == "micropython":  # (no name of pack's kept here: it is freed after the boot)
+        __import__("pack").mount(mounted)
     try:
-        if sys.implementation.name == "micropython":  # (no name of pack's kept here: it is freed after the boot)
-            __import__("pack").mount(mounted)
         run(mounted)
     finally:  # (safe mode, a crash, Ctrl-C: the REPL finds the flash's folders, a deploy writes them)
         while mounted:
@@ -77,7 +77,7 @@ def main():
 
 
 def run(mounted):
-    """Makes the drivers and runs the app; the boot's pack (`mounted`: pack.mount's)
+    """Makes the drivers and runs the app; the boot's pack (`mounted`, mount_pack)
     unmounted once the app's first frame is shown."""
     from app import grid
     from drivers.clock import Clock
