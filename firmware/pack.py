@@ -88,4 +88,7 @@ def mount(mounted):
     except Exception:  # (damaged, or a folder mounted already)
         unmount()
         return
+    except KeyboardInterrupt:  # (Ctrl-C while it mounts: nothing left mounted for the REPL)
+        unmount()
+        raise
     mounted.append(unmount)
