@@ -261,9 +261,18 @@ class App:
         if self.dirty:  # a hold's answer lights before its sound starts and the screen's busy work
             self.render(now)
         self.sound.tick(now)
+        # A key event that came meanwhile is answered before the rest of the step (the
+        # screen's busy work, a moving picture's frame: some 3 ms a frame on a Pico, work
+        # ahead): at the next step, at once (run(): the loop does not sleep on an event).
+        keys = self.keys
+        if len(keys):
+            return
         busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None or self.unsaved is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
-            self.render(now)  # a change; a moving picture's next frame; its still last one
+            # a change; a moving picture's next frame; its still last one (dropped once
+            # drawn if a key event came meanwhile: the next step draws it with the answer)
+            if not self.render(now, keys):
+                return
         self.was_busy = busy
         self.working = False
         work = self.after_render
@@ -286,10 +295,14 @@ class App:
                 return True
         return False
 
-    def render(self, now):
-        self.rendered_at = now
+    def render(self, now, keys=None):
+        """Draw the screen and show it; False (nothing shown) when `keys` (a frame no key
+        event asked for) holds an event once it is drawn: that event's answer comes first."""
         self.frame.clear()
         self.screen.draw(self.frame, now)
+        if keys is not None and len(keys):
+            return False
+        self.rendered_at = now
         if (now // WARN_BLINK_MS) % 2 == 0:  # stuck keys and the notice's key blink orange
             for key in self.stuck:
                 self.frame.set(key, colors.ORANGE)
@@ -302,6 +315,7 @@ class App:
             self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
         self.pixels.show(self.frame.buf)
         self.dirty = False
+        return True
 
     def run(self, watchdog=None):
         """The main loop; it feeds `watchdog` (machine.WDT) at every step, so a hung
