@@ -63,6 +63,7 @@ class App:
         # down, so that a collection (~16 ms on a Pico) does not fall in a press's light
         self.collect = None
         self.working = False  # the screen has more work ahead: the loop does not sleep
+        self.unasked = False  # rendering a frame no key asked for (step(), render())
         # the rest of a press's work, a function of `now`: run once its answer is on its
         # way to the LEDs (answer first, load behind: step(); a hold's, at the next step)
         self.then = None
@@ -271,7 +272,10 @@ class App:
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             # a change; a moving picture's next frame; its still last one (dropped once
             # drawn if a key event came meanwhile: the next step draws it with the answer)
-            if not self.render(now, keys):
+            self.unasked = True
+            self.render(now)
+            self.unasked = False
+            if len(keys):
                 return
         self.was_busy = busy
         self.working = False
@@ -295,13 +299,13 @@ class App:
                 return True
         return False
 
-    def render(self, now, keys=None):
-        """Draw the screen and show it; False (nothing shown) when `keys` (a frame no key
-        event asked for) holds an event once it is drawn: that event's answer comes first."""
+    def render(self, now):
+        """Draw the screen and show it; a frame no key event asked for (`unasked`, step())
+        is not shown if one has come by the time it is drawn: its answer comes first."""
         self.frame.clear()
         self.screen.draw(self.frame, now)
-        if keys is not None and len(keys):
-            return False
+        if self.unasked and len(self.keys):
+            return
         self.rendered_at = now
         if (now // WARN_BLINK_MS) % 2 == 0:  # stuck keys and the notice's key blink orange
             for key in self.stuck:
@@ -315,7 +319,6 @@ class App:
             self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
         self.pixels.show(self.frame.buf)
         self.dirty = False
-        return True
 
     def run(self, watchdog=None):
         """The main loop; it feeds `watchdog` (machine.WDT) at every step, so a hung
