@@ -26,7 +26,6 @@ GLOW = colors.scale(colors.WHITE, 1, 10)  # an empty cell where the card may go
 _LEGEND_DIM = const(2)  # the legend at half its colours, the drawn card's rank at full
 STOCK_COLOR = colors.scale(colors.WHITE, 1, 3)  # the ring: cards left, every fifth brighter
 FIFTH_STOCK = colors.WHITE
-RING = bytes(c for c in grid.ring_cells() if c not in grid.CORNERS)  # 40 cells from b1
 METER_COLOR = colors.ORANGE  # a face-down card on the meter
 METER_EMPTY = colors.scale(colors.ORANGE, 1, 12)
 
@@ -46,10 +45,6 @@ _PIPS_SIZE = const(4)  # the piles' square, at most 4 x 4: 4 blocks of 3 fill th
 DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
 
 
-# A move (a window cell) -> its key, made once.
-WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS))
-
-
 # every pile's colour, made once (a pile's look is its top card, face up or down, and
 # its height): a lookup instead of a scale() a cell in the press's light; after them
 # the glow of an empty cell where the card may go, so that the window is one
@@ -58,10 +53,6 @@ _HEIGHTS = const(5)  # heights 0..MAX_HEIGHT (HEIGHT_LEVEL)
 PILE_COLORS = [colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
                for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS)] + [GLOW]  # (an array: below)
 _GLOW_LOOK = const(110)  # GLOW's index in PILE_COLORS: 2 * (RANKS + 1) * _HEIGHTS
-# the rows and cells around the window, made once
-LEGEND_CELLS = bytes(grid.cell(LEGEND_ROW, _FIRST_COL + i) for i in range(rules.RANKS))  # ranks 1..10
-BAR_CELLS = bytes(grid.cell(BAR_ROW, _FIRST_COL + i) for i in range(rules.RANKS))
-METER_CELLS = bytes(grid.cell(METER_ROW, _FIRST_COL + i) for i in range(rules.MAX_DOWN + 1))
 # The window and every row around it (the ring's count, the meter, the legend, the bar)
 # are one Frame.paint (a native call costs a Pico's press ~0.1 ms): BOARD_CELLS, their
 # looks (board_looks(): made once a move) indexing BOARD_COLORS, PILE_COLORS followed by
@@ -70,7 +61,14 @@ _RING_AT = const(49)  # where each part starts in BOARD_CELLS: the window's 49 c
 _METER_AT = const(89)  # (the ring's 40 before it)
 _LEGEND_AT = const(94)  # (the meter's 5)
 _BAR_AT = const(104)  # (the legend's 10; the bar's 10 end it: 114 cells)
-BOARD_CELLS = WINDOW_CELLS + RING + METER_CELLS + LEGEND_CELLS + BAR_CELLS
+_METER = const(5)  # the meter's cells: MAX_DOWN + 1
+BOARD_CELLS = bytes([grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS)]  # the window
+                    + [c for c in grid.ring_cells() if c not in grid.CORNERS]  # the ring's 40 cells from b1
+                    + [grid.cell(METER_ROW, _FIRST_COL + i) for i in range(_METER)]
+                    + [grid.cell(LEGEND_ROW, _FIRST_COL + i) for i in range(rules.RANKS)]  # ranks 1..10
+                    + [grid.cell(BAR_ROW, _FIRST_COL + i) for i in range(rules.RANKS)])
+WINDOW_CELLS = memoryview(BOARD_CELLS)[:rules.CELLS]  # a move (a window cell) -> its key
+RING = memoryview(BOARD_CELLS)[_RING_AT:_METER_AT]
 _STOCK = const(111)  # the ring's stock cell, a fifth of them, a finished game's won and lost
 _FIFTH = const(112)
 _RING_WON = const(113)
@@ -79,13 +77,12 @@ _METER_DOWN = const(115)  # the meter's face-down card, its empty place
 _METER_EMPTY = const(116)
 _LEGEND = const(116)  # + rank: the legend's dim rank
 _RANK = const(126)  # + rank: a rank at full (the drawn card's)
+_OFF = const(137)  # a dark cell (no pile, no glow, a dark cell of a row): no look is 0, so
+# that Frame.paint needs no array of dark colours (its `empty`, RAM on a Pico)
 BOARD_COLORS = PILE_COLORS = array("I", PILE_COLORS + [STOCK_COLOR, FIFTH_STOCK, colors.GREEN, colors.RED, METER_COLOR,
                                                         METER_EMPTY] + [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS[1:]]
-                                   + list(RANK_COLORS[1:]))  # (the legend's dim ranks, then the ranks at full)
-_DARK = array("I", [colors.OFF] * len(BOARD_CELLS))  # a cell with no look (no pile, no glow, a dark row cell)
-# the looks of the ring's stock (a count: its first cells) and of the legend, made once
-_RING_STOCK = bytes(_FIFTH if i % 5 == 4 else _STOCK for i in range(len(RING)))
-_LEGEND_LOOKS = bytes(_LEGEND + r for r in range(1, rules.RANKS + 1))
+                                   + list(RANK_COLORS[1:]) + [colors.OFF])  # (the legend's dim ranks, the ranks at full)
+_RING_STOCK = bytes(_FIFTH if i % 5 == 4 else _STOCK for i in range(len(RING)))  # a count: its first cells
 
 
 def glow_empty(glow, height, lo_r, hi_r, lo_c, hi_c, look):
@@ -308,7 +305,7 @@ class Controller(GameController):
             self.draw_end(frame, now)
 
     def window_looks(self):
-        """Each window cell's look (its PILE_COLORS index; 0: no pile), kept from move to
+        """Each window cell's look (its PILE_COLORS index; _OFF: no pile), kept from move to
         move: a move changes its own pile and those it turned, so only they are worked
         out again (the whole window for another deal)."""
         st = self.state
@@ -321,7 +318,7 @@ class Controller(GameController):
             looks = kept[0]
             cells = [st.history[-1]] + st.row_flips + st.col_flips
         else:
-            looks = bytearray(rules.CELLS)
+            looks = bytearray(bytes((_OFF,)) * rules.CELLS)
             cells = [m for m in range(rules.CELLS) if height[m]]
         for m in cells:
             looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
@@ -329,7 +326,7 @@ class Controller(GameController):
         return looks
 
     def board_looks(self):
-        """The looks of BOARD_CELLS (indices of BOARD_COLORS; 0: dark), made once a move
+        """The looks of BOARD_CELLS (indices of BOARD_COLORS, never 0), made once a move
         (not every frame of its flips): each pile's (window_looks()), the glow where the
         card may go; the ring's count of the cards left in the stock (every fifth
         brighter; the whole count green once won, red once lost); the meter's face-down
@@ -340,7 +337,7 @@ class Controller(GameController):
         made = getattr(self, "_board", None)  # (the board's looks, for those looks)
         if made is not None and made[1] is kept:
             return made[0]
-        board = bytearray(len(BOARD_CELLS))
+        board = bytearray(bytes((_OFF,)) * len(BOARD_CELLS))
         board[:rules.CELLS] = looks
         box = st.box
         if st.status != PLAYING:
@@ -353,14 +350,14 @@ class Controller(GameController):
         if st.status == PLAYING:
             board[_RING_AT:_RING_AT + count] = _RING_STOCK[:count]
         else:
-            board[_RING_AT:_RING_AT + count] = bytes([_RING_WON if st.status == WON else _RING_LOST]) * count
-        down = min(st.down, len(METER_CELLS))
-        board[_METER_AT:_LEGEND_AT] = bytes([_METER_DOWN]) * down + bytes([_METER_EMPTY]) * (len(METER_CELLS) - down)
-        board[_LEGEND_AT:_BAR_AT] = _LEGEND_LOOKS
+            board[_RING_AT:_RING_AT + count] = bytes((_RING_WON if st.status == WON else _RING_LOST,)) * count
+        down = min(st.down, _METER)
+        board[_METER_AT:_LEGEND_AT] = bytes((_METER_DOWN,)) * down + bytes((_METER_EMPTY,)) * (_METER - down)
+        board[_LEGEND_AT:_BAR_AT] = bytes(range(_LEGEND + 1, _LEGEND + 1 + rules.RANKS))
         card = st.card()
         if card is not None:
             board[_LEGEND_AT + card - 1] = _RANK + card
-            board[_BAR_AT:_BAR_AT + card] = bytes([_RANK + card]) * card
+            board[_BAR_AT:_BAR_AT + card] = bytes((_RANK + card,)) * card
         self._board = (board, kept)
         return board
 
@@ -368,7 +365,7 @@ class Controller(GameController):
         """The window and the rows around it in one Frame.paint (board_looks()), then
         the turning cards of the last move's flips."""
         st = self.state
-        frame.paint(BOARD_CELLS, self.board_looks(), BOARD_COLORS, _DARK)
+        frame.paint(BOARD_CELLS, self.board_looks(), BOARD_COLORS, BOARD_COLORS)  # (no look 0: no `empty`)
         if not self.animating(now):
             return
         t = ticks_diff(now, self.anim_start)
