@@ -82,7 +82,16 @@ _OFF = const(137)  # a dark cell (no pile, no glow, a dark cell of a row): no lo
 BOARD_COLORS = PILE_COLORS = array("I", PILE_COLORS + [STOCK_COLOR, FIFTH_STOCK, colors.GREEN, colors.RED, METER_COLOR,
                                                         METER_EMPTY] + [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS[1:]]
                                    + list(RANK_COLORS[1:]) + [colors.OFF])  # (the legend's dim ranks, the ranks at full)
-_RING_STOCK = bytes(_FIFTH if i % 5 == 4 else _STOCK for i in range(len(RING)))  # a count: its first cells
+# What the rows' looks are copied from (slices of a memoryview: a move's light allocates
+# no bytes): the ring's stock (a count: its first cells), dark cells, the meter's face-down
+# cards then its empty places (a count: 5 of them from the right place), the legend's.
+_RING = const(40)
+_DARK_TAPE = const(40)  # where each starts in _TAPE
+_METER_TAPE = const(89)  # (after 49 dark cells: a fresh window's too)
+_LEGEND_TAPE = const(99)
+_TAPE = memoryview(bytes(_FIFTH if i % 5 == 4 else _STOCK for i in range(_RING)) + bytes((_OFF,)) * rules.CELLS
+                   + bytes((_METER_DOWN,)) * _METER + bytes((_METER_EMPTY,)) * _METER
+                   + bytes(range(_LEGEND + 1, _LEGEND + 1 + rules.RANKS)))
 
 
 def glow_empty(glow, height, lo_r, hi_r, lo_c, hi_c, look):
@@ -307,37 +316,44 @@ class Controller(GameController):
     def window_looks(self):
         """Each window cell's look (its PILE_COLORS index; _OFF: no pile), kept from move to
         move: a move changes its own pile and those it turned, so only they are worked
-        out again (the whole window for another deal)."""
+        out again (the whole window for another deal). Nothing is allocated in a move's
+        light (an allocation costs a Pico's press ~0.1 ms in its full heap)."""
         st = self.state
         moves = len(st.history)
-        kept = getattr(self, "_looks", None)  # (the looks, their state, its moves then)
-        if kept is not None and kept[1] is st and kept[2] == moves:
-            return kept[0]
+        looks = getattr(self, "_looks", None)  # (for the state _looks_of after _looks_at moves)
+        if looks is not None and self._looks_of is st and self._looks_at == moves:
+            return looks
         height, top, up = st.height, st.top, st.up
-        if kept is not None and kept[1] is st and kept[2] == moves - 1:
-            looks = kept[0]
-            cells = [st.history[-1]] + st.row_flips + st.col_flips
-        else:
-            looks = bytearray(bytes((_OFF,)) * rules.CELLS)
-            cells = [m for m in range(rules.CELLS) if height[m]]
-        for m in cells:
+        if looks is not None and self._looks_of is st and self._looks_at == moves - 1:
+            m = st.history[-1]
             looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
-        self._looks = (looks, st, moves)
+            for m in st.row_flips:
+                looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+            for m in st.col_flips:
+                looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        else:
+            looks = self._looks = bytearray(_TAPE[_DARK_TAPE:_DARK_TAPE + rules.CELLS])
+            for m in range(rules.CELLS):
+                if height[m]:
+                    looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        self._looks_of, self._looks_at = st, moves
         return looks
 
     def board_looks(self):
         """The looks of BOARD_CELLS (indices of BOARD_COLORS, never 0), made once a move
-        (not every frame of its flips): each pile's (window_looks()), the glow where the
-        card may go; the ring's count of the cards left in the stock (every fifth
-        brighter; the whole count green once won, red once lost); the meter's face-down
-        cards; the legend dim, the drawn card's rank at full, and the bar as long as it."""
+        (not every frame of its flips), in the same array: each pile's (window_looks()),
+        the glow where the card may go; the ring's count of the cards left in the stock
+        (every fifth brighter; the whole count green once won, red once lost); the
+        meter's face-down cards; the legend dim, the drawn card's rank at full, and the
+        bar as long as it."""
         st = self.state
         looks = self.window_looks()
-        kept = self._looks  # (a new one each move: window_looks)
-        made = getattr(self, "_board", None)  # (the board's looks, for those looks)
-        if made is not None and made[1] is kept:
-            return made[0]
-        board = bytearray(bytes((_OFF,)) * len(BOARD_CELLS))
+        board = getattr(self, "_board", None)  # (for the state and moves of the looks)
+        if board is not None and self._board_of is st and self._board_at == self._looks_at:
+            return board
+        if board is None:
+            board = self._board = bytearray(len(BOARD_CELLS))
+        self._board_of, self._board_at = st, self._looks_at
         board[:rules.CELLS] = looks
         box = st.box
         if st.status != PLAYING:
@@ -346,19 +362,22 @@ class Controller(GameController):
             board[rules.CENTRE] = _GLOW_LOOK  # the first card's only cell
         else:
             glow_empty(board, st.height, box[0], box[1], box[2], box[3], _GLOW_LOOK)
-        count = min(st.stock(), len(RING))
+        tape = _TAPE
+        count = min(st.stock(), _RING)
         if st.status == PLAYING:
-            board[_RING_AT:_RING_AT + count] = _RING_STOCK[:count]
-        else:
+            board[_RING_AT:_RING_AT + count] = tape[:count]
+        else:  # (the game is over: its press may take the time)
             board[_RING_AT:_RING_AT + count] = bytes((_RING_WON if st.status == WON else _RING_LOST,)) * count
+        board[_RING_AT + count:_METER_AT] = tape[_DARK_TAPE:_DARK_TAPE + _RING - count]
         down = min(st.down, _METER)
-        board[_METER_AT:_LEGEND_AT] = bytes((_METER_DOWN,)) * down + bytes((_METER_EMPTY,)) * (_METER - down)
-        board[_LEGEND_AT:_BAR_AT] = bytes(range(_LEGEND + 1, _LEGEND + 1 + rules.RANKS))
-        card = st.card()
-        if card is not None:
+        board[_METER_AT:_LEGEND_AT] = tape[_METER_TAPE + _METER - down:_METER_TAPE + 2 * _METER - down]
+        board[_LEGEND_AT:_BAR_AT] = tape[_LEGEND_TAPE:_LEGEND_TAPE + rules.RANKS]
+        card = st.card() or 0
+        if card:
             board[_LEGEND_AT + card - 1] = _RANK + card
-            board[_BAR_AT:_BAR_AT + card] = bytes((_RANK + card,)) * card
-        self._board = (board, kept)
+        for c in range(_BAR_AT, _BAR_AT + card):
+            board[c] = _RANK + card
+        board[_BAR_AT + card:] = tape[_DARK_TAPE:_DARK_TAPE + rules.RANKS - card]
         return board
 
     def draw_piles(self, frame, now):
