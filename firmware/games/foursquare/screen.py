@@ -299,7 +299,8 @@ class Controller(GameController):
             if self.state.status == PLAYING:
                 self.find_hint()
                 self.app.dirty = True
-        self.peek_until = pending(self.peek_until, now)
+        if self.peek_until is not None:
+            self.peek_until = pending(self.peek_until, now)
         return GameController.busy(self, now) or self.peek_until is not None
 
     # -- drawing -------------------------------------------------------------------------------
