@@ -222,21 +222,17 @@ def start_board():
     return board
 
 
-_START = []  # (the start board squeezed, its launches' arrival cells, its counts), made once
+_START = []  # (the start board squeezed, its launches' arrival cells), made once
 
 
 def start_position():
     """The start board with every empty cell alive, as a move needs it (the incremental
-    squeeze relies on it), its launches' arrival cells, and its counts (empty cells,
-    pentacles of colour 1 and 2: counted over the board, ~3 ms on a Pico). Made once:
-    the same for every game, and ~15 ms on a Pico, where an undo replays its game from
-    the start, in the undo's light."""
+    squeeze relies on it), and its launches' arrival cells. Made once: the same for
+    every game, and ~15 ms on a Pico, where an undo replays its game from the start."""
     if not _START:
         board = start_board()
         squeeze(board, range(CELLS), PENTACLE)
-        _START.append((bytes(board), bytes(arrival(board, l, SqueezeState.SUPPORT) for l in range(LAUNCHES)),
-                       sum(1 for v in board if v == EMPTY), tuple(sum(1 for v in board if v == PENTACLE + c)
-                                                                   for c in (1, 2))))
+        _START.append((bytes(board), bytes(arrival(board, l, SqueezeState.SUPPORT) for l in range(LAUNCHES))))
     return _START[0]
 
 
@@ -246,22 +242,21 @@ class SqueezeState(GameState):
     def __init__(self, players=2):
         GameState.__init__(self)
         self.players = players
-        board, arrive, empty, pentacles = start_position()
+        board, arrive = start_position()
         self.board = bytearray(board)
         self.last_squeeze = []  # cells squeezed by the last move (for the flash)
         self.last_cell = NONE  # the last pawn's cell
         self.line = None  # the winning line's cells
-        self.empty = empty  # (_refresh()'s counts, of the start board: made once)
-        self.pentacles = list(pentacles)
-        self.arrive = bytearray(arrive)
+        self._refresh(arrive)
 
     def _refresh(self, arrive=None):
         """Derives the counts and the launches' arrival cells (`arrive`, if known) from
         the board (the start, or a position set up by a test)."""
         board = self.board
-        self.empty = sum(1 for v in board if v == EMPTY)
+        # (counted in C: a sum over the cells took a Pico ~1 ms each, in an undo's light)
+        self.empty = board.count(bytes((EMPTY,)))
         # made by colour 1 and 2 (players, or teams)
-        self.pentacles = [sum(1 for v in board if v == PENTACLE + c) for c in (1, 2)]
+        self.pentacles = [board.count(bytes((PENTACLE + 1,))), board.count(bytes((PENTACLE + 2,)))]
         if arrive is None:
             arrive = (arrival(board, l, self.SUPPORT) for l in range(LAUNCHES))
         self.arrive = bytearray(arrive)
