@@ -254,11 +254,8 @@ class App:
                     self.keys.resume()
             if self.then is None:
                 break
-        if self.down:  # (no key down: no hold, no stuck key, the loop's pace)
-            self.check_holds(now)
-            self.check_stuck(now)
-        else:
-            self.hold_in = LOOP_MS
+        self.check_holds(now)
+        self.check_stuck(now)
         if self.notice is not None and ticks_diff(self.notice[2], now) <= 0:
             self.notice = None
             self.dirty = True

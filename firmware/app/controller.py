@@ -379,14 +379,9 @@ class GameController:
 
     # -- the screen interface (see app/app.py) -------------------------------------------
     def busy(self, now):
-        # (each step of a Pico's loop: a call that has nothing to do is not made, the
-        # loop's idle step is what a press that lands in it waits for)
-        if self.thinking is not None or self.planned is not None or self.think_for_hint or self.board_seats:
-            self.think(now)  # (else it has nothing to think)
-        if self.flash_until is not None:
-            self.flash_until = pending(self.flash_until, now)
-        if self.hint_until is not None:
-            self.hint_until = pending(self.hint_until, now)
+        self.think(now)
+        self.flash_until = pending(self.flash_until, now)
+        self.hint_until = pending(self.hint_until, now)
         if self.anim_start is not None and not self.animating(now):
             self.anim_start = None  # over: forgotten before ticks can wrap back to it
         return (

@@ -299,8 +299,7 @@ class Controller(GameController):
             if self.state.status == PLAYING:
                 self.find_hint()
                 self.app.dirty = True
-        if self.peek_until is not None:
-            self.peek_until = pending(self.peek_until, now)
+        self.peek_until = pending(self.peek_until, now)
         return GameController.busy(self, now) or self.peek_until is not None
 
     # -- drawing -------------------------------------------------------------------------------
