@@ -196,7 +196,7 @@ def test_a_frame_no_key_asked_for_is_dropped_for_a_key_event_that_comes_while_it
 
     def draw_while_pressed(frame, now):
         draw(frame, now)
-        if app.unasked and not board.keys.events:
+        if not app.dirty and not board.keys.events:
             board.keys.push(press, True, now)  # the press comes while this frame is drawn
 
     app.screen.draw = draw_while_pressed
@@ -210,27 +210,24 @@ def test_a_frame_no_key_asked_for_is_dropped_for_a_key_event_that_comes_while_it
     assert len(app.screen.state.history) == 1  # answered ...
     assert board.strip.writes == writes + 1  # ... its frame the first shown
 
-def test_a_key_event_that_comes_before_the_busy_work_leaves_it_to_the_next_step():
+def test_a_key_event_that_comes_during_the_busy_work_leaves_the_work_ahead_to_the_next_step():
     board = SimBoard()
     app = board.app
     app.start_game("squeeze")
     app.step()
     busy = app.screen.busy
-    busy_calls = []
-    app.screen.busy = lambda now: (busy_calls.append(now), busy(now))[1]
-    tick = board.sound.tick
+    ahead = []
+    app.screen.ahead = lambda now: (ahead.append(now), False)[1]  # a screen's work ahead
     press = app.screen.cell_for_move(app.screen.state.legal_moves()[0])  # a launch
 
-    def tick_then_press(now):
-        tick(now)
-        if not busy_calls and not board.keys.events:
-            board.keys.push(press, True, now)
+    def busy_then_press(now):
+        if not board.keys.events and not app.screen.state.history:
+            board.keys.push(press, True, now)  # the press comes during the busy work
+        return busy(now)
 
-    board.sound.tick = tick_then_press
-    writes = board.strip.writes
+    app.screen.busy = busy_then_press
     board.clock.now += 10
     app.step()
-    assert busy_calls == [] and board.strip.writes == writes and len(board.keys) == 1
-    board.sound.tick = tick
+    assert ahead == [] and len(board.keys) == 1  # no work ahead: the press is answered first
     app.step()
-    assert len(app.screen.state.history) == 1 and board.strip.writes == writes + 1
+    assert len(app.screen.state.history) == 1
