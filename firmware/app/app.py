@@ -133,15 +133,16 @@ class App:
         ticks the keys saw it change, if given: a hold fires on time) else `now`."""
         if not (isinstance(key, int) and 0 <= key < CELLS):
             return  # a key this board does not have
+        down = self.down
         if pressed:
-            if key in self.down:
+            if key in down:
                 return  # down already (no release seen): one press acts once
-            self.down[key] = at if at is not None and 0 <= ticks_diff(now, at) < HOLD_MS else now
+            down[key] = at if at is not None and 0 <= ticks_diff(now, at) < HOLD_MS else now
             if key not in self.screen.holds:
                 self.held.add(key)
                 self.act(self.screen.tap, key, now)
-        elif key in self.down:
-            del self.down[key]
+        elif key in down:
+            del down[key]
             if key in self.stuck:  # released at last: it counts again from its next press
                 self.stuck.discard(key)
                 self.dirty = True
@@ -171,22 +172,23 @@ class App:
         takes a slice of the work that hold would do (slice_of), so the hold lights at
         once; released before, the screen's `hold_released(key)` frees it again (key())."""
         hold_in = LOOP_MS  # the loop sleeps no longer (run): a hold fires on time
+        held, screen = self.held, self.screen  # (the screen is the same until a hold fires)
         for key, since in self.down.items():
-            if key in self.held:
+            if key in held:
                 continue
-            if key not in self.screen.holds:
+            if key not in screen.holds:
                 # pressed on a screen that is gone (another key's hold left it, a1 and
                 # l12 held together): no hold here, and its release is no tap
-                self.held.add(key)
+                held.add(key)
                 continue
             left = HOLD_MS - ticks_diff(now, since)
             if left <= 0:
-                self.held.add(key)
-                self.act(self.screen.hold, key, now)
+                held.add(key)
+                self.act(screen.hold, key, now)
                 return  # the keys may have changed: look again next step
             hold_in = min(hold_in, left)
             # (not in the hold's last moments: a slice may take an import's 10-60 ms)
-            ahead = None if self.dirty or left < _HOLD_AHEAD_STOP_MS else getattr(self.screen, "hold_ahead", None)
+            ahead = None if self.dirty or left < _HOLD_AHEAD_STOP_MS else getattr(screen, "hold_ahead", None)
             if ahead is not None:
                 ahead(key, now, ticks_add(since, HOLD_MS))
         self.hold_in = hold_in
@@ -220,9 +222,10 @@ class App:
 
     def step(self):
         now = self.clock.ticks_ms()
-        if self.keys.overflowed:
+        keys = self.keys
+        if keys.overflowed:
             # Events were lost: start afresh rather than guess (no phantom tap or hold).
-            self.keys.clear()
+            keys.clear()
             self.down.clear()
             self.held.clear()
             self.no_tap.clear()
@@ -236,8 +239,8 @@ class App:
                 if self.screen is not screen:  # keys still down were pressed for what is gone
                     self.no_tap.update(self.down)
                     self.dirty = True
-            event = self.keys.get()
-            pause = event is not None and getattr(self.keys, "pause", None)
+            event = keys.get()
+            pause = event is not None and getattr(keys, "pause", None)
             if pause:  # the matrix scan waits while a press is answered (drivers/keys.py)
                 pause()
             try:
@@ -245,12 +248,12 @@ class App:
                     self.key(event[0], event[1], now, event[2])
                     if self.then is not None:  # (the events after it: for what its work shows)
                         break
-                    event = self.keys.get()
+                    event = keys.get()
                 if self.dirty:  # a press lights at once: before the holds' checks, a slice of the board's search (busy())
                     self.render(now)
             finally:  # (whatever happens, the keys are scanned again)
                 if pause:
-                    self.keys.resume()
+                    keys.resume()
             if self.then is None:
                 break
         self.check_holds(now)
@@ -264,6 +267,10 @@ class App:
         busy = self.screen.busy(now) or bool(self.stuck) or self.notice is not None or self.unsaved is not None
         if self.dirty or (busy and not 0 <= ticks_diff(now, self.rendered_at) < FRAME_MS) or self.was_busy and not busy:
             self.render(now)  # a change; a moving picture's next frame; its still last one
+        if len(keys):
+            # a key event that came meanwhile is answered before the rest of the step
+            # (its work ahead): at the next step, at once (the loop does not sleep on it)
+            return
         self.was_busy = busy
         self.working = False
         work = self.after_render
@@ -287,20 +294,28 @@ class App:
         return False
 
     def render(self, now):
+        """Draw the screen and show it. A frame of nothing new (not `dirty`: a moving
+        picture's next frame, its still last one; some 3 ms of a Pico's step) is not shown
+        if a key event has come by the time it is drawn: that event's answer comes first
+        (step() returns, the next step answers it)."""
+        frame = self.frame
+        frame.clear()
+        self.screen.draw(frame, now)
+        if not self.dirty and len(self.keys):
+            return
         self.rendered_at = now
-        self.frame.clear()
-        self.screen.draw(self.frame, now)
         if (now // WARN_BLINK_MS) % 2 == 0:  # stuck keys and the notice's key blink orange
             for key in self.stuck:
-                self.frame.set(key, colors.ORANGE)
-            if self.notice is not None:
-                self.frame.set(self.notice[1], colors.ORANGE)
+                frame.set(key, colors.ORANGE)
+            notice = self.notice
+            if notice is not None:
+                frame.set(notice[1], colors.ORANGE)
                 for key in self.notice_keys:
-                    self.frame.set(key, colors.ORANGE)
+                    frame.set(key, colors.ORANGE)
         if self.unsaved is not None:  # over the notice: two short red blinks, then dark
             t = now % _UNSAVED_MS
-            self.frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
-        self.pixels.show(self.frame.buf)
+            frame.set(grid.MENU, colors.RED if t < 3 * _UNSAVED_ON_MS and t // _UNSAVED_ON_MS != 1 else colors.OFF)
+        self.pixels.show(frame.buf)
         self.dirty = False
 
     def run(self, watchdog=None):

@@ -345,7 +345,8 @@ class GameController:
         self.stop_thinking()
         self.hint_move = None
         moves = self.state.history[:-1]
-        humans = len(self.board_seats) < self.state.players
+        # (no seat of the board: no replay to ask whose turn it is, in the undo's light)
+        humans = 0 < len(self.board_seats) < self.state.players
         while moves and humans and self.seat_after(moves) in self.board_seats:
             moves = moves[:-1]
         self.state = self.fresh_state()

@@ -181,3 +181,53 @@ def test_the_real_clock_returns_as_soon_as_an_event_waits():
     assert time.monotonic() - start < 1  # an event waits: at once, not after 5 s
     clock.wait(2, [])  # none: the time passes
     assert time.monotonic() - start >= 0.002
+
+
+def test_a_frame_no_key_asked_for_is_dropped_for_a_key_event_that_comes_while_it_is_drawn():
+    # a moving picture's frame takes ~3 ms of a Pico's step: a press that comes while
+    # it is drawn is answered at once, at the next step, and that frame is not shown
+    board = SimBoard()
+    app = board.app
+    app.start_game("squeeze")
+    app.step()
+    busy, draw = app.screen.busy, app.screen.draw
+    app.screen.busy = lambda now: (busy(now), True)[1]  # a moving picture: a frame every FRAME_MS
+    press = app.screen.cell_for_move(app.screen.state.legal_moves()[0])  # a launch
+
+    def draw_while_pressed(frame, now):
+        draw(frame, now)
+        if not app.dirty and not board.keys.events:
+            board.keys.push(press, True, now)  # the press comes while this frame is drawn
+
+    app.screen.draw = draw_while_pressed
+    writes = board.strip.writes
+    board.clock.now += 100
+    app.step()
+    assert board.strip.writes == writes  # drawn, not shown
+    assert len(board.keys) == 1 and not app.screen.state.history  # the press waits for the next step
+    app.screen.draw = draw
+    app.step()
+    assert len(app.screen.state.history) == 1  # answered ...
+    assert board.strip.writes == writes + 1  # ... its frame the first shown
+
+def test_a_key_event_that_comes_during_the_busy_work_leaves_the_work_ahead_to_the_next_step():
+    board = SimBoard()
+    app = board.app
+    app.start_game("squeeze")
+    app.step()
+    busy = app.screen.busy
+    ahead = []
+    app.screen.ahead = lambda now: (ahead.append(now), False)[1]  # a screen's work ahead
+    press = app.screen.cell_for_move(app.screen.state.legal_moves()[0])  # a launch
+
+    def busy_then_press(now):
+        if not board.keys.events and not app.screen.state.history:
+            board.keys.push(press, True, now)  # the press comes during the busy work
+        return busy(now)
+
+    app.screen.busy = busy_then_press
+    board.clock.now += 10
+    app.step()
+    assert ahead == [] and len(board.keys) == 1  # no work ahead: the press is answered first
+    app.step()
+    assert len(app.screen.state.history) == 1

@@ -41,18 +41,26 @@ def line(cell, step):
     return range(first, first + step * SIZE, step)
 
 
-def flips(top, up, height, cell, card):
+def flips(top, up, height, cell, card, box=None):
     """The cells whose top card turns over when `card` is played on `cell`: first
     those of its row, then those of its column (two lists). [reading] The played card
     itself stays face up: only the OTHER piles of the line turn. [reading] A line turns
     when `card` is the highest or the lowest of the face-up top ranks of its other
     piles: strictly above (below) all of them; an equal rank means neither; with no
-    face-up card to compare to it counts as highest."""
+    face-up card to compare to it counts as highest. `box`: the piles' bounding box
+    (Foursquare.box), if known: only its part of each line is looked at (a move's
+    light waits for this loop on a Pico: 4 cells a line at most, not 7)."""
     out = []
-    for step in (1, SIZE):  # (one plain loop a line: a move's light waits for it on a Pico)
+    if box is None:
+        lines = (line(cell, 1), line(cell, SIZE))
+    else:
+        first = cell - cell % SIZE
+        col = cell % SIZE
+        lines = (range(first + box[2], first + box[3] + 1), range(box[0] * SIZE + col, box[1] * SIZE + col + 1, SIZE))
+    for cells in lines:  # (one plain loop a line)
         piles = []
         lo, hi = RANKS + 1, 0  # the lowest and highest face-up top ranks of the line
-        for c in line(cell, step):
+        for c in cells:
             if height[c] and c != cell:
                 piles.append(c)
                 if up[c]:
@@ -175,7 +183,10 @@ class Foursquare(GameState):
     def _apply(self, cell):
         card = self.deck[len(self.history)]
         top, up, height = self.top, self.up, self.height
-        self.row_flips, self.col_flips = flips(top, up, height, cell, card)
+        if self.box is None:  # the first card: no other pile to turn
+            self.row_flips, self.col_flips = [], []
+        else:
+            self.row_flips, self.col_flips = flips(top, up, height, cell, card, self.box)
         if not height[cell]:
             self.piles += 1
             row, col = cell // SIZE, cell % SIZE

@@ -26,8 +26,6 @@ GLOW = colors.scale(colors.WHITE, 1, 10)  # an empty cell where the card may go
 _LEGEND_DIM = const(2)  # the legend at half its colours, the drawn card's rank at full
 STOCK_COLOR = colors.scale(colors.WHITE, 1, 3)  # the ring: cards left, every fifth brighter
 FIFTH_STOCK = colors.WHITE
-RING = bytes(c for c in grid.ring_cells() if c not in grid.CORNERS)  # 40 cells from b1
-RING_FIFTHS = bytes(RING[i] for i in range(4, len(RING), 5))  # every fifth of them, brighter
 METER_COLOR = colors.ORANGE  # a face-down card on the meter
 METER_EMPTY = colors.scale(colors.ORANGE, 1, 12)
 
@@ -47,25 +45,53 @@ _PIPS_SIZE = const(4)  # the piles' square, at most 4 x 4: 4 blocks of 3 fill th
 DIGITS = (0o75557, 0o26227, 0o71747, 0o71717, 0o55711, 0o74717, 0o74757, 0o71222, 0o75757, 0o75717)
 
 
-# A move (a window cell) -> its key, made once.
-WINDOW_CELLS = bytes(grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS))
-
-
 # every pile's colour, made once (a pile's look is its top card, face up or down, and
 # its height): a lookup instead of a scale() a cell in the press's light; after them
 # the glow of an empty cell where the card may go, so that the window is one
 # Frame.paint (one native call on the Pico)
 _HEIGHTS = const(5)  # heights 0..MAX_HEIGHT (HEIGHT_LEVEL)
-PILE_COLORS = array("I", [colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
-                          for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS)] + [GLOW])
+PILE_COLORS = [colors.scale(RANK_COLORS[k // 2] if k % 2 else CARD_BACK, HEIGHT_LEVEL[h], 20)
+               for k in range(2 * (rules.RANKS + 1)) for h in range(_HEIGHTS)] + [GLOW]  # (an array: below)
 _GLOW_LOOK = const(110)  # GLOW's index in PILE_COLORS: 2 * (RANKS + 1) * _HEIGHTS
-_DARK = array("I", [colors.OFF] * rules.CELLS)  # the window's cells with no pile and no glow
-# the rows and cells around the window, made once: each is drawn in one call
-LEGEND_CELLS = bytes(grid.cell(LEGEND_ROW, _FIRST_COL + i) for i in range(rules.RANKS))  # ranks 1..10
-BAR_CELLS = bytes(grid.cell(BAR_ROW, _FIRST_COL + i) for i in range(rules.RANKS))
-METER_CELLS = bytes(grid.cell(METER_ROW, _FIRST_COL + i) for i in range(rules.MAX_DOWN + 1))
-RANKS_1_TO_10 = bytes(range(1, rules.RANKS + 1))
-LEGEND_COLORS = array("I", [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS])  # (index = rank)
+# The window and every row around it (the ring's count, the meter, the legend, the bar)
+# are one Frame.paint (a native call costs a Pico's press ~0.1 ms): BOARD_CELLS, their
+# looks (board_looks(): made once a move) indexing BOARD_COLORS, PILE_COLORS followed by
+# the colours of the rows around the window (their indices: _STOCK.. below).
+_RING_AT = const(49)  # where each part starts in BOARD_CELLS: the window's 49 cells first
+_METER_AT = const(89)  # (the ring's 40 before it)
+_LEGEND_AT = const(94)  # (the meter's 5)
+_BAR_AT = const(104)  # (the legend's 10; the bar's 10 end it: 114 cells)
+_METER = const(5)  # the meter's cells: MAX_DOWN + 1
+BOARD_CELLS = bytes([grid.cell(TOP + m // rules.SIZE, LEFT + m % rules.SIZE) for m in range(rules.CELLS)]  # the window
+                    + [c for c in grid.ring_cells() if c not in grid.CORNERS]  # the ring's 40 cells from b1
+                    + [grid.cell(METER_ROW, _FIRST_COL + i) for i in range(_METER)]
+                    + [grid.cell(LEGEND_ROW, _FIRST_COL + i) for i in range(rules.RANKS)]  # ranks 1..10
+                    + [grid.cell(BAR_ROW, _FIRST_COL + i) for i in range(rules.RANKS)])
+WINDOW_CELLS = memoryview(BOARD_CELLS)[:rules.CELLS]  # a move (a window cell) -> its key
+RING = memoryview(BOARD_CELLS)[_RING_AT:_METER_AT]
+_STOCK = const(111)  # the ring's stock cell, a fifth of them, a finished game's won and lost
+_FIFTH = const(112)
+_RING_WON = const(113)
+_RING_LOST = const(114)
+_METER_DOWN = const(115)  # the meter's face-down card, its empty place
+_METER_EMPTY = const(116)
+_LEGEND = const(116)  # + rank: the legend's dim rank
+_RANK = const(126)  # + rank: a rank at full (the drawn card's)
+_OFF = const(137)  # a dark cell (no pile, no glow, a dark cell of a row): no look is 0, so
+# that Frame.paint needs no array of dark colours (its `empty`, RAM on a Pico)
+BOARD_COLORS = PILE_COLORS = array("I", PILE_COLORS + [STOCK_COLOR, FIFTH_STOCK, colors.GREEN, colors.RED, METER_COLOR,
+                                                        METER_EMPTY] + [colors.scale(c, 1, _LEGEND_DIM) for c in RANK_COLORS[1:]]
+                                   + list(RANK_COLORS[1:]) + [colors.OFF])  # (the legend's dim ranks, the ranks at full)
+# What the rows' looks are copied from (slices of a memoryview: a move's light allocates
+# no bytes): the ring's stock (a count: its first cells), dark cells, the meter's face-down
+# cards then its empty places (a count: 5 of them from the right place), the legend's.
+_RING = const(40)
+_DARK_TAPE = const(40)  # where each starts in _TAPE
+_METER_TAPE = const(89)  # (after 49 dark cells: a fresh window's too)
+_LEGEND_TAPE = const(99)
+_TAPE = memoryview(bytes(_FIFTH if i % 5 == 4 else _STOCK for i in range(_RING)) + bytes((_OFF,)) * rules.CELLS
+                   + bytes((_METER_DOWN,)) * _METER + bytes((_METER_EMPTY,)) * _METER
+                   + bytes(range(_LEGEND + 1, _LEGEND + 1 + rules.RANKS)))
 
 
 def glow_empty(glow, height, lo_r, hi_r, lo_c, hi_c, look):
@@ -279,16 +305,7 @@ class Controller(GameController):
     # -- drawing -------------------------------------------------------------------------------
     def draw_board(self, frame, now):
         st = self.state
-        self.draw_piles(frame, now)
-        self.draw_ring_count(frame, st.stock(), STOCK_COLOR if st.status == PLAYING else
-                             (colors.GREEN if st.status == WON else colors.RED))
-        frame.fill(METER_CELLS[:st.down], METER_COLOR)
-        frame.fill(METER_CELLS[st.down:], METER_EMPTY)
-        frame.paint(LEGEND_CELLS, RANKS_1_TO_10, LEGEND_COLORS, LEGEND_COLORS)  # dim, and then ...
-        card = st.card()
-        if card is not None:  # ... the drawn card's rank at full, and the bar as long as the card
-            frame.set(LEGEND_CELLS[card - 1], RANK_COLORS[card])
-            frame.fill(BAR_CELLS[:card], RANK_COLORS[card])
+        self.draw_piles(frame, now)  # (the rows around the window too: board_looks())
         if pending(self.peek_until, now):
             self.draw_peek(frame, now)
         if st.status != PLAYING:
@@ -297,44 +314,77 @@ class Controller(GameController):
             self.draw_end(frame, now)
 
     def window_looks(self):
-        """Each window cell's look (its PILE_COLORS index; 0: no pile), kept from move to
+        """Each window cell's look (its PILE_COLORS index; _OFF: no pile), kept from move to
         move: a move changes its own pile and those it turned, so only they are worked
-        out again (the whole window for another deal)."""
+        out again (the whole window for another deal). Nothing is allocated in a move's
+        light (an allocation costs a Pico's press ~0.1 ms in its full heap)."""
         st = self.state
         moves = len(st.history)
-        kept = getattr(self, "_looks", None)  # (the looks, their state, its moves then)
-        if kept is not None and kept[1] is st and kept[2] == moves:
-            return kept[0]
+        looks = getattr(self, "_looks", None)  # (for the state _looks_of after _looks_at moves)
+        if looks is not None and self._looks_of is st and self._looks_at == moves:
+            return looks
         height, top, up = st.height, st.top, st.up
-        if kept is not None and kept[1] is st and kept[2] == moves - 1:
-            looks = kept[0]
-            cells = [st.history[-1]] + st.row_flips + st.col_flips
-        else:
-            looks = bytearray(rules.CELLS)
-            cells = [m for m in range(rules.CELLS) if height[m]]
-        for m in cells:
+        if looks is not None and self._looks_of is st and self._looks_at == moves - 1:
+            m = st.history[-1]
             looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
-        self._looks = (looks, st, moves)
+            for m in st.row_flips:
+                looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+            for m in st.col_flips:
+                looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        else:
+            looks = self._looks = bytearray(_TAPE[_DARK_TAPE:_DARK_TAPE + rules.CELLS])
+            for m in range(rules.CELLS):
+                if height[m]:
+                    looks[m] = (top[m] * 2 + up[m]) * _HEIGHTS + height[m]
+        self._looks_of, self._looks_at = st, moves
         return looks
 
-    def draw_piles(self, frame, now):
-        """The window in one Frame.paint: each pile's look (window_looks()), the glow
-        where the card may go."""
+    def board_looks(self):
+        """The looks of BOARD_CELLS (indices of BOARD_COLORS, never 0), made once a move
+        (not every frame of its flips), in the same array: each pile's (window_looks()),
+        the glow where the card may go; the ring's count of the cards left in the stock
+        (every fifth brighter; the whole count green once won, red once lost); the
+        meter's face-down cards; the legend dim, the drawn card's rank at full, and the
+        bar as long as it."""
         st = self.state
         looks = self.window_looks()
-        kept = self._looks  # (a new one each move: window_looks)
-        glow = getattr(self, "_glow", None)  # (the looks with the glow, for those looks): made
-        if glow is None or glow[1] is not kept:  # once a move, not every frame of its flips
-            glow = bytearray(looks)
-            box = st.box
-            if st.status != PLAYING:
-                pass  # no card to place
-            elif box is None:
-                glow[rules.CENTRE] = _GLOW_LOOK  # the first card's only cell
-            else:
-                glow_empty(glow, st.height, box[0], box[1], box[2], box[3], _GLOW_LOOK)
-            glow = self._glow = (glow, kept)
-        frame.paint(WINDOW_CELLS, glow[0], PILE_COLORS, _DARK)
+        board = getattr(self, "_board", None)  # (for the state and moves of the looks)
+        if board is not None and self._board_of is st and self._board_at == self._looks_at:
+            return board
+        if board is None:
+            board = self._board = bytearray(len(BOARD_CELLS))
+        self._board_of, self._board_at = st, self._looks_at
+        board[:rules.CELLS] = looks
+        box = st.box
+        if st.status != PLAYING:
+            pass  # no card to place
+        elif box is None:
+            board[rules.CENTRE] = _GLOW_LOOK  # the first card's only cell
+        else:
+            glow_empty(board, st.height, box[0], box[1], box[2], box[3], _GLOW_LOOK)
+        tape = _TAPE
+        count = min(st.stock(), _RING)
+        if st.status == PLAYING:
+            board[_RING_AT:_RING_AT + count] = tape[:count]
+        else:  # (the game is over: its press may take the time)
+            board[_RING_AT:_RING_AT + count] = bytes((_RING_WON if st.status == WON else _RING_LOST,)) * count
+        board[_RING_AT + count:_METER_AT] = tape[_DARK_TAPE:_DARK_TAPE + _RING - count]
+        down = min(st.down, _METER)
+        board[_METER_AT:_LEGEND_AT] = tape[_METER_TAPE + _METER - down:_METER_TAPE + 2 * _METER - down]
+        board[_LEGEND_AT:_BAR_AT] = tape[_LEGEND_TAPE:_LEGEND_TAPE + rules.RANKS]
+        card = st.card() or 0
+        if card:
+            board[_LEGEND_AT + card - 1] = _RANK + card
+        for c in range(_BAR_AT, _BAR_AT + card):
+            board[c] = _RANK + card
+        board[_BAR_AT + card:] = tape[_DARK_TAPE:_DARK_TAPE + rules.RANKS - card]
+        return board
+
+    def draw_piles(self, frame, now):
+        """The window and the rows around it in one Frame.paint (board_looks()), then
+        the turning cards of the last move's flips."""
+        st = self.state
+        frame.paint(BOARD_CELLS, self.board_looks(), BOARD_COLORS, BOARD_COLORS)  # (no look 0: no `empty`)
         if not self.animating(now):
             return
         t = ticks_diff(now, self.anim_start)
@@ -347,14 +397,6 @@ class Controller(GameController):
                 else:
                     continue
                 frame.set(WINDOW_CELLS[m], color)
-
-    def draw_ring_count(self, frame, count, color):
-        """`count` of the 40 ring cells between the corners, clockwise from b1, every
-        fifth brighter."""
-        fifth = FIFTH_STOCK if color == STOCK_COLOR else color
-        count = min(count, len(RING))
-        frame.fill(RING[:count], color)  # (the rest is dark: the frame is cleared)
-        frame.fill(RING_FIFTHS[:count // 5], fifth)
 
     def draw_peek(self, frame, now):
         what, rank = self.peek

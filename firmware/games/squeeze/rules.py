@@ -253,9 +253,10 @@ class SqueezeState(GameState):
         """Derives the counts and the launches' arrival cells (`arrive`, if known) from
         the board (the start, or a position set up by a test)."""
         board = self.board
-        self.empty = sum(1 for v in board if v == EMPTY)
+        # (counted in C: a sum over the cells took a Pico ~1 ms each, in an undo's light)
+        self.empty = board.count(bytes((EMPTY,)))
         # made by colour 1 and 2 (players, or teams)
-        self.pentacles = [sum(1 for v in board if v == PENTACLE + c) for c in (1, 2)]
+        self.pentacles = [board.count(bytes((PENTACLE + 1,))), board.count(bytes((PENTACLE + 2,)))]
         if arrive is None:
             arrive = (arrival(board, l, self.SUPPORT) for l in range(LAUNCHES))
         self.arrive = bytearray(arrive)
