@@ -18,12 +18,12 @@ BUDGET = (30, 40, 80, 170, 7000)  # level 5: as the Pico's native code does them
 JITTER = (2, 2, 6, 6, 3)  # a root move's value raised by up to this: near-equal moves vary
 SLIPS = (90, 40, 5, 0, 0)
 # A game's first moves, where near-equal is wider still so that games differ (they are
-# short) ... this many times. Level 5 spreads its first two moves only: later, a wide
-# spread gives away games to a strong opponent; its first move only, its deep search
-# plays the same games again (55 distinct games in 100, against 92 with two).
-FIRST_MOVES = (6, 6, 6, 6, 4)
+# short) ... this many times. Level 5 spreads a game's first five moves only: later, a
+# wide spread gives away games to a strong opponent; with fewer, its deep search plays
+# the same games again (docs/PERFORMANCE.md).
+FIRST_MOVES = (6, 6, 6, 6, 5)
 FIRST_SPREAD = (1, 1, 8, 4, 12)
-ROOT_MOVES = (40, 40, 5, 5, 10)  # the root moves searched two plies deep or more
+ROOT_MOVES = (40, 40, 5, 5, 16)  # the root moves searched two plies deep or more
 PENTACLE_WORTH = const(6)  # a pentacle made, against a line's worth below
 WORTH = (0, 1, 8, 50, 0)
 DOUBLE = const(5000)  # the score of facing two wins in one (not sure: a block may squeeze)
