@@ -269,7 +269,9 @@ class App:
             self.render(now)  # a change; a moving picture's next frame; its still last one
         if len(keys):
             # a key event that came meanwhile is answered before the rest of the step
-            # (its work ahead): at the next step, at once (the loop does not sleep on it)
+            # (its work ahead): at the next step, at once (the loop does not sleep on it);
+            # a moving picture's still last frame, if dropped for it, is still owed
+            self.was_busy = self.was_busy or busy
             return
         self.was_busy = busy
         self.working = False
