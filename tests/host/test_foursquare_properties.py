@@ -147,3 +147,22 @@ def test_the_two_card_look_ahead_plays_legal_moves(monkeypatch):
             state.play(move)
             check_invariants(state)
         assert state.status == WON, seed
+
+
+@given(DEALS)
+@settings(max_examples=60, deadline=None)
+def test_a_cards_flips_within_the_piles_box_are_the_flips_of_its_whole_lines(deal):
+    # the rules look only at the piles' box of the played card's row and column (a
+    # move's light on a Pico): no pile outside it, so the very same cells turn
+    seed, picks = deal
+    state = foursquare.new_state(rng=Rng(seed))
+    for pick in picks:
+        legal = state.legal_moves()
+        if not legal:
+            break
+        card = state.card()
+        for cell in legal:
+            whole = foursquare.flips(state.top, state.up, state.height, cell, card)
+            if state.box is not None:
+                assert foursquare.flips(state.top, state.up, state.height, cell, card, state.box) == whole
+        state.play(legal[pick % len(legal)])
