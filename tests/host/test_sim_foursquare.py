@@ -353,3 +353,25 @@ def test_the_winning_press_lights_before_the_stats_file_is_written():
     stats = events.index(("write", "stats_foursquare.json"))
     assert ("show", None) in events[:stats]
     assert '"won": 1' in board.storage.read("stats_foursquare.json")
+
+
+def test_the_boards_paint_indices_follow_its_tables():
+    # the one paint's indices are written as numbers (MicroPython folds them): they must
+    # say where each part of BOARD_CELLS starts and which colour of BOARD_COLORS is which
+    assert board._RING_AT == foursquare.CELLS
+    assert board._METER_AT == board._RING_AT + len([c for c in grid.ring_cells() if c not in grid.CORNERS])
+    assert board._LEGEND_AT == board._METER_AT + board._METER
+    assert board._BAR_AT == board._LEGEND_AT + foursquare.RANKS
+    assert len(board.BOARD_CELLS) == board._BAR_AT + foursquare.RANKS
+    assert board._METER == foursquare.MAX_DOWN + 1
+    assert board.BOARD_COLORS[board._GLOW_LOOK] == board.GLOW and board._GLOW_LOOK + 1 == board._STOCK
+    assert list(board.BOARD_COLORS[board._STOCK:board._METER_EMPTY + 1]) == [
+        board.STOCK_COLOR, board.FIFTH_STOCK, colors.GREEN, colors.RED, board.METER_COLOR, board.METER_EMPTY]
+    assert board._LEGEND == board._METER_EMPTY  # (+ rank 1..10: the legend's dim ranks)
+    assert list(board.BOARD_COLORS[board._RANK + 1:board._RANK + 1 + foursquare.RANKS]) == list(board.RANK_COLORS[1:])
+    assert board._OFF == len(board.BOARD_COLORS) - 1 and board.BOARD_COLORS[board._OFF] == colors.OFF
+    # ... and where each run of looks starts in the tape the rows' looks are copied from
+    assert board._DARK_TAPE == board._RING == board._METER_AT - board._RING_AT
+    assert board._METER_TAPE == board._DARK_TAPE + foursquare.CELLS
+    assert board._LEGEND_TAPE == board._METER_TAPE + 2 * board._METER
+    assert len(board._TAPE) == board._LEGEND_TAPE + foursquare.RANKS
