@@ -11,7 +11,7 @@ import sys
 # MicroPython keeps no module of its own in sys.modules: each `import array` of each
 # module searches the flash for an array.py first, some 5 ms on a Pico. Found once
 # (sys.path empty: straight to the built-in) and kept there, later imports find it at once.
-BUILT_INS = ("array", "json", "machine", "os", "time")
+BUILT_INS = ("array", "io", "json", "machine", "os", "time")
 
 
 def keep_built_ins():
@@ -30,9 +30,6 @@ def keep_built_ins():
 if sys.implementation.name == "micropython":
     keep_built_ins()
 
-from app import grid  # noqa: E402 (after the built-ins)
-from drivers.clock import Clock  # noqa: E402
-
 SAFE_MODE_COLOR = (255, 120, 0)  # the MENU corner lights up orange in safe mode
 ERROR_COLOR = (255, 0, 0)  # the MENU corner lights up red if the app crashed
 SAFE_CHECK_MS = 30  # MENU must stay down this long after power-up for safe mode
@@ -41,7 +38,8 @@ RESTARTS = 3  # after a crash the app starts again (its saves resume), this many
 # and the keys' set-up (the chain tables, the PIO program, the matrix's tables) and the
 # pin map. Freed once the board is made (RAM on a Pico); nothing after needs the flash's
 # modules to stop (a deploy may be rewriting them).
-BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels_setup", "drivers.keys_setup", "pins")
+BOOT_MODULES = ("ports.rp2", "ports.circuitpython", "ports", "drivers.pixels_setup", "drivers.keys_setup", "pins",
+                "pack")
 
 
 def stop_watchdog(watchdog):
@@ -60,12 +58,30 @@ def stop_watchdog(watchdog):
 
 
 def light_corner(pixels, color):
+    from app import grid
+
     frame = bytearray(grid.CELLS * 3)
     frame[grid.MENU * 3:grid.MENU * 3 + 3] = bytes(color)
     pixels.show(frame)
 
 
 def main():
+    mounted = []  # the boot's pack's unmount while it is mounted (MicroPython: pack.py)
+    if sys.implementation.name == "micropython":  # (no name of pack's kept here: it is freed after the boot)
+        __import__("pack").mount(mounted)
+    try:
+        run(mounted)
+    finally:  # (safe mode, a crash, Ctrl-C: the REPL finds the flash's folders, a deploy writes them)
+        while mounted:
+            mounted[0]()
+
+
+def run(mounted):
+    """Makes the drivers and runs the app; the boot's pack (`mounted`, mount_pack)
+    unmounted once the app's first frame is shown."""
+    from app import grid
+    from drivers.clock import Clock
+
     if sys.implementation.name == "circuitpython":
         from ports import circuitpython as port
     else:
@@ -99,6 +115,8 @@ def main():
         try:
             app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
+            if mounted:  # the boot's pack unmounted once the first frame is shown (then a collection)
+                app.after_render = mounted[0]
             if notice:  # (after what power-up set aside, if anything: app/aside.py)
                 app.show_notice(notice, grid.MENU, add=True)
             app.run(watchdog)

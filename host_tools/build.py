@@ -25,6 +25,10 @@ MPY_VERSION = "v1.27."          # must match the MicroPython on the Pico and in 
 MARCH = "armv6m"                # RP2040: Cortex-M0+
 SOURCE_FILES = ("main.py", "boot.py")   # the Pico runs these as source, never .mpy
 SKIP_DIRS = ("__pycache__",)
+# The folders the boot imports from (start.py): every module of theirs is also written
+# into one file, PACK, which the board mounts over them while it starts (firmware/pack.py)
+PACKED = ("app", "drivers", "ports")
+PACK = "boot.pack"
 # drivers of another runtime (CircuitPython's port and the adapters only it imports):
 # not built, not deployed
 OTHER_RUNTIMES = ("ports/circuitpython.py", "drivers/keypad_keys.py", "drivers/pixelbuf_strip.py",
@@ -86,6 +90,7 @@ def build(src=FIRMWARE, out=BUILD, log=print):
     stage = stage_beside(out, ".build-")
     try:
         built = compile_tree(src, stage)
+        built += write_pack(stage, built)
         swap_in(stage, out)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
@@ -117,6 +122,30 @@ def compile_tree(src, out):
     if errors:
         raise BuildError("\n".join(errors))
     return built
+
+
+def write_pack(out, built):
+    """PACK in out (pack_bytes) of the build's modules in PACKED, if it has any.
+    Returns [PACK], or [] (no pack)."""
+    packed = sorted(rel.replace(os.sep, "/") for rel in built
+                    if rel.endswith(".mpy") and os.path.dirname(rel) in PACKED)
+    if not packed:
+        return []
+    modules = []
+    for rel in packed:
+        with open(os.path.join(out, rel), "rb") as f:
+            modules.append((rel, f.read()))
+    with open(os.path.join(out, PACK), "wb") as f:
+        f.write(pack_bytes(modules))
+    return [PACK]
+
+
+def pack_bytes(modules):
+    """The pack of [(path 'folder/name.mpy', bytes)] as firmware/pack.py reads it: its
+    index (4 bytes, its length, little-endian; then a line 'folder/name.mpy size' a
+    module, in order), then the modules' bytes one after the other."""
+    index = "\n".join("%s %d" % (rel, len(data)) for rel, data in modules).encode()
+    return len(index).to_bytes(4, "little") + index + b"".join(data for _, data in modules)
 
 
 def stage_beside(out, prefix):

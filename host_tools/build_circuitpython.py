@@ -19,14 +19,14 @@ from host_tools.build import FIRMWARE, ROOT, BuildError, firmware_files, stage_b
 
 OUT = os.path.join(ROOT, "build-circuitpython")
 BOOT = os.path.join(ROOT, "circuitpython", "boot.py")
-SKIP = ("ports/rp2.py",)  # MicroPython's drivers (machine, its neopixel)
+SKIP = ("ports/rp2.py", "pack.py")  # MicroPython's drivers (machine, its neopixel), its boot pack (vfs)
 # What CircuitPython 9 on a Pico has built in, among what the firmware imports.
 BUILT_IN = ("array", "board", "digitalio", "gc", "json", "keypad", "memorymap", "microcontroller", "micropython", "os",
             "pwmio", "storage", "supervisor", "sys", "time", "traceback", "watchdog")
 LIBRARIES = ("neopixel",)  # from the Adafruit bundle (circup)
 # Imports made only on MicroPython, inside functions CircuitPython never calls (the
-# rp2 key scan and PIO LED driver).
-ELSEWHERE = ("machine", "rp2")
+# rp2 key scan and PIO LED driver, the boot's pack).
+ELSEWHERE = ("machine", "rp2", "pack")
 IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))")
 
 

@@ -21,6 +21,8 @@ Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
     deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
     (mpremote itself killed mid-file) then repaired by the next, a board of another
     MicroPython refused, and the deployed board boots to the menu and plays a move;
+  - the boot's pack (host_tools.vpico.pack_checks): main.py imports from it, then finds
+    the flash's folders again; a damaged pack is no pack; safe mode leaves the folders;
   - issue #51 (host_tools.vpico.saves_checks): main.py powered up on its own littlefs
     holding a torn save (set aside whole, the tile's key blinking orange), and on a full
     flash (a move's refused save: the last good save whole, no .tmp, the MENU corner's
@@ -506,6 +508,14 @@ def run_all(select=None, deploy=True, out=print, workers=None):
                 saves_checks.run(results, os.path.join(workdir, "saves"))
 
             jobs.append(("saves", saves))
+        if not select or "boot" in select or "pack" in select:
+            from host_tools.vpico import pack_checks
+
+            def packs(results):
+                os.makedirs(os.path.join(workdir, "pack"))
+                pack_checks.run(results, os.path.join(workdir, "pack"))
+
+            jobs.append(("boot pack", packs))
         if deploy and (not select or "deploy" in select):
             from host_tools.vpico import deploy_checks
 

@@ -176,3 +176,53 @@ def test_an_out_the_build_cannot_take_is_a_clear_failure_not_a_quiet_success(tmp
         assert err.count("FAILED") == 2 and any(w in err for w in ("cannot build beside", "could not put the build",
                                                                     "is a file, not a build directory"))
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["afile", "firmware"]
+
+
+def test_the_boot_pack_holds_each_module_of_the_boots_folders_as_the_board_reads_it(tmp_path):
+    # firmware/pack.py's own reading of the pack the build wrote: every module of the
+    # folders the boot imports from, byte for byte; nothing of another folder
+    import pack
+
+    out = str(tmp_path / "build")
+    built = build.build(build.FIRMWARE, out, log=lambda _: None)
+    assert build.PACK in built and pack.PACK == build.PACK
+    want = sorted(rel for rel in built if rel.endswith(".mpy") and rel.split("/")[0] in build.PACKED
+                  and rel.count("/") == 1)
+    assert "app/app.mpy" in want and "ports/rp2.mpy" in want and "drivers/keys.mpy" in want
+    with open(os.path.join(out, build.PACK), "rb") as f:
+        folders = pack.index(f)
+        held = sorted(folder + name for folder, files in folders.items() for name in files)
+        assert held == want
+        for folder, files in folders.items():
+            fs = pack.Folder(f, files)
+            assert fs.stat("/")[0] & 0x4000
+            for name, (_, size) in files.items():
+                with open(os.path.join(out, folder + name), "rb") as module:
+                    data = module.read()
+                assert fs.stat(name)[6] == size == len(data)
+                assert fs.open(name, "rb").read() == data, folder + name
+            for missing in ("/app.py", "/nothing.mpy", "/__init__.mpy"):
+                with pytest.raises(OSError):
+                    fs.stat(missing)
+            with pytest.raises(OSError):
+                fs.open(next(iter(files)), "wb")
+
+
+def test_a_build_without_the_boots_folders_has_no_pack(tmp_path):
+    src, out = make_firmware(tmp_path, {"main.py": "import lib.util\n", "lib/util.py": "X = 1\n"})
+    assert build.PACK not in build.build(src, out, log=lambda _: None)
+    assert not os.path.exists(os.path.join(out, build.PACK))
+
+
+def test_a_pack_cut_short_is_refused_by_the_board(tmp_path):
+    import pack
+
+    data = build.pack_bytes([("app/a.mpy", b"M\x06aa"), ("app/b.mpy", b"M\x06bbb")])
+    path = tmp_path / "boot.pack"
+    path.write_bytes(data)
+    with open(str(path), "rb") as f:
+        assert pack.index(f) == {"app": {"/a.mpy": (len(data) - 9, 4), "/b.mpy": (len(data) - 5, 5)}}
+    path.write_bytes(data[:-1])
+    with open(str(path), "rb") as f:
+        with pytest.raises(ValueError):
+            pack.index(f)

@@ -26,7 +26,8 @@ def test_commands_copy_the_build_to_the_root_then_reset(built):
     args = [c[len(deploy.MPREMOTE):] for c in cmds]
     assert all(c[:len(deploy.MPREMOTE)] == deploy.MPREMOTE for c in cmds)
     assert args[0][:3] == ["connect", "/dev/ttyACM0", "exec"]
-    assert args[1] == ["connect", "/dev/ttyACM0", "fs", "cp", "-r", "app", "compat.mpy", "main.py", ":"]
+    # (boot.pack: the modules of app/ again, in one file: firmware/pack.py)
+    assert args[1] == ["connect", "/dev/ttyACM0", "fs", "cp", "-r", "app", "boot.pack", "compat.mpy", "main.py", ":"]
     assert args[2] == ["connect", "/dev/ttyACM0", "reset"]
 
 
@@ -41,7 +42,7 @@ def test_dry_run_prints_and_runs_nothing(built, capsys):
     assert deploy.main(["--dry-run", "--port", "COM3", "--build", built]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) >= 3 and all(line.startswith("(dry run)") for line in out if "mpremote" in line)
-    assert "mpremote connect COM3 fs cp -r app compat.mpy main.py :" in "\n".join(out)
+    assert "mpremote connect COM3 fs cp -r app boot.pack compat.mpy main.py :" in "\n".join(out)
 
 
 def test_nothing_built_is_a_clear_error(tmp_path, capsys):

@@ -1,0 +1,94 @@
+# The boot's modules from one file (MicroPython): an import from the Pico's littlefs
+# looks its module up four times (as a folder, as .py, as .mpy, then to open it), each
+# lookup reading through the root's and the folder's metadata, 2.5-5 ms a time; the
+# build also writes every module of the folders the boot imports from into one file,
+# PACK (host_tools/build.py: its index, then the modules' bytes), and while the board
+# starts, each of those folders is mounted over by the pack's part of it: a module is
+# then one seek and one read of a file already open. start.py unmounts them once the
+# app's first frame is shown (a later import, the REPL, a deploy see the folders). This
+# module is freed after the boot (start.BOOT_MODULES): it costs the game loop no RAM.
+import io
+
+PACK = "boot.pack"
+_DIR = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's answer for a folder (S_IFDIR)
+
+
+class Folder:
+    """One folder of the pack, as a MicroPython filesystem (what an import asks of one:
+    stat and open for reading); `files` {'/name.mpy': (offset, size)}."""
+
+    def __init__(self, pack, files):
+        self.pack = pack
+        self.files = files
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def stat(self, path):
+        if path == "/":
+            return _DIR
+        at = self.files.get(path)
+        if at is None:
+            raise OSError(2)  # ENOENT: the import looks further (its .mpy after its .py)
+        return (0x8000, 0, 0, 0, 0, 0, at[1], 0, 0, 0)
+
+    def open(self, path, mode="r"):
+        at = self.files.get(path)
+        if at is None:
+            raise OSError(2)
+        if "w" in mode or "a" in mode:
+            raise OSError(30)  # EROFS: nothing writes the pack
+        self.pack.seek(at[0])
+        return io.BytesIO(self.pack.read(at[1]))
+
+
+def index(pack):
+    """{folder: {'/name.mpy': (offset, size)}} of the open pack (build.pack_bytes');
+    ValueError if it is not whole."""
+    size = int.from_bytes(pack.read(4), "little")
+    folders = {}
+    at = 4 + size
+    for line in pack.read(size).decode().split("\n"):
+        path, length = line.split(" ")
+        folder, name = path.split("/")
+        folders.setdefault(folder, {})["/" + name] = (at, int(length))
+        at += int(length)
+    if pack.seek(0, 2) != at:
+        raise ValueError("the pack is cut short")
+    return folders
+
+
+def mount(mounted):
+    """Mounts the pack's folders over the flash's, and appends to the list `mounted`
+    the function that unmounts them and closes the pack (then takes itself out of it;
+    again: nothing; with the ticks: the app's after_render). Nothing where there is no
+    pack (a board deployed before it) or it cannot be read: the boot's imports then
+    come from the folders."""
+    try:
+        pack = open(PACK, "rb")
+    except OSError:
+        return
+    import vfs
+
+    points = []
+
+    def unmount(now=None):
+        mounted.clear()
+        while points:
+            vfs.umount(points.pop())
+        pack.close()
+
+    try:
+        for folder, files in index(pack).items():
+            vfs.mount(Folder(pack, files), "/" + folder)
+            points.append("/" + folder)
+    except Exception:  # (damaged, or a folder mounted already)
+        unmount()
+        return
+    except KeyboardInterrupt:  # (Ctrl-C while it mounts: nothing left mounted for the REPL)
+        unmount()
+        raise
+    mounted.append(unmount)
