@@ -1,12 +1,8 @@
 # The boot's modules from one file (MicroPython): an import from the Pico's littlefs
-# looks its module up four times (as a folder, as .py, as .mpy, then to open it), each
-# lookup reading through the root's and the folder's metadata, 2.5-5 ms a time; the
-# build also writes every module of the folders the boot imports from into one file,
-# PACK (host_tools/build.py: its index, then the modules' bytes), and while the board
-# starts, each of those folders is mounted over by the pack's part of it: a module is
-# then one seek and one read of a file already open. start.py unmounts them once the
-# app's first frame is shown (a later import, the REPL, a deploy see the folders). This
-# module is freed after the boot (start.BOOT_MODULES): it costs the game loop no RAM.
+# looks its module up four times, each lookup reading through the folders' metadata,
+# so the build also writes the modules of the folders the boot imports from into one
+# file, PACK (host_tools/build.py), mounted over those folders while the board starts
+# (start.py; figures: docs/PERFORMANCE.md). Freed after the boot (start.BOOT_MODULES).
 import io
 
 PACK = "boot.pack"
@@ -62,11 +58,11 @@ def index(pack):
 
 
 def mount(mounted):
-    """Mounts the pack's folders over the flash's, and appends to the list `mounted`
-    the function that unmounts them and closes the pack (then takes itself out of it;
-    again: nothing; with the ticks: the app's after_render). Nothing where there is no
-    pack (a board deployed before it) or it cannot be read: the boot's imports then
-    come from the folders."""
+    """Mounts the pack's folders over the flash's, and appends to the list `mounted` the
+    function that unmounts them and closes the pack (it empties the list: the caller
+    holds nothing of this module after; called again, it does nothing). Nothing where
+    there is no pack (a board deployed before it) or it cannot be read: the boot's
+    imports then come from the folders."""
     try:
         pack = open(PACK, "rb")
     except OSError:
@@ -76,19 +72,22 @@ def mount(mounted):
     points = []
 
     def unmount(now=None):
-        mounted.clear()
-        while points:
-            vfs.umount(points.pop())
+        while points:  # (a Ctrl-C in here: what is left stays listed, for the next call)
+            try:
+                vfs.umount(points[-1])
+            except OSError:  # (never mounted: its mount was cut short)
+                pass
+            points.pop()
         pack.close()
+        mounted.clear()
 
+    mounted.append(unmount)
     try:
         for folder, files in index(pack).items():
-            vfs.mount(Folder(pack, files), "/" + folder)
             points.append("/" + folder)
-    except Exception:  # (damaged, or a folder mounted already)
+            vfs.mount(Folder(pack, files), "/" + folder)
+    except Exception:  # (damaged, or a folder mounted already: a pack's left by a stop)
         unmount()
-        return
     except KeyboardInterrupt:  # (Ctrl-C while it mounts: nothing left mounted for the REPL)
         unmount()
         raise
-    mounted.append(unmount)

@@ -77,8 +77,8 @@ def main():
 
 
 def run(mounted):
-    """Makes the drivers and runs the app; the boot's pack (`mounted`, mount_pack)
-    unmounted once the app's first frame is shown."""
+    """Makes the drivers and runs the app; the boot's pack (`mounted`: its unmount,
+    pack.mount) unmounted once the app's first frame is shown."""
     from app import grid
     from drivers.clock import Clock
 
@@ -115,10 +115,12 @@ def run(mounted):
         try:
             app = App(keys, pixels, sound, clock, storage)
             app.collect = gc.collect  # after each save: no collection in a press's light
-            if mounted:  # the boot's pack unmounted once the first frame is shown (then a collection)
-                app.after_render = mounted[0]
             if notice:  # (after what power-up set aside, if anything: app/aside.py)
                 app.show_notice(notice, grid.MENU, add=True)
+            if mounted:  # the first frame's modules from the pack, then the flash's folders again
+                app.step()
+                mounted[0]()
+                gc.collect()
             app.run(watchdog)
         except KeyboardInterrupt:  # Ctrl-C over USB: stop cleanly, leave the REPL
             break

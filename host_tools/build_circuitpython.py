@@ -25,8 +25,8 @@ BUILT_IN = ("array", "board", "digitalio", "gc", "json", "keypad", "memorymap", 
             "pwmio", "storage", "supervisor", "sys", "time", "traceback", "watchdog")
 LIBRARIES = ("neopixel",)  # from the Adafruit bundle (circup)
 # Imports made only on MicroPython, inside functions CircuitPython never calls (the
-# rp2 key scan and PIO LED driver, the boot's pack).
-ELSEWHERE = ("machine", "rp2", "pack")
+# rp2 key scan and PIO LED driver).
+ELSEWHERE = ("machine", "rp2")
 IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))")
 
 

@@ -10,6 +10,7 @@
 
 Each records PASS/FAIL in the Results it is given (host_tools.vpico.tests).
 """
+import ast
 import os
 import tempfile
 import time
@@ -75,7 +76,7 @@ def boot_state(workdir, name, files, menu_down=False):
     if err:
         raise board.VpicoError(err)
     line = [ln for ln in out.splitlines() if ln.startswith("@@")][0]
-    marked, points, size = eval(line[2:])  # (the Pico's own print of Python literals)
+    marked, points, size = ast.literal_eval(line[2:])  # (the Pico's own print of Python literals)
     return frames, marked, points, size
 
 

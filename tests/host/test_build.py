@@ -226,3 +226,72 @@ def test_a_pack_cut_short_is_refused_by_the_board(tmp_path):
     with open(str(path), "rb") as f:
         with pytest.raises(ValueError):
             pack.index(f)
+
+
+class FakeVfs:
+    """MicroPython's vfs as pack.mount uses it: mount points, a mount that may fail."""
+
+    def __init__(self, fail_at=None):
+        self.points = []
+        self.fail_at = fail_at
+
+    def mount(self, fs, point):
+        if point == self.fail_at or point in self.points:
+            raise OSError(1)
+        self.points.append(point)
+
+    def umount(self, point):
+        if point not in self.points:
+            raise OSError(22)
+        self.points.remove(point)
+
+
+def mount_pack(tmp_path, monkeypatch, vfs):
+    import pack
+
+    data = build.pack_bytes([("app/a.mpy", b"M\x06aa"), ("drivers/b.mpy", b"M\x06bb"), ("ports/c.mpy", b"M\x06cc")])
+    (tmp_path / pack.PACK).write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "vfs", vfs)
+    mounted = []
+    pack.mount(mounted)
+    return mounted
+
+
+def test_the_boot_pack_mounts_its_folders_and_its_unmount_frees_them_once(tmp_path, monkeypatch):
+    vfs = FakeVfs()
+    mounted = mount_pack(tmp_path, monkeypatch, vfs)
+    assert sorted(vfs.points) == ["/app", "/drivers", "/ports"] and len(mounted) == 1
+    unmount = mounted[0]
+    unmount()
+    assert vfs.points == [] and mounted == []  # (the caller holds nothing of the pack after)
+    unmount()  # again: nothing
+    assert vfs.points == []
+
+
+def test_a_pack_whose_mount_fails_leaves_nothing_mounted(tmp_path, monkeypatch):
+    vfs = FakeVfs(fail_at="/drivers")
+    mounted = mount_pack(tmp_path, monkeypatch, vfs)
+    assert vfs.points == [] and mounted == []  # the boot then imports from the folders
+
+
+def test_an_unmount_cut_short_is_finished_by_the_next_call(tmp_path, monkeypatch):
+    # a Ctrl-C in the unmount (a deploy's, as the first frame shows): what is left
+    # mounted stays listed, and main's `finally` unmounts it
+    vfs = FakeVfs()
+    mounted = mount_pack(tmp_path, monkeypatch, vfs)
+    umount = vfs.umount
+    calls = []
+
+    def cut(point):
+        calls.append(point)
+        umount(point)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+
+    vfs.umount = cut
+    with pytest.raises(KeyboardInterrupt):
+        mounted[0]()
+    assert len(vfs.points) == 2 and len(mounted) == 1
+    mounted[0]()
+    assert vfs.points == [] and mounted == []
