@@ -13,10 +13,11 @@ virtual clock), fed the same key events at the same emulated times as the Pico:
   - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS
     (every frame it sends: a press that leaves work for after its answer, App.then,
     sends its answer, then what that work shows, in one step),
-    where the copy draws something else, less every picture drawn since the last press
-    acted (at most BEFORE_MS): a frame of an animation that was running anyway, or the
-    screen as it was, is never an answer (an undo's may be the picture before the
-    press it takes back);
+    less every picture the copy draws over that span and the picture on the LEDs at the
+    contact: a frame of an animation that was running anyway, or the screen as it
+    was, is never an answer. A picture drawn before that is no longer on the LEDs may
+    be (an undo's: the picture before the press it takes back; a refusal's flash, a
+    card window opening again: the same picture as the last press's answer);
   - the Pico's frames (begun after the contact closed, before the next press's) are
     searched for the first one equal to one of those pictures. None: the press's
     answer was never shown, which is reported (and counted), not timed.
@@ -32,7 +33,7 @@ from app.app import HOLD_MS, LOOP_MS
 from sim.drivers import MemoryStorage, SimBoard, VirtualClock
 
 ANSWER_SPAN_MS = 600  # the answer's pictures: what the App draws this long after it acts
-BEFORE_MS = 1000  # ... less what it drew this long before (the screen as it was)
+BEFORE_MS = 1000  # what the model drew this long before a press is kept (its last: the LEDs at the contact)
 LAST_SETTLE_MS = 600  # after the last press, the model runs this long
 
 
@@ -188,7 +189,6 @@ def expected_answers(files, presses, start, kinds=kind_of, shown=None):
     out = []
     now = start
     recent = []  # (ms, levels) the model drew in the last BEFORE_MS
-    since = start  # when the last press acted: what it drew since then is the screen as it is
     for i, press in enumerate(presses):
         until = presses[i + 1].down if i + 1 < len(presses) else press.up + LAST_SETTLE_MS
         while now + LOOP_MS < press.down:  # the loop's pace until the press
@@ -198,17 +198,15 @@ def expected_answers(files, presses, start, kinds=kind_of, shown=None):
         if tile is not None:
             figure = tile
         before = model.fork() if shown is not None else None
-        taken = _take(model, press, until, recent, since, kind, figure, 0)
+        taken = _take(model, press, until, recent, kind, figure, 0)
         if before is not None and taken[0].acted is not None and not shown(i, telling(taken[0].pictures)):
             for lag in LAGS[1:]:
-                later = _take(before.fork(), press, until, recent, since, kind, figure, lag)
+                later = _take(before.fork(), press, until, recent, kind, figure, lag)
                 if shown(i, telling(later[0].pictures)):
                     taken = later
                     break
         exp, model, now, recent = taken
         out.append(exp)
-        if exp.acted is not None:
-            since = exp.acted
     return out
 
 
@@ -223,7 +221,7 @@ def telling(pictures):
 LAGS = tuple(range(LOOP_MS + 2))  # the Pico's key scan (1 ms), then its loop's turn (LOOP_MS at most)
 
 
-def _take(model, press, until, recent, since, kind, figure, lag):
+def _take(model, press, until, recent, kind, figure, lag):
     """One press taken by `model` `lag` ms after its contact: (its Expected, the model,
     the ms it stopped at, what it drew in the last BEFORE_MS)."""
     resuming = kind == "setup" and model.app.screen.resuming()
@@ -232,26 +230,30 @@ def _take(model, press, until, recent, since, kind, figure, lag):
     twin = model.fork()
     down, up = press.down + lag, press.up + lag
     now = press.down
-    old = set()
+    screen = set(levels for at, levels in recent[-1:])  # the LEDs at the contact
+    twins = set()  # every picture the App draws over the span without this press
+    drawn_after = {}
     while now < until:
         events = [(press.key, True)] if now == down else [(press.key, False)] if now == up else []
         shown = model.shown_at(now, events)
         drawn = shown[-1]
-        other = twin.at(now)
+        drawn_without = twin.shown_at(now)
+        other = drawn_without[-1]
+        twins.update(drawn_without)
         if exp.acted is None and drawn != other:
             exp.acted = now
             if press.hold and now >= down + HOLD_MS:
                 exp.stamp = press.down + HOLD_MS
-            old = set(levels for at, levels in recent if at >= max(now - BEFORE_MS, since))
             exp.first = drawn
         if exp.acted is not None:
             for picture in shown:  # (a press's answer, then what its work behind it shows)
-                if picture != other and picture not in old and picture not in exp.pictures:
-                    exp.pictures[picture] = now - exp.acted
+                if picture != other and picture not in drawn_after:
+                    drawn_after[picture] = now - exp.acted
             if now >= max(exp.acted, up) + ANSWER_SPAN_MS:
                 break
         recent.extend((now, levels) for levels in shown)
         now += 1
+    exp.pictures = dict((p, ms) for p, ms in drawn_after.items() if p not in twins and p not in screen)
     recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
     if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
         exp.kind = "resume" if resuming else "start"
@@ -272,12 +274,11 @@ def match(expected, frames, contacts=None):
     """[Answer] for each Expected, from the Pico's `frames` [(begin us, end us, levels)]
     in order. `contacts`: the emulated us each press's contact closed (default: its
     `down` ms): a frame begun before it is no answer, nor one begun at or after the next
-    press's contact; nor a picture the Pico showed since the last press's answer (at
-    most BEFORE_MS before the contact)."""
+    press's contact; nor the picture on the LEDs at the contact (the last frame begun
+    before it: the screen as it was)."""
     if contacts is None:
         contacts = [e.press.down * 1000 for e in expected]
     out = []
-    since_us = 0  # the first frame of the last press's answer
     for i, exp in enumerate(expected):
         contact = contacts[i]
         limit = contacts[i + 1] if i + 1 < len(expected) else None
@@ -285,10 +286,10 @@ def match(expected, frames, contacts=None):
             out.append(Answer(exp, problem="the App draws no answer to it"))
             continue
         stamp = contact + (exp.stamp - exp.press.down) * 1000
-        # what the LEDs showed since the last press's answer (an undo's answer may be
-        # the picture before that press: no old picture)
-        since = max(contact - BEFORE_MS * 1000, since_us)
-        shown_before = set(levels for begin, _, levels in frames if since <= begin < contact)
+        # (a picture shown earlier and gone since may be its answer: an undo's, or the
+        # same picture as the last press's answer, the model's pictures say which)
+        before = [levels for begin, _, levels in frames if begin < contact]
+        shown_before = set(before[-1:])  # the LEDs at the contact
         found = None
         for begin, end, levels in frames:
             if begin < contact:
@@ -304,7 +305,6 @@ def match(expected, frames, contacts=None):
             out.append(Answer(exp, problem="its answer's picture was on the LEDs before the press"))
         else:
             out.append(Answer(exp, (found[1] - stamp) / 1000, exp.pictures[found[2]]))
-            since_us = found[0]
     return out
 
 

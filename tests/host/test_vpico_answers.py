@@ -121,6 +121,22 @@ def test_a_wrong_expected_answer_is_never_matched():
         answers.match = real
 
 
+def test_a_press_that_looks_like_the_last_one_is_timed_and_its_delay_shows():
+    # two refusals in a row (a full column): the second one's flash is the very picture
+    # the first one drew 680 ms before; what the LEDs show at its contact (the first
+    # flash is over) and what the board draws without it are not its answer, that is
+    presses = timeline(("press", "c3"), ("press", "c3"), *((("press", "d1"),) * 6), ("press", "d6"), ("press", "d6"))
+    expected = answers.expected_answers({}, presses, START)
+    assert set(expected[-1].pictures) & set(expected[-2].pictures)  # the same flash
+    plain = answers.match(expected, StandIn(presses).frames)[-1]
+    assert plain.problem is None and plain.offset == 0
+    assert plain.latency <= LAG_MS + LOOP_MS + (DRAW_US + WIRE_US) / 1000
+    late = answers.match(expected, StandIn(presses, late=(len(presses) - 1, 15)).frames)[-1]
+    assert late.latency == pytest.approx(plain.latency + 15, abs=LOOP_MS)
+    dropped = answers.match(expected, StandIn(presses, drop=(len(presses) - 1,)).frames)[-1]
+    assert dropped.latency is None
+
+
 def test_a_picture_already_on_the_leds_before_the_press_is_not_its_answer():
     presses = timeline(*CONNECT4)
     expected = answers.expected_answers({}, presses, START)
