@@ -124,15 +124,19 @@ def compile_tree(src, out):
     return built
 
 
+def packed(rel):
+    """Is the build's file `rel` ('app/menu.mpy') one of the pack's modules?"""
+    return rel.endswith(".mpy") and os.path.dirname(rel) in PACKED
+
+
 def write_pack(out, built):
     """PACK in out (pack_bytes) of the build's modules in PACKED, if it has any.
     Returns [PACK], or [] (no pack)."""
-    packed = sorted(rel.replace(os.sep, "/") for rel in built
-                    if rel.endswith(".mpy") and os.path.dirname(rel) in PACKED)
-    if not packed:
+    rels = sorted(rel for rel in (r.replace(os.sep, "/") for r in built) if packed(rel))
+    if not rels:
         return []
     modules = []
-    for rel in packed:
+    for rel in rels:
         with open(os.path.join(out, rel), "rb") as f:
             modules.append((rel, f.read()))
     with open(os.path.join(out, PACK), "wb") as f:

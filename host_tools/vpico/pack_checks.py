@@ -39,8 +39,7 @@ def marked_clock():
 
 def pack_of(files, replace):
     """The pack of the build's `files` ({'/app/x.mpy': bytes}) with `replace`'s modules instead."""
-    modules = sorted((rel[1:], replace.get(rel[1:], data)) for rel, data in files.items()
-                     if rel.endswith(".mpy") and rel[1:].split("/")[0] in build_tool.PACKED and rel.count("/") == 2)
+    modules = sorted((rel[1:], replace.get(rel[1:], data)) for rel, data in files.items() if build_tool.packed(rel[1:]))
     return build_tool.pack_bytes(modules)
 
 
