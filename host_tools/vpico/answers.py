@@ -33,7 +33,7 @@ from app.app import HOLD_MS, LOOP_MS
 from sim.drivers import MemoryStorage, SimBoard, VirtualClock
 
 ANSWER_SPAN_MS = 600  # the answer's pictures: what the App draws this long after it acts
-BEFORE_MS = 1000  # what the model drew this long before a press is kept (its last: the LEDs at the contact)
+BEFORE_MS = 1000  # the model's last picture, drawn at most this long before a press, is the LEDs at its contact
 LAST_SETTLE_MS = 600  # after the last press, the model runs this long
 
 
@@ -188,24 +188,26 @@ def expected_answers(files, presses, start, kinds=kind_of, shown=None):
     figure = None  # the game on screen, as its tile names it
     out = []
     now = start
-    recent = []  # (ms, levels) the model drew in the last BEFORE_MS
+    last = None  # (ms, levels): the last picture the model drew
     for i, press in enumerate(presses):
         until = presses[i + 1].down if i + 1 < len(presses) else press.up + LAST_SETTLE_MS
         while now + LOOP_MS < press.down:  # the loop's pace until the press
             now += LOOP_MS
-            recent.extend((now, levels) for levels in model.shown_at(now))
+            drawn = model.shown_at(now)
+            if drawn:
+                last = (now, drawn[-1])
         kind, tile = kinds(model.app, press.key)
         if tile is not None:
             figure = tile
         before = model.fork() if shown is not None else None
-        taken = _take(model, press, until, recent, kind, figure, 0)
+        taken = _take(model, press, until, last, kind, figure, 0)
         if before is not None and taken[0].acted is not None and not shown(i, telling(taken[0].pictures)):
             for lag in LAGS[1:]:
-                later = _take(before.fork(), press, until, recent, kind, figure, lag)
+                later = _take(before.fork(), press, until, last, kind, figure, lag)
                 if shown(i, telling(later[0].pictures)):
                     taken = later
                     break
-        exp, model, now, recent = taken
+        exp, model, now, last = taken
         out.append(exp)
     return out
 
@@ -221,16 +223,16 @@ def telling(pictures):
 LAGS = tuple(range(LOOP_MS + 2))  # the Pico's key scan (1 ms), then its loop's turn (LOOP_MS at most)
 
 
-def _take(model, press, until, recent, kind, figure, lag):
-    """One press taken by `model` `lag` ms after its contact: (its Expected, the model,
-    the ms it stopped at, what it drew in the last BEFORE_MS)."""
+def _take(model, press, until, last, kind, figure, lag):
+    """One press taken by `model` `lag` ms after its contact (`last`: the model's last
+    picture before it, (ms, levels)): (its Expected, the model, the ms it stopped at,
+    its last picture then, None if drawn over BEFORE_MS before)."""
     resuming = kind == "setup" and model.app.screen.resuming()
     exp = Expected(press, kind, figure)
-    recent = list(recent)
     twin = model.fork()
     down, up = press.down + lag, press.up + lag
     now = press.down
-    screen = set(levels for at, levels in recent[-1:])  # the LEDs at the contact
+    screen = set() if last is None else {last[1]}  # the LEDs at the contact
     twins = set()  # every picture the App draws over the span without this press
     drawn_after = {}
     while now < until:
@@ -251,13 +253,14 @@ def _take(model, press, until, recent, kind, figure, lag):
                     drawn_after[picture] = now - exp.acted
             if now >= max(exp.acted, up) + ANSWER_SPAN_MS:
                 break
-        recent.extend((now, levels) for levels in shown)
+        last = (now, drawn)
         now += 1
     exp.pictures = dict((p, ms) for p, ms in drawn_after.items() if p not in twins and p not in screen)
-    recent = [(at, levels) for at, levels in recent if at >= now - BEFORE_MS]
+    if last is not None and last[0] < now - BEFORE_MS:
+        last = None
     if exp.kind == "setup" and hasattr(model.app.screen, "state"):  # it led to the game
         exp.kind = "resume" if resuming else "start"
-    return exp, model, now, recent
+    return exp, model, now, last
 
 
 # -- the Pico's frames against the answers ----------------------------------------------------
