@@ -71,7 +71,7 @@ def mount(mounted):
 
     points = []
 
-    def unmount(now=None):
+    def unmount():
         while points:  # (a Ctrl-C in here: what is left stays listed, for the next call)
             try:
                 vfs.umount(points[-1])
@@ -85,7 +85,7 @@ def mount(mounted):
     try:
         for folder, files in index(pack).items():
             points.append("/" + folder)
-            vfs.mount(Folder(pack, files), "/" + folder)
+            vfs.mount(Folder(pack, files), points[-1])
     except Exception:  # (damaged, or a folder mounted already: a pack's left by a stop)
         unmount()
     except KeyboardInterrupt:  # (Ctrl-C while it mounts: nothing left mounted for the REPL)
