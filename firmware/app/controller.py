@@ -345,9 +345,10 @@ class GameController:
         self.stop_thinking()
         self.hint_move = None
         moves = self.state.history[:-1]
+        # the board plays some seats, not all: its moves are taken back to a player's turn
         # (no seat of the board: no replay to ask whose turn it is, in the undo's light)
-        humans = 0 < len(self.board_seats) < self.state.players
-        while moves and humans and self.seat_after(moves) in self.board_seats:
+        board_and_players = 0 < len(self.board_seats) < self.state.players
+        while moves and board_and_players and self.seat_after(moves) in self.board_seats:
             moves = moves[:-1]
         self.state = self.fresh_state()
         for m in moves:
