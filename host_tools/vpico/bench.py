@@ -11,7 +11,8 @@ Three parts:
     on the real NeoPixel.
 
   - the heap of each tile's game started from a fresh boot (fresh_heap: nothing but the
-    firmware in the heap, as on a board, so a figure moves only with what the game holds);
+    firmware in the heap, as on a board, so a figure moves only with what the game holds),
+    and the names it interned (qstr_count_/qstr_bytes_<tile>_fresh_start: never freed);
 
     python -m host_tools.vpico.bench [--no-build] [--only upy|drivers|heap] [--game NAME ...] [--phase US]
                                      [--xip-cache on|off]
@@ -317,9 +318,12 @@ def settle_figures(pico, values):
 # its first frames; then the live heap. Run after a soft reset each (a heap and an
 # interned-name table of its own), with nothing of a bench script before it: bench_upy's
 # figures follow a whole run, whose names and freed modules before a game move them by
-# a kilobyte or more from one build to the next, more than a change may cost.
-FRESH_CODE = """import gc, sys
+# a kilobyte or more from one build to the next, more than a change may cost. The
+# names each interned (never freed) are counted too: qstr_count_<tile>_fresh_start.
+FRESH_CODE = """import gc, sys, micropython
 sys.path.append('/host')
+print('@@Q\\tbaseline')
+micropython.qstr_info()
 gc.collect()
 a = gc.mem_alloc()
 from drivers.storage import FileStorage
@@ -330,13 +334,22 @@ for _ in range(100):
     b.app.step()
 gc.collect()
 print('@@M\\theap_menu_fresh\\t%%d\\tbytes' %% (gc.mem_alloc() - a))
+print('@@Q\\tmenu_fresh')
+micropython.qstr_info()
 b.app.start_game(%r, %r, %r, 1)
 for _ in range(100):
     b.clock.now += 10
     b.app.step()
 gc.collect()
 print('@@M\\theap_%s_fresh_start\\t%%d\\tbytes' %% (gc.mem_alloc() - a))
+print('@@Q\\t%s_fresh_start')
+micropython.qstr_info()
 """
+
+
+def fresh_code(label, game, players, variant):
+    """FRESH_CODE for one tile (its label names its heap and qstr figures)."""
+    return FRESH_CODE % (game, players, variant, label, label)
 
 
 def fresh_tiles():
@@ -360,7 +373,7 @@ def fresh_heap(workdir, build_dir, values, notes):
     with board.Pico(flash=flash) as pico:
         pico.enter_raw()
         for label, game, players, variant in fresh_tiles():
-            parse_records(run_code(pico, FRESH_CODE % (game, players, variant, label)), values, notes)
+            parse_records(run_code(pico, fresh_code(label, game, players, variant)), values, notes)
             pico.soft_reset()  # a fresh heap for the next
 
 

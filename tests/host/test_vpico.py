@@ -236,6 +236,8 @@ def test_every_menu_tile_gets_a_heap_figure_from_a_fresh_boot():
     assert [t[1:] for t in tiles] == [tuple(tile[:3]) for tile in TILES]
     labels = [t[0] for t in tiles]
     assert len(set(labels)) == len(labels) and "squeeze_cards_4p" in labels and "connect4" in labels
-    code = vbench.FRESH_CODE % ("squeeze", 4, "cards", "squeeze_cards_4p")
+    code = vbench.fresh_code("squeeze_cards_4p", "squeeze", 4, "cards")
     compile(code, "fresh", "exec")  # the Pico's script is Python
     assert "start_game('squeeze', 4, 'cards', 1)" in code and "heap_squeeze_cards_4p_fresh_start" in code
+    # the names it interned, against those of the script itself (its baseline)
+    assert code.index("@@Q\\tbaseline") < code.index("from sim.drivers") < code.index("@@Q\\tsqueeze_cards_4p_fresh_start")
