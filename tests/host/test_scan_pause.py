@@ -1,7 +1,8 @@
 # While the App answers a press, the matrix scan's timer stops (MatrixKeys.pause,
 # resume): its light is not shared with the scan's work, nor with the timer's calls.
 # Nothing is lost: a key that moves meanwhile is seen by the first scan after it, and
-# the App resumes the scan whatever its answer does.
+# the App resumes the scan whatever its answer does. Between a press's event and the
+# App's read of it, the timer's calls do not scan either.
 import sys
 import types
 
@@ -63,6 +64,20 @@ def test_a_press_during_a_pause_is_seen_by_the_first_scan_after_it(monkeypatch):
     assert drain(keys) == [(40, True, 9)]
     keys.resume()  # (a resume with no pause changes nothing)
     tick(clock, timer, 1)
+
+
+def test_the_timer_does_not_scan_while_an_event_waits_unread(monkeypatch):
+    m, clock, keys, timer = started_keys(monkeypatch)
+    m.down.add(40)
+    tick(clock, timer, 1)  # the press: queued at once
+    m.down.add(41)
+    m.down.discard(40)
+    tick(clock, timer, 8)  # 40's event unread: no scan (41 unseen, 40's release unseen)
+    assert drain(keys) == [(40, True, 1)]
+    tick(clock, timer, 1)  # read: the next call scans again, and sees what moved meanwhile
+    assert drain(keys) == [(41, True, 10)]
+    tick(clock, timer, 10)  # (40's release: its debounce's count of open readings first)
+    assert (40, False) in [e[:2] for e in drain(keys)]
 
 
 def test_a_matrix_not_started_has_no_pause_to_end():
