@@ -40,7 +40,7 @@ _AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a
 # loads app.setup, app.font and its language's names while it waits (its `ahead`),
 # app.attract once idle.
 MENU_MODULES = ("app.menu", "app.tiles", "app.setup", "app.setup_pictures", "app.font", "app.attract", "app.catalog",
-                "app.saves_read", "app.names_en", "app.names_fr", "drivers.gamma_data")
+                "app.saves_read", "app.names_en", "app.names_fr")
 # What only a game needs: the controllers' common code, and the games package (every
 # game's rules, screen and player, and what they share: games.*). Back in the menu they
 # are freed, about 14 KB after a game, so one game's RAM is free for the next; it loads

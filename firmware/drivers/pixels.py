@@ -48,7 +48,7 @@ def gamma_table(brightness, curve=None):
     brightness / 100, rounded; any lit input stays lit (at least 1), so a dim tint never
     vanishes. In integers (< 2**30): no float maths, the same levels on every port.
     `curve`: the curve, if the caller keeps it (the menu); else its module is loaded
-    (the app frees it with the menu's modules: app.shared.MENU_MODULES)."""
+    (at boot: the menu's work ahead, which takes the curve, then frees it)."""
     if curve is None:
         from drivers.gamma_data import CURVE as curve
     lut = bytearray(256)
