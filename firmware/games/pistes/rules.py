@@ -310,6 +310,7 @@ def _refusal(st, move):
 
 
 WORDS_MODULE = "games.pistes.notation"
+MOVES_MODULE = "games.pistes.moves"  # (held for its names only: the controller frees it once started)
 
 
 def _words():

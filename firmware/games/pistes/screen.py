@@ -163,6 +163,7 @@ class Controller(GameController):
         finally:  # what only the start needed goes: its code, a save's words (its replay)
             unload(START_MODULE)
             unload(rules.WORDS_MODULE)
+            unload(rules.MOVES_MODULE)  # (the rules hold its names; the notation loads it again)
         self.policy = None  # the board's player (games.pistes.player), loaded only when it plays a seat
         if self.seats:
             from games.pistes import player as pistes_player

@@ -2,8 +2,7 @@
 # target, its player, packed in one int), the modes of keeping hands and the windows;
 # named by the rules, their effects and their notation alike.
 from compat import const
-from games.squeeze.board import SIZE
-from games.squeeze.rules import CELLS, LAUNCHES
+from games.squeeze.rules import CELLS, LAUNCHES, SIZE
 
 # Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
 TRAHISON = const(0)

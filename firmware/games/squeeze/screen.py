@@ -82,6 +82,9 @@ class Controller(GameController):
     def __init__(self, app, setup, moves=()):
         self.dims_made = {}  # dims(): {colour: its dim levels}
         GameController.__init__(self, app, setup, moves)
+        from app.shared import unload
+
+        unload(rules.BOARD_MODULE)  # (the rules hold its names; a save's lines load it again)
         if moves:  # a save's lines were read: no more
             self.unload_helpers()
 
