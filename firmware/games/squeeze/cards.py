@@ -2,11 +2,9 @@
 # teams. The board and the launches are the classic game's (games/squeeze/rules.py), with
 # the card variant's differences: no squeeze (dead cells stay empty), the four neutral
 # pentacles are pawns of nobody (a launch stops against one), and seven kinds of card.
-from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup
 from games.squeeze import rules as sq
-from games.rng import Rng
-from games.squeeze.rules import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState, line_through  # noqa: F401 (the effects' too)
+from games.squeeze.rules import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SqueezeState, line_through
 from games.squeeze.rules import LINE_OF, PATHS, update_arrivals
 from games.squeeze.cards_moves import (ANNULATION, ANNULATION_WINDOW, CARD_BASE, COPIES, DEALT, DOUBLE, ECLAIR,  # noqa: F401
                                        FLAMMES, HAND, INSTEAD, KINDS, NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE,
@@ -53,6 +51,8 @@ class CardsState(SqueezeState):
         self.rng = rng
         if self.dealt:
             if rng is None:
+                from games.rng import Rng  # (loaded before the rules: app/catalog.py)
+
                 rng = self.rng = Rng(0)
             # lists: 21 small ints (a MicroPython bytearray has no pop or remove)
             self.deck = [k for k in range(7) for _ in range(COPIES)]

@@ -15,7 +15,7 @@ from games.squeeze import rules
 from games.squeeze import cards
 from games.base import PLAYING
 from games.rng import Rng
-from games.squeeze.rules import HALF, NONE, PATHS, E, N, S, W
+from games.squeeze.rules import HALF, NONE, PATHS
 
 MODES = ("cards", "deal")
 NEGATION_MS = 3000  # the Negation window's countdown
@@ -44,7 +44,7 @@ KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, co
 # along it from its card key (0): the hand shown (PEEK), the kinds a pick plays
 # (KIND_PLACES: trahison .. double), "no card". Controller.key_cell() says where; the
 # parts (cards_pick, cards_words) ask it, and read the places from the controller.
-SEAT_SIDES = {2: (None, S, N), 4: (None, S, W, N, E)}
+SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
 PEEK = (1, 2)
 KIND_PLACES = (3, 4, 5, 6, 7)
 NO_CARD_PLACE = 8
@@ -57,7 +57,7 @@ WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.N
 def side_cell(side, place):
     """The key `place` steps along `side` from its card key (the seat's right hand: the
     south and west lines count down to it, the north and east ones up)."""
-    line = 9 - place if side in (S, W) else place
+    line = 9 - place if side in (rules.S, rules.W) else place
     return RING_CELLS[side * 10 + line]
 
 
