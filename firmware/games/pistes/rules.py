@@ -17,8 +17,8 @@ from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS
 BACK_CELLS = const(2)  # a backward move: 2 cells
 SIX4_CELLS = const(4)  # four 6s: one pawn moves 4 cells
 HOME_TO_END = const(2)  # the game stops at the end of the turn with 2 pawns home
-PLAYER_COUNTS = (1, 2, 3, 4, 5, 6)
-DEFAULT_PLAYERS = 2
+_PLAYER_COUNTS = const((1, 2, 3, 4, 5, 6))
+_DEFAULT_PLAYERS = const(2)
 
 
 def jokers(sixes):
@@ -310,7 +310,6 @@ def _refusal(st, move):
 
 
 WORDS_MODULE = "games.pistes.notation"
-MOVES_MODULE = "games.pistes.moves"  # (held for its names only: the controller frees it once started)
 
 
 def _words():
@@ -324,8 +323,8 @@ def _words():
 
 def new_state(players=None, variant=None, rng=None):
     if players is None:
-        players = DEFAULT_PLAYERS
-    players = check_setup("pistes", players, variant, PLAYER_COUNTS)
+        players = _DEFAULT_PLAYERS
+    players = check_setup("pistes", players, variant, _PLAYER_COUNTS)
     if rng is None:
         from games.rng import Rng
 
