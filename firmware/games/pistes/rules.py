@@ -10,7 +10,7 @@
 #   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
-from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup
+from games.base import DRAW, LOST, PLAYING, WON, GameState
 from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_DECIDE,  # noqa: F401
                                 TO_ROLL, TRACKS, UNKEEP, UNKEEPS)
 
@@ -322,6 +322,8 @@ def _words():
 
 
 def new_state(players=None, variant=None, rng=None):
+    from games.base import check_setup  # (a game's start only)
+
     if players is None:
         players = _DEFAULT_PLAYERS
     players = check_setup("pistes", players, variant, _PLAYER_COUNTS)

@@ -19,9 +19,9 @@ _START_MODULE = const("games.pistes.start")  # what only the start needs (freed 
 
 _KEYS_COL = const(0)
 _PLAYER_ROW = const(1)  # player p (1-based) at row _PLAYER_ROW + p - 1
-ROLL_ROWS = (7, 8, 9)
+_ROLL_ROWS = const((7, 8, 9))
 STOP_CELL = grid.cell(10, _KEYS_COL)
-ROLL_CELLS = bytes(grid.cell(r, _KEYS_COL) for r in ROLL_ROWS)
+ROLL_CELLS = bytes(grid.cell(r, _KEYS_COL) for r in _ROLL_ROWS)
 _DICE_COL = const(1)
 _FIRST_TRACK_COL = const(4)
 
@@ -215,8 +215,7 @@ class Controller(GameController):
 
     def move_for_cell(self, cell):
         st = self.state
-        row, col = grid.row_col(cell)
-        if col == _KEYS_COL and row in ROLL_ROWS:
+        if cell in ROLL_CELLS:
             return rules.ROLL
         if cell == STOP_CELL:
             return rules.STOP
@@ -240,7 +239,7 @@ class Controller(GameController):
 
     def cell_for_move(self, move):
         if move == rules.ROLL:
-            return grid.cell(ROLL_ROWS[0], _KEYS_COL)
+            return ROLL_CELLS[0]
         if move == rules.STOP:
             return STOP_CELL
         kind = move[0]
@@ -477,7 +476,7 @@ class Controller(GameController):
         return _text().turn_text(self)
 
     def axis_labels(self):
-        labels = _text().axis_labels(self, ROLL_ROWS, STOP_CELL)
+        labels = _text().axis_labels(self, ROLL_CELLS, STOP_CELL)
         unload(TEXT_MODULE)
         return labels
 
