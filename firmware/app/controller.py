@@ -6,7 +6,7 @@ from array import array
 
 from app import colors, grid, saves
 from app.app import UNSAVED_GAME
-from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of, unload
+from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
