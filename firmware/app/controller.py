@@ -6,7 +6,7 @@ from array import array
 
 from app import colors, grid, saves
 from app.app import UNSAVED_GAME
-from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of, unload
+from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -76,9 +76,10 @@ class GameController:
     first_starter = FIXED  # who starts the first game (see "Who starts" above)
     match_starter = SAME  # who starts the next game, after a finished one
     words = "app.controller_text"  # the module of the simulator's words: describe(), turn_text()
-    # The parts of the game its start needs (its own imports in functions): loaded ahead
-    # while the setup screen waits, so that the start press finds them (app/setup.py).
-    ahead_parts = ()
+    # A screen's `ahead_parts`, if it has one: the parts of the game its start needs (its
+    # own imports in functions), loaded ahead while the setup screen waits, so that the
+    # start press finds them (app/setup.py). (No default here: one name more would grow
+    # this class's table, 96 B of a Pico's heap in every game.)
     # The board plays this game's seats, by levels (games/GAME/player.py's think()).
     level_player = False
     # The keys that have a hold (app.App.key): they wait for their release (a tap) or

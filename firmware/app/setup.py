@@ -94,7 +94,7 @@ class Setup:
         self.pictures_module()
         yield
         yield from imports(catalog.start_modules(self.game, self.variant))
-        yield from imports(catalog.controller_class(self.game, self.variant).ahead_parts)
+        yield from imports(getattr(catalog.controller_class(self.game, self.variant), "ahead_parts", ()))
         if self.saved is None:
             catalog.start_ahead(self.game)
         elif self.read_moves():

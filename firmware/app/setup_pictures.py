@@ -2,7 +2,7 @@
 # same in every such game, along the bottom: two people (yellow, red; a head over a
 # body) for "with friends", and a person beside the board's ring, its light running
 # round as the board's does while it thinks, for "against the board". Loaded only for
-# such a tile's screen (a menu module, freed with the menu: app.shared.MENU_MODULES).
+# such a tile's screen (a menu module, freed with the menu: app.shared._MENU_MODULES).
 from app import colors, grid
 from compat import const
 

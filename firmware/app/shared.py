@@ -10,11 +10,11 @@ from compat import const, ticks_diff
 
 FRAME_MS = 30  # a moving picture is redrawn this often (a press redraws at once)
 FLASH_MS = 400  # a refused press: its flash this long (see flashing())
-BLINK_MS = 300  # winning cells blink on/off at this pace
+_BLINK_MS = const(300)  # winning cells blink on/off at this pace
 _FLICKER_MS = const(100)
 
 
-def blink_on(now, period=BLINK_MS):
+def blink_on(now, period=_BLINK_MS):
     return (now // period) % 2 == 0
 
 
@@ -39,13 +39,13 @@ _AHEAD_MS = const(8)  # work ahead (a screen's `ahead`) runs at most this long a
 # 12 KB of a Pico's RAM), so a game frees them and the menu loads them again; the menu
 # loads app.setup, app.font and its language's names while it waits (its `ahead`),
 # app.attract once idle.
-MENU_MODULES = ("app.menu", "app.tiles", "app.setup", "app.setup_pictures", "app.font", "app.attract", "app.catalog",
-                "app.saves_read", "app.names_en", "app.names_fr")
+_MENU_MODULES = const(("app.menu", "app.tiles", "app.setup", "app.setup_pictures", "app.font", "app.attract", "app.catalog",
+                       "app.saves_read", "app.names_en", "app.names_fr"))
 # What only a game needs: the controllers' common code, and the games package (every
 # game's rules, screen and player, and what they share: games.*). Back in the menu they
 # are freed, about 14 KB after a game, so one game's RAM is free for the next; it loads
 # them again (the menu names a cell with games.base only when it shows an error).
-GAME_MODULES = ("app.controller", "games")
+_GAME_MODULES = const(("app.controller", "games"))
 # Parts of a controller that only some moments need (app/controller_*.py, a game's
 # own) are loaded for a call and forgotten after it where RAM is short (MicroPython: a
 # Pico, and the wasm port that measures it); CPython (the simulator, pytest) keeps
@@ -102,13 +102,13 @@ def slice_of(app, work):
 
 
 def free_menu():
-    for name in MENU_MODULES:
+    for name in _MENU_MODULES:
         unload(name)
 
 
 def free_game(now=None):
-    """Unloads every game module (GAME_MODULES, games.*): none stays behind to hold a
+    """Unloads every game module (_GAME_MODULES, games.*): none stays behind to hold a
     rules base that the next game loads afresh. (`now`: as App.then calls it.)"""
     for name in list(sys.modules):
-        if name in GAME_MODULES or name.startswith("games."):
+        if name in _GAME_MODULES or name.startswith("games."):
             unload(name)

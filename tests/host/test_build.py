@@ -46,6 +46,19 @@ def test_modules_become_mpy_and_main_stays_source(tmp_path):
         assert f.read() == "import lib.util\n"
 
 
+def test_a_module_names_itself_by_its_dotted_name_not_its_path(tmp_path):
+    # (MicroPython interns the embedded name, never freed: the dotted one is the
+    # module's __name__, interned anyway, where the path would be a name more)
+    src, out = make_firmware(tmp_path, {"lib/__init__.py": "", "lib/util.py": "X = 1\n"})
+    build.build(src, out, log=lambda _: None)
+    with open(os.path.join(out, "lib", "util.mpy"), "rb") as f:
+        util = f.read()
+    with open(os.path.join(out, "lib", "__init__.mpy"), "rb") as f:
+        package = f.read()
+    assert b"lib.util" in util and b"lib/util" not in util
+    assert b"lib" in package and b"__init__" not in package
+
+
 def test_stale_files_are_removed(tmp_path):
     src, out = make_firmware(tmp_path, {"a.py": "A = 1\n"})
     os.makedirs(out)

@@ -216,10 +216,10 @@ def test_b1_c1_and_the_brightness_row_are_visible_in_the_menu():
 def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     import sys
 
-    from app.shared import GAME_MODULES, MENU_MODULES, free_menu, unload
+    from app.shared import _GAME_MODULES, _MENU_MODULES, free_menu, unload
 
     free_menu()  # (other tests here loaded them)
-    for name in GAME_MODULES + tuple(catalog.screen_module(g) for g in catalog.game_ids()):
+    for name in _GAME_MODULES + tuple(catalog.screen_module(g) for g in catalog.game_ids()):
         unload(name)
     sim = Headless()
     assert "app.attract" not in sys.modules  # not yet needed
@@ -232,7 +232,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     assert "app.controller" in sys.modules and "games.connect4.screen" in sys.modules
     sim.run("press " + TILE)  # the setup screen starts the game
     assert sim.state()["screen"] == "game" and "app.controller" in sys.modules
-    assert not [m for m in MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
+    assert not [m for m in _MENU_MODULES if m in sys.modules]  # their RAM is free on a Pico (the catalog's too)
     sim.run("press e6")  # a move, saved: the save's name needs no catalog (saves._ONE_SAVE)
     moves = sim.state()["moves"]
     assert len(moves) == 1 and "app.catalog" not in sys.modules
@@ -240,7 +240,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     assert "games.search" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
     # no game code stays (the rules' base too: checked before state() names a cell with it)
-    assert not [m for m in sys.modules if m in GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
+    assert not [m for m in sys.modules if m in _GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
     assert sim.state()["screen"] == "menu" and "app.menu" in sys.modules
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"
@@ -384,26 +384,26 @@ def test_the_loop_keeps_working_ahead_only_while_no_key_is_down():
 def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_frees_it():
     import sys
 
-    from app.shared import MENU_MODULES
+    from app.shared import _MENU_MODULES
 
     sim = Headless()
     sim.run("press " + TILE)
     sim.run("press " + TILE)  # a game
     game = sim.board.app.screen
-    assert not [m for m in MENU_MODULES if m in sys.modules]
+    assert not [m for m in _MENU_MODULES if m in sys.modules]
     sim.run("down a1")
     sim.run("wait 300")  # short of its hold: the menu is made while a1 is held (App.check_holds)
     assert "app.menu" in sys.modules and isinstance(game.next_menu, sys.modules["app.menu"].Menu)
     assert sim.state()["screen"] == "game"
     sim.run("up a1")  # a tap (a1's white flash): the menu made ahead goes again
     assert game.next_menu is None and game.menu_loading is None
-    assert not [m for m in MENU_MODULES if m in sys.modules] and sim.state()["screen"] == "game"
+    assert not [m for m in _MENU_MODULES if m in sys.modules] and sim.state()["screen"] == "game"
     sim.run("down a1")
     sim.run("wait 300")
     sim.run("press e6")  # another player's move while a1 is held: a1's release is then no tap
     assert len(sim.state()["moves"]) == 1
     sim.run("up a1")
-    assert game.next_menu is None and not [m for m in MENU_MODULES if m in sys.modules]
+    assert game.next_menu is None and not [m for m in _MENU_MODULES if m in sys.modules]
     sim.run("down a1")
     sim.run("wait 800")  # the hold: the menu made ahead shows, with this tile's game to resume
     made = game.next_menu

@@ -447,7 +447,7 @@ def test_back_in_the_menu_the_game_modules_are_unloaded_and_load_again():
     assert "games.connect4.screen" in sys.modules and "games.connect4.rules" in sys.modules
     sim.run("hold a1 800")
     assert "games.connect4.screen" not in sys.modules and "games.connect4.rules" not in sys.modules
-    assert "games" not in sys.modules  # the rules' package goes with the game (app.app.GAME_MODULES)
+    assert "games" not in sys.modules  # the rules' package goes with the game (app.shared._GAME_MODULES)
     sim.run("press " + TILE)  # the tile's setup screen
     sim.run("press " + TILE)
     drop(sim, "4")

@@ -54,6 +54,13 @@ def test_menu_tile_and_options():
     assert s["board_seats"] == [2] and s["dice"] is None
 
 
+def test_the_simulators_labels_name_the_roll_keys_and_the_stop_key():
+    left = new_game("--seed 1").board.app.screen.axis_labels()[2]
+    assert [row for row in range(grid.SIZE) if left[row] == "roll"] == [7, 8, 9]  # a8..a10
+    assert [row for row in range(grid.SIZE) if left[row] == "stop"] == [10]  # a11
+    assert left[0] == "1" and left[11] == "12"  # the other rows keep their numbers
+
+
 def test_roll_set_aside_take_back_and_stop():
     seed = seed_where(lambda st: 5 not in st.dice and 6 not in st.dice)
     sim = new_game("--seed %d" % seed)

@@ -10,15 +10,15 @@
 #   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
 #   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
 from compat import const
-from games.base import DRAW, LOST, PLAYING, WON, GameState, check_setup
+from games.base import DRAW, LOST, PLAYING, WON, GameState
 from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_DECIDE,  # noqa: F401
                                 TO_ROLL, TRACKS, UNKEEP, UNKEEPS)
 
 BACK_CELLS = const(2)  # a backward move: 2 cells
 SIX4_CELLS = const(4)  # four 6s: one pawn moves 4 cells
 HOME_TO_END = const(2)  # the game stops at the end of the turn with 2 pawns home
-PLAYER_COUNTS = (1, 2, 3, 4, 5, 6)
-DEFAULT_PLAYERS = 2
+_PLAYER_COUNTS = const((1, 2, 3, 4, 5, 6))
+_DEFAULT_PLAYERS = const(2)
 
 
 def jokers(sixes):
@@ -322,9 +322,11 @@ def _words():
 
 
 def new_state(players=None, variant=None, rng=None):
+    from games.base import check_setup  # (a game's start only)
+
     if players is None:
-        players = DEFAULT_PLAYERS
-    players = check_setup("pistes", players, variant, PLAYER_COUNTS)
+        players = _DEFAULT_PLAYERS
+    players = check_setup("pistes", players, variant, _PLAYER_COUNTS)
     if rng is None:
         from games.rng import Rng
 

@@ -14,15 +14,16 @@ STEP_MS = 700  # a board player's pace: one action (a die, a roll, a choice) thi
 MOVED_MS = 900  # the pawns a move put somewhere else blink this long ...
 MOVED_BLINK_MS = 150  # ... at this pace
 SHOW_MS = 3000  # at the end: the scores, then the final board, this long each
-POINTS_PER_LIGHT = 4  # a score bar: one light per 4 points
+_POINTS_PER_LIGHT = const(4)  # a score bar: one light per 4 points
+_START_MODULE = const("games.pistes.start")  # what only the start needs (freed once started)
 
-KEYS_COL = 0
-PLAYER_ROW = 1  # player p (1-based) at row PLAYER_ROW + p - 1
-ROLL_ROWS = (7, 8, 9)
-STOP_CELL = grid.cell(10, KEYS_COL)
-ROLL_CELLS = bytes(grid.cell(r, KEYS_COL) for r in ROLL_ROWS)
-DICE_COL = 1
-FIRST_TRACK_COL = 4
+_KEYS_COL = const(0)
+_PLAYER_ROW = const(1)  # player p (1-based) at row _PLAYER_ROW + p - 1
+_ROLL_ROWS = const((7, 8, 9))
+STOP_CELL = grid.cell(10, _KEYS_COL)
+ROLL_CELLS = bytes(grid.cell(r, _KEYS_COL) for r in _ROLL_ROWS)
+_DICE_COL = const(1)
+_FIRST_TRACK_COL = const(4)
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
 ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
@@ -38,7 +39,7 @@ PIP_AT = bytes((0, 0, 1, 3, 6, 10, 15, 21))
 
 
 def track_col(track):
-    return FIRST_TRACK_COL + 2 * track
+    return _FIRST_TRACK_COL + 2 * track
 
 
 def cell_of(track, position):
@@ -71,7 +72,7 @@ def die_cells(die):
 
 
 # each die's 9 cells, row by row (drawn every frame: made once)
-DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
+DIE_CELLS = tuple(bytes(grid.cell(3 * d + r, _DICE_COL + c) for r in range(3) for c in range(3)) for d in range(rules.DICE))
 # The tracks' cells 1..9 (track by track), then a game's start and end pens: the cells
 # of the table of looks (Controller.draw_tracks): 0 an empty place, else the pawn's player
 _TRACKS_AREA = const(36)  # rules.TRACKS * (rules.END - 1)
@@ -89,7 +90,7 @@ _OFF_LOOK = const(11)  # (no look is 0: a paint of these tables never needs its 
 DIE_LOOKS = bytes(_PIP_LOOK if k in PIPS[PIP_AT[f]:PIP_AT[f + 1]] else (_FREE_LOOK, _OFF_LOOK, _ASIDE_LOOK, _LOCKED_LOOK)[b]
                   for f in range(7) for b in range(4) for k in range(9))
 DICE_AREA = b"".join(DIE_CELLS)
-PLAYER_CELLS = bytes(grid.cell(PLAYER_ROW + p, KEYS_COL) for p in range(6))  # players 1..6's keys
+PLAYER_CELLS = bytes(grid.cell(_PLAYER_ROW + p, _KEYS_COL) for p in range(6))  # players 1..6's keys
 
 
 def dice_looks(looks, faces, aside, locked, table):
@@ -111,13 +112,13 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the function ab
 
 def track_at(cell):
     """The track whose columns hold `cell`, or None."""
-    col = cell % grid.SIZE - FIRST_TRACK_COL
+    col = cell % grid.SIZE - _FIRST_TRACK_COL
     return col // 2 if col >= 0 else None
 
 
 def die_at(cell):
     row, col = grid.row_col(cell)
-    return row // 3 if DICE_COL <= col < DICE_COL + 3 else None
+    return row // 3 if _DICE_COL <= col < _DICE_COL + 3 else None
 
 
 class Controller(GameController):
@@ -161,8 +162,9 @@ class Controller(GameController):
             self.seats = start.check_seats(self.setup.get("board"), self.state.players)
             self.best = start.load_best(app.storage)
         finally:  # what only the start needed goes: its code, a save's words (its replay)
-            unload(START_MODULE)
+            unload(_START_MODULE)
             unload(rules.WORDS_MODULE)
+            unload("games.pistes.moves")  # (the rules hold its names; the notation loads it again)
         self.policy = None  # the board's player (games.pistes.player), loaded only when it plays a seat
         if self.seats:
             from games.pistes import player as pistes_player
@@ -213,8 +215,7 @@ class Controller(GameController):
 
     def move_for_cell(self, cell):
         st = self.state
-        row, col = grid.row_col(cell)
-        if col == KEYS_COL and row in ROLL_ROWS:
+        if cell in ROLL_CELLS:
             return rules.ROLL
         if cell == STOP_CELL:
             return rules.STOP
@@ -238,7 +239,7 @@ class Controller(GameController):
 
     def cell_for_move(self, move):
         if move == rules.ROLL:
-            return grid.cell(ROLL_ROWS[0], KEYS_COL)
+            return ROLL_CELLS[0]
         if move == rules.STOP:
             return STOP_CELL
         kind = move[0]
@@ -254,9 +255,9 @@ class Controller(GameController):
 
     def press(self, cell, now):
         row, col = grid.row_col(cell)
-        if col == KEYS_COL and 0 <= row - PLAYER_ROW < self.state.players:
+        if col == _KEYS_COL and 0 <= row - _PLAYER_ROW < self.state.players:
             # a player's key: its pawns blink, the cue for colours an eye cannot tell apart
-            self.moved = [self.place(t, row - PLAYER_ROW) for t in range(rules.TRACKS)]
+            self.moved = [self.place(t, row - _PLAYER_ROW) for t in range(rules.TRACKS)]
             self.anim_start = now
             self.error = None
             return
@@ -426,12 +427,12 @@ class Controller(GameController):
             bars.append((colors.WHITE, self.best))
         for i in range(len(bars)):
             color, score = bars[i]
-            col = FIRST_TRACK_COL + i + (1 if st.players == 1 and i else 0)
-            full, part = divmod(score, POINTS_PER_LIGHT)
+            col = _FIRST_TRACK_COL + i + (1 if st.players == 1 and i else 0)
+            full, part = divmod(score, _POINTS_PER_LIGHT)
             for n in range(full):
                 frame.set(grid.cell(11 - n, col), color)
             if part:
-                frame.set(grid.cell(11 - full, col), colors.scale(color, part, POINTS_PER_LIGHT * 2))
+                frame.set(grid.cell(11 - full, col), colors.scale(color, part, _POINTS_PER_LIGHT * 2))
 
     def draw_dice(self, frame):
         st = self.state
@@ -475,13 +476,12 @@ class Controller(GameController):
         return _text().turn_text(self)
 
     def axis_labels(self):
-        labels = _text().axis_labels(self, ROLL_ROWS, STOP_CELL)
+        labels = _text().axis_labels(self, ROLL_CELLS, STOP_CELL)
         unload(TEXT_MODULE)
         return labels
 
 
 TEXT_MODULE = "games.pistes.words"
-START_MODULE = "games.pistes.start"
 
 
 def _text():

@@ -43,13 +43,13 @@ def turn_text(ctrl):
     return "%s: stop, or take back a die set aside" % who
 
 
-def axis_labels(ctrl, roll_rows, stop_cell):
+def axis_labels(ctrl, roll_cells, stop_cell):
     """The grid's own a..l and 1..12, the keys of column a named by what they do (the
     status line says "roll again or stop": the labels say where). The keys: the
     screen's (this module never imports it: it is the screen's part)."""
     top, bottom, left, right = GameController.axis_labels(ctrl)
     left = list(left)
-    for row in roll_rows:
-        left[row] = "roll"
+    for cell in roll_cells:
+        left[grid.row_col(cell)[0]] = "roll"
     left[grid.row_col(stop_cell)[0]] = "stop"
     return top, bottom, left, right

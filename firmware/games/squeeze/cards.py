@@ -5,13 +5,17 @@
 from compat import const
 from games.base import DRAW, PLAYING, WON, GameState, check_setup
 from games.squeeze import rules as sq
-from games.rng import Rng
-from games.squeeze.rules import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SIZE, SqueezeState, line_through  # noqa: F401 (the effects' too)
+from games.squeeze.rules import CELL_MOVE, CELLS, EMPTY, LAUNCHES, NONE, PENTACLE, SqueezeState, line_through
 from games.squeeze.rules import LINE_OF, PATHS, update_arrivals
-from games.squeeze.cards_moves import (ANNULATION, ANNULATION_WINDOW, CARD_BASE, COPIES, DEALT, DOUBLE, ECLAIR,  # noqa: F401
-                                       FLAMMES, HAND, INSTEAD, KINDS, NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE,
-                                       POUSSEE, TRAHISON, TRUSTED, card, square, unpack)
+from games.squeeze.cards_moves import (ANNULATION, ANNULATION_WINDOW, CARD_BASE, DOUBLE, ECLAIR,  # noqa: F401
+                                       FLAMMES, INSTEAD, KINDS, NEGATION, NEGATION_WINDOW, PASS, PASS_MOVE,
+                                       POUSSEE, TRAHISON, card, square, unpack)
 
+_COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
+_HAND = const(2)  # every player always holds 2 cards
+# Modes of keeping hands
+DEALT = "dealt"
+TRUSTED = "trusted"
 _ONE = bytearray(1)  # _put()'s changed cell
 
 
@@ -53,14 +57,16 @@ class CardsState(SqueezeState):
         self.rng = rng
         if self.dealt:
             if rng is None:
+                from games.rng import Rng  # (loaded before the rules: app/catalog.py)
+
                 rng = self.rng = Rng(0)
             # lists: 21 small ints (a MicroPython bytearray has no pop or remove)
-            self.deck = [k for k in range(7) for _ in range(COPIES)]
+            self.deck = [k for k in range(7) for _ in range(_COPIES)]
             rng.shuffle(self.deck)
             self.discards = []
             self.hands = [None] + [[] for _ in range(players)]
             for seat in range(1, players + 1):
-                for _ in range(HAND):
+                for _ in range(_HAND):
                     self._draw(seat)
         self.window = None  # NEGATION_WINDOW, ANNULATION_WINDOW or None (the mover acts)
         self.stack = []  # the Annulation chain: the card (first) and its Annulations
@@ -110,7 +116,7 @@ class CardsState(SqueezeState):
     def chain_full(self):
         """The deck's Annulations are all in the chain (its cards are on the table): none
         can answer it, whatever the board trusts of the hands."""
-        return len(self.stack) > COPIES
+        return len(self.stack) > _COPIES
 
     def holds(self, seat, kind):
         return not self.dealt or kind in self.hands[seat]
@@ -204,7 +210,7 @@ class CardsState(SqueezeState):
             if kind == ANNULATION and seat == self.stack[-1][3]:
                 return "player %d played the card just played" % seat
             if kind == ANNULATION and self.chain_full():
-                return "the %d annulation cards are all in this chain" % COPIES
+                return "the %d annulation cards are all in this chain" % _COPIES
             if not self.holds(seat, kind):
                 return "player %d holds no %s card" % (seat, KINDS[kind])
             return None

@@ -1,9 +1,8 @@
 # 4D Squeeze with cards (games/squeeze/cards.py): what a card move is (its kind, its
-# target, its player, packed in one int), the modes of keeping hands and the windows;
-# named by the rules, their effects and their notation alike.
+# target, its player, packed in one int) and the windows; named by the rules, their
+# effects and their notation alike (what only the rules name stays there).
 from compat import const
-from games.squeeze.board import SIZE
-from games.squeeze.rules import CELLS, LAUNCHES
+from games.squeeze.rules import CELLS, LAUNCHES, SIZE
 
 # Card kinds, in deck order; PASS closes a window (or, with real cards, says "no card").
 TRAHISON = const(0)
@@ -16,8 +15,6 @@ ANNULATION = const(6)
 PASS = const(7)
 KINDS = ("trahison", "flammes", "eclair", "poussee", "double", "negation", "annulation", "pass")
 INSTEAD = (TRAHISON, FLAMMES, ECLAIR, POUSSEE)  # played instead of the turn's launch
-COPIES = const(3)  # [reading] 21 cards: 3 of each of the 7 kinds
-HAND = const(2)  # every player always holds 2 cards
 
 CARD_BASE = const(1000)  # above every launch move (CELL_MOVE + CELLS)
 
@@ -37,10 +34,6 @@ def unpack(move):
 
 
 PASS_MOVE = card(PASS)
-
-# Modes of keeping hands
-DEALT = "dealt"
-TRUSTED = "trusted"
 
 # Windows
 NEGATION_WINDOW = "negation"

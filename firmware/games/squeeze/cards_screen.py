@@ -10,21 +10,21 @@ from games.squeeze import screen as classic
 from app.shared import blink_on, pending, unload
 from games.squeeze.screen import BOARD_CELLS, RING_CELLS, SLIDE_MS, TINT  # (the slide's, a press's light: one lookup each)
 from app.controller import GameController
-from compat import ticks_add, ticks_diff
+from compat import const, ticks_add, ticks_diff
 from games.squeeze import rules
 from games.squeeze import cards
 from games.base import PLAYING
 from games.rng import Rng
-from games.squeeze.rules import HALF, NONE, PATHS, E, N, S, W
+from games.squeeze.rules import HALF, NONE, PATHS
 
-MODES = ("cards", "deal")
-NEGATION_MS = 3000  # the Negation window's countdown
-ANNULATION_MS = 4000  # the Annulation window's countdown
-EFFECT_MS = 900  # a card's effect flashes this long
-GOLD = 0xFFE080  # a seat the golden rule binds: its card key pulses pale gold
+_MODES = const(("cards", "deal"))
+_NEGATION_MS = const(3000)  # the Negation window's countdown
+_ANNULATION_MS = const(4000)  # the Annulation window's countdown
+_EFFECT_MS = const(900)  # a card's effect flashes this long
+_GOLD = const(0xFFE080)  # a seat the golden rule binds: its card key pulses pale gold
 # Each kind's symbol (3x3, rows top to bottom, the top-left cell the highest bit; drawn
 # at the board's centre): trahison, flammes, eclair, poussee, double, negation, annulation.
-SYMBOLS = (
+_SYMBOLS = const((
     0b101010101,  # trahison: a cross, a pawn changing sides
     0b010111111,  # flammes: a flame
     0b011010110,  # eclair: a zigzag
@@ -32,32 +32,31 @@ SYMBOLS = (
     0b101000101,  # double: two pairs
     0b000111000,  # negation: a bar
     0b111101111,  # annulation: a ring
-)
-SYMBOL_AT = grid.cell(5, 5)  # the symbol's top-left cell (the board's centre)
-# each symbol's lit cells, made once (drawn in one call: a window's frame, a press's light)
-SYMBOL_CELLS = tuple(bytes(SYMBOL_AT + (i // 3) * grid.SIZE + i % 3 for i in range(9) if s >> (8 - i) & 1) for s in SYMBOLS)
+))
+# each symbol's lit cells, its top-left cell at the board's centre (row 5, column 5),
+# made once (drawn in one call: a window's frame, a press's light)
+SYMBOL_CELLS = tuple(bytes(grid.cell(5 + i // 3, 5 + i % 3) for i in range(9) if s >> (8 - i) & 1) for s in _SYMBOLS)
 NO_CARD = colors.scale(colors.RED, 1, 3)
-PINK = 0xFF3090
+_PINK = const(0xFF3090)
 # Each kind's colour (none is a player's), in cards.KINDS' order.
-KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, PINK, colors.RED, colors.WHITE)
+KIND_COLORS = (colors.PURPLE, colors.ORANGE, colors.CYAN, colors.GREEN, _PINK, colors.RED, colors.WHITE)
 # The card keys: each seat's side of the ring (SEAT_SIDES[players][seat]) and the places
-# along it from its card key (0): the hand shown (PEEK), the kinds a pick plays
-# (KIND_PLACES: trahison .. double), "no card". Controller.key_cell() says where; the
-# parts (cards_pick, cards_words) ask it, and read the places from the controller.
-SEAT_SIDES = {2: (None, S, N), 4: (None, S, W, N, E)}
-PEEK = (1, 2)
+# along it from its card key (0): the hand shown (_PEEK), the kinds a pick plays
+# (KIND_PLACES: trahison .. double), "no card" (Controller.NO_CARD_PLACE). Controller.key_cell()
+# says where; the parts (cards_pick, cards_words) ask it, and read the places from the controller.
+SEAT_SIDES = {2: (None, rules.S, rules.N), 4: (None, rules.S, rules.W, rules.N, rules.E)}
+_PEEK = const((1, 2))
 KIND_PLACES = (3, 4, 5, 6, 7)
-NO_CARD_PLACE = 8
 # each window's (countdown in ms, countdown colour: its answer's kind, dim)
-WINDOWS = {cards.NEGATION_WINDOW: (NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
-           cards.ANNULATION_WINDOW: (ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
+WINDOWS = {cards.NEGATION_WINDOW: (_NEGATION_MS, colors.scale(KIND_COLORS[cards.NEGATION], 1, 3)),
+           cards.ANNULATION_WINDOW: (_ANNULATION_MS, colors.scale(KIND_COLORS[cards.ANNULATION], 1, 3))}
 
 
 
 def side_cell(side, place):
     """The key `place` steps along `side` from its card key (the seat's right hand: the
     south and west lines count down to it, the north and east ones up)."""
-    line = 9 - place if side in (S, W) else place
+    line = 9 - place if side in (rules.S, rules.W) else place
     return RING_CELLS[side * 10 + line]
 
 
@@ -93,14 +92,14 @@ class Controller(classic.Controller):
 
     KIND_COLORS = KIND_COLORS  # (the parts' too)
     KIND_PLACES = KIND_PLACES
-    NO_CARD_PLACE = NO_CARD_PLACE
+    NO_CARD_PLACE = 8
     # and the card lines' (games/squeeze/cards_notation.py), a card's effects, the
     # simulator's words, a pick's
     helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
 
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
-        if self.mode not in MODES:
+        if self.mode not in _MODES:
             raise ValueError("4D Squeeze with cards: mode is 'cards' or 'deal', not %r" % (self.mode,))
         players = setup.get("players") or 2
         if players not in (2, 4):
@@ -243,7 +242,7 @@ class Controller(classic.Controller):
                 self.start_slide(event[1], event[2], now)
             elif event[0] in ("effect", "cancelled"):
                 card = event[1]
-                self.effect_until = ticks_add(now, EFFECT_MS)
+                self.effect_until = ticks_add(now, _EFFECT_MS)
                 self.effect_color = KIND_COLORS[card[0]] if event[0] == "effect" else colors.WHITE
                 self.effect_cells = self.card_cells(card)
                 self.app.sound.play("squeeze")
@@ -338,7 +337,7 @@ class Controller(classic.Controller):
         for i in range(len(KIND_PLACES)):  # deal mode: only the kinds the hand holds
             frame.set(side_cell(side, KIND_PLACES[i]), KIND_COLORS[i] if hand is None or i in hand else colors.OFF)
         if self.mode == "cards" and not self.state.legal_launches():
-            frame.set(side_cell(side, NO_CARD_PLACE), NO_CARD)
+            frame.set(side_cell(side, self.NO_CARD_PLACE), NO_CARD)
 
     def draw_move(self, frame, t):
         """The launched pawn slides in from its launch point."""
@@ -378,7 +377,7 @@ class Controller(classic.Controller):
         if st.status == PLAYING and any(st.bound) and blink_on(now, 500):
             for cell, seat in looks[2]:
                 if st.bound[seat]:
-                    frame.set(cell, GOLD)  # the golden rule binds this seat
+                    frame.set(cell, _GOLD)  # the golden rule binds this seat
 
     def draw_window(self, frame, now):
         """The countdown on the ring (the same for everybody), the card or the launch
@@ -411,9 +410,9 @@ class Controller(classic.Controller):
         """Deal mode: the seat's two cards, small and dim at its edge."""
         side = self.sides[seat]
         hand = self.state.hands[seat]
-        for i in range(len(PEEK)):
+        for i in range(len(_PEEK)):
             color = colors.scale(KIND_COLORS[hand[i]], 1, 4) if i < len(hand) else colors.OFF
-            frame.set(side_cell(side, PEEK[i]), color)
+            frame.set(side_cell(side, _PEEK[i]), color)
 
     def draw_hint(self, frame, now):
         """HINT: the cells a legal launch reaches blink (steady while the strongest

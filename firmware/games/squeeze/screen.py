@@ -6,13 +6,13 @@ from array import array
 from app import colors, grid
 from app.controller import GameController
 from app.shared import blink_on
-from compat import ticks_diff
+from compat import const, ticks_diff
 from games.base import DRAW, PLAYING
 from games.squeeze import rules
 
 SLIDE_MS = 40  # the launched pawn's step time, from the ring cell to its arrival
-SQUEEZE_MS = 900  # then the new pentacles flash this long
-SQUEEZE_BLINK_MS = 100
+_SQUEEZE_MS = const(900)  # then the new pentacles flash this long
+_SQUEEZE_BLINK_MS = const(100)
 # Levels chosen for what the LEDs get after gamma at the default 25 % brightness (about
 # 4, 15 and 64 of 255): a quarter tint, a pentacle, a pawn stay clearly apart.
 QUARTER_TINTS = (colors.scale(colors.WHITE, 2, 9), colors.OFF)  # a checkerboard
@@ -82,6 +82,9 @@ class Controller(GameController):
     def __init__(self, app, setup, moves=()):
         self.dims_made = {}  # dims(): {colour: its dim levels}
         GameController.__init__(self, app, setup, moves)
+        from app.shared import unload
+
+        unload(rules.BOARD_MODULE)  # (the rules hold its names; a save's lines load it again)
         if moves:  # a save's lines were read: no more
             self.unload_helpers()
 
@@ -170,7 +173,7 @@ class Controller(GameController):
 
     def animating(self, now):
         t = self.elapsed(now)
-        return t is not None and t < SLIDE_MS * self.anim_steps + (SQUEEZE_MS if self.state.last_squeeze else 0)
+        return t is not None and t < SLIDE_MS * self.anim_steps + (_SQUEEZE_MS if self.state.last_squeeze else 0)
 
     def end_cells(self):
         st = self.state
@@ -210,7 +213,7 @@ class Controller(GameController):
             frame.set(where, self.player_colors[st.board[st.last_cell]])
         else:
             self.draw_counts(frame)
-            if not blink_on(t, SQUEEZE_BLINK_MS):
+            if not blink_on(t, _SQUEEZE_BLINK_MS):
                 for c in st.last_squeeze:
                     frame.set(BOARD_CELLS[c], colors.WHITE)
 
