@@ -379,7 +379,6 @@ class SqueezeState(GameState):
 
 
 LINES_MODULE = "games.squeeze.notation"
-BOARD_MODULE = "games.squeeze.board"  # (held for its names only: the controllers free it once started)
 
 
 def _lines():

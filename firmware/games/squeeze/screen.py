@@ -84,7 +84,7 @@ class Controller(GameController):
         GameController.__init__(self, app, setup, moves)
         from app.shared import unload
 
-        unload(rules.BOARD_MODULE)  # (the rules hold its names; a save's lines load it again)
+        unload("games.squeeze.board")  # (the rules hold its names; a save's lines load it again)
         if moves:  # a save's lines were read: no more
             self.unload_helpers()
 
