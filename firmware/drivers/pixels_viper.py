@@ -73,7 +73,6 @@ def changed_end(a, b, n: int, bpp: int) -> int:
     return (i + bpp - 1) // bpp * bpp
 
 
-
 # gamma_into(lut, curve, k): for v in 1..255, c = curve[1] + .. + curve[v] (the gamma
 # curve's value, its steps summed) and lut[v] = (c * k + 2**21) >> 22, at least 1
 # (drivers/pixels.py's gamma_into, its definition as bytecode). Thumb assembly: 0.08 ms
