@@ -24,11 +24,12 @@ from host_tools import upy_tests
 
 RAM_UPY = os.path.join(upy_tests.UPY_DIR, "ram_map_upy.py")
 # (label, code): the board's boot (main.py: the port's drivers, then the app and its
-# menu; start.BOOT_MODULES, loaded here too, are freed before its loop), then what a game adds, then the menu's screens loaded when shown, then every
-# game's rules and controller, then the big objects.
+# menu; start.BOOT_MODULES, loaded here too, are freed before its loop, and the gamma
+# curve's module once the menu has the curve), then what a game adds, then the menu's
+# screens loaded when shown, then every game's rules and controller, then the big objects.
 BOOT = ("compat", "app.grid", "app.colors", "app.frame", "app.catalog", "app.saves", "app.saves_read", "app.app",
-        "app.menu", "pins", "drivers.pixels", "drivers.pixels_setup", "drivers.keys", "drivers.keys_setup", "drivers.sound",
-        "drivers.storage", "drivers.clock", "ports.rp2")
+        "app.menu", "pins", "drivers.pixels", "drivers.gamma_data", "drivers.pixels_setup", "drivers.keys",
+        "drivers.keys_setup", "drivers.sound", "drivers.storage", "drivers.clock", "ports.rp2")
 GAME_CORE = ("games", "games.base", "games.rng", "app.controller", "games.search")
 MENU_SCREENS = ("app.font", "app.setup", "app.setup_pictures", "app.names_en", "app.attract")  # (app.names_fr instead in French)
 OBJECTS = (

@@ -6,7 +6,7 @@ sim-saves/vpico.flash; delete it to deploy a new build."""
 import os
 import sys
 
-from drivers.pixels import GAMMA
+from drivers.gamma_data import GAMMA
 from host_tools import build as build_tool
 from host_tools.vpico import board as vpico
 from host_tools.vpico.tests import chain_to_levels

@@ -94,9 +94,9 @@ class App:
 
         resume_game(self, setup, moves, ready)
 
-    def set_brightness(self, percent, tables=None):
-        """`tables`: the menu's {percent: gamma table} (drivers/gamma_data.py): no float maths."""
-        self.pixels.set_brightness(percent, tables)
+    def set_brightness(self, percent, curve=None):
+        """`curve`: the gamma curve, if the caller keeps it (the menu: drivers.pixels.gamma_table)."""
+        self.pixels.set_brightness(percent, curve)
         self.set_setting("brightness", percent)
 
     def set_setting(self, name, value):

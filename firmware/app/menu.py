@@ -73,17 +73,17 @@ class Menu:
         if read:
             for _ in self.read_saves(files):
                 pass
-        self.tables = None  # the brightness row's gamma tables {percent: table} (drivers/gamma_data.py), loaded ahead
+        self.curve = None  # the gamma curve (drivers/gamma_data.py): the brightness row's tables made from it, loaded ahead
         self.loading = self.load_ahead()
 
     def load_ahead(self):
-        """What a tile's press shows (its setup screen, its game's name) and the
-        brightness row's gamma tables loaded while the menu waits."""
+        """What a tile's press shows (its setup screen, its game's name) and the gamma
+        curve the brightness row's presses scale loaded while the menu waits."""
         yield from imports(("app.font", "app.setup", "app.names_" + self.app.settings["lang"], "drivers.gamma_data"))
-        from drivers.gamma_data import tables
+        from drivers.gamma_data import CURVE
 
-        self.tables = tables
-        unload("drivers.gamma_data")  # (the menu holds its tables: freed with it)
+        self.curve = CURVE
+        unload("drivers.gamma_data")  # (the menu holds its curve: freed with it)
 
     def read_saves(self, files=None):
         """Which tiles have a game to resume (and against the board), a tile a step.
@@ -131,7 +131,7 @@ class Menu:
             self.app.then = self.setup
             self.app.sound.play("menu")
         elif row == BRIGHTNESS_ROW and 1 <= col <= BRIGHTNESS_STEPS:
-            self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.tables)
+            self.app.set_brightness(BRIGHTNESS_PERCENTS[col - 1], self.curve)
             self.app.sound.play("menu")
         elif cell in MATCH_KEYS:
             self.app.set_setting("match", MATCH_KEYS[cell])

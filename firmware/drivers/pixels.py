@@ -14,7 +14,6 @@ BIT_HZ = 800000  # 1.25 us a bit
 MA_PER_CHANNEL = const(20)  # one colour channel at full level
 IDLE_MA = const(1)  # each LED's own draw, even when dark
 
-GAMMA = 1.8  # below the usual 2.2 so dim tints stay apart at the default brightness
 MIN_BRIGHTNESS = const(5)  # percent: the board never looks dead
 LATCH_US = const(300)  # the line held low this long ends a frame (>= 280 us)
 _TRANS_COUNT = const(2)  # RP2040 DMA: a channel's register (by word): the bytes of its next transfer
@@ -22,8 +21,8 @@ _AL3_READ_ADDR_TRIG = const(15)  # RP2040 DMA: a channel's register (by word) wh
 _DMA_CHAN_ABORT = const(0x50000444)  # RP2040 DMA: a 1 bit aborts that channel's transfer
 _CUT_US = const(400)  # a frame cut short: its bytes left in the PIO's FIFO (4, 40 us), then the latch
 
-try:  # the Pico: show()'s and write()'s loops as native code (drivers/pixels_viper.py)
-    from drivers.pixels_viper import changed_end, levels_into, scale_into
+try:  # the Pico: show()'s, write()'s and the gamma's loops as native code (drivers/pixels_viper.py)
+    from drivers.pixels_viper import changed_end, gamma_into, levels_into, scale_into
 except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
     levels_into = scale_into = None
 
@@ -34,20 +33,26 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loops below
             n -= 1
         return (n + bpp - 1) // bpp * bpp
 
+    def gamma_into(lut, curve, k):
+        """lut[1:256]: each input's gamma curve value (the sum of `curve`'s steps up to
+        it, drivers/gamma_data.py) times k / 2**22, rounded, and at least 1."""
+        c = 0
+        for v in range(1, 256):
+            c += curve[v]
+            lut[v] = max(1, (c * k + 0x200000) >> 22)
 
-def gamma_levels(lut, brightness, start, stop):
-    """lut[start:stop] as gamma_table(brightness) has them (a part of its float maths)."""
-    peak = 255 * brightness / 100
-    for v in range(start, stop):
-        lut[v] = max(1, min(255, int(peak * (v / 255) ** GAMMA + 0.5)))
 
-
-def gamma_table(brightness):
-    """256 levels: full-level input v -> LED level at `brightness` percent (0..100). Any
-    lit input stays lit (at least 1), so a dim tint never vanishes. Its float maths take
-    ~40 ms on a Pico: the menu's brightness row has its own written out (drivers/gamma_data.py)."""
+def gamma_table(brightness, curve=None):
+    """256 levels: full-level input v -> LED level at `brightness` percent (0..100): its
+    level at full brightness on the gamma curve (drivers/gamma_data.py, in 128ths) times
+    brightness / 100, rounded; any lit input stays lit (at least 1), so a dim tint never
+    vanishes. In integers (< 2**30): no float maths, the same levels on every port.
+    `curve`: the curve, if the caller keeps it (the menu); else its module is loaded
+    (at boot: the menu's work ahead, which takes the curve, then frees it)."""
+    if curve is None:
+        from drivers.gamma_data import CURVE as curve
     lut = bytearray(256)
-    gamma_levels(lut, brightness, 1, 256)
+    gamma_into(lut, curve, ((brightness << 22) + 6400) // 12800)  # / 100 / 128, in 22 bits
     return lut
 
 
@@ -77,9 +82,9 @@ class Pixels:
         self._lut = None
         self.set_brightness(brightness)
 
-    def set_brightness(self, percent, tables=None):
+    def set_brightness(self, percent, curve=None):
         """Clamp to MIN_BRIGHTNESS..100 percent; takes effect at the next show().
-        `tables`: {percent: table} (drivers/gamma_data.py's): no maths if it has this percent's."""
+        `curve`: the gamma curve, if the caller keeps it (gamma_table)."""
         try:
             percent = int(percent)
         except (TypeError, ValueError):
@@ -87,8 +92,7 @@ class Pixels:
         percent = max(MIN_BRIGHTNESS, min(100, percent))
         if percent != self.brightness:
             self.brightness = percent
-            lut = tables.get(percent) if tables else None
-            self._lut = lut if lut is not None else gamma_table(percent)
+            self._lut = gamma_table(percent, curve)
         return percent
 
     def estimate_ma(self, levels):

@@ -10,6 +10,7 @@
 #   2  also blocks a loss in one, looks one move ahead;
 #   3, 4  look further ahead;
 #   5  the strongest within the Pico's 2 s budget (Connect Four: exact once small).
+import gc
 import sys
 
 from games.levels import DEFAULT_LEVEL, LEVELS, check_level  # noqa: F401 (this module's interface too)
@@ -19,6 +20,7 @@ def load_player(game):
     """The player module of `game` (games/GAME/player.py, whose think() plays by levels),
     imported now (unload it after: RAM on a Pico); ValueError for a game it does not play."""
     name = "games.%s.player" % game
+    gc.collect()  # (a Pico: the player's native code needs one long free block)
     try:
         player = __import__(name, None, None, ("think",))
     except ImportError as e:

@@ -8,6 +8,7 @@
 # Prints the records host_tools.upy_tests reads (@@BEGIN, @@OUT, @@END), with
 # "@@FRAME <n>" standing for the LED frame of the n-th write to the chain, and
 # "@@K <key> <0|1>" asking the host to press or release a key (it answers one byte).
+import gc
 import sys
 import time
 
@@ -66,6 +67,7 @@ class PicoBoard:
         self.sound = Buzzer(pwm)
         self.storage = MemoryStorage()
         self.app = App(self.keys, self.pixels, self.sound, self.clock, self.storage)
+        self.app.collect = gc.collect  # as main.py sets it (firmware/start.py)
         self.app.step()
 
 

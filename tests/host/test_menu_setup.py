@@ -415,17 +415,24 @@ def test_a1_held_in_a_game_makes_the_menu_ahead_and_a_release_before_its_hold_fr
     assert len(sim.state()["moves"]) == 1
 
 
-def test_the_brightness_rows_tables_are_loaded_while_the_menu_waits():
+def test_the_menu_keeps_the_gamma_curve_and_its_brightness_row_scales_it():
+    # (Menu.load_ahead: drivers/gamma_data.py's CURVE kept, its module freed; a press of
+    # the brightness row makes its table from it: no import, no float maths in its light)
+    import sys
+
+    from drivers.gamma_data import CURVE
     from drivers.pixels import gamma_table
 
     sim = Headless()
     sim.run("wait 1000")
-    tables = sim.board.app.screen.tables  # (Menu.load_ahead: drivers/gamma_data.py)
-    assert set(range(10, 101, 10)) <= set(tables)
+    assert sim.board.app.screen.curve == CURVE
+    assert "drivers.gamma_data" not in sys.modules
     sim.run("press k12")
-    assert sim.board.pixels._lut is tables[100] and tables[100] == gamma_table(100)
+    assert sim.board.pixels._lut == gamma_table(100) and sim.state()["brightness"] == 100
+    sys.modules.pop("drivers.gamma_data", None)  # (gamma_table's own load, above)
     sim.run("press d12")
-    assert sim.board.pixels._lut == gamma_table(30) and sim.state()["brightness"] == 30
+    assert sim.board.pixels._lut == gamma_table(30, CURVE) and sim.state()["brightness"] == 30
+    assert "drivers.gamma_data" not in sys.modules
 
 
 def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():

@@ -8,6 +8,14 @@
 #     could still complete, weighted by how full they are.
 #   - Exact mode (win / draw / loss, with a transposition table): the strongest level
 #     uses it as soon as the position is small enough to solve within the budget.
+
+# first: on a Pico its native code (9.5 KB) needs one long free block, which this
+# module's own tables would otherwise cut
+try:  # the Pico: the search's steps as native code (games/fours_viper.py)
+    from games.fours_viper import search_step
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
+    search_step = None
+
 from array import array
 
 from compat import const
@@ -39,11 +47,6 @@ _tables = load_tables()
 LINE_CELLS, THROUGH, THROUGH_AT = _tables.lines_of_four(COLUMNS, HEIGHT, lambda c, r: c * HEIGHT + r)  # 69 lines
 GAINS = _tables.line_gains((0, 1, 4, 16, 0))
 del _tables
-
-try:  # the Pico: the search's steps as native code (games/fours_viper.py)
-    from games.fours_viper import search_step
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
-    search_step = None
 
 
 class Search(StackSearch, LineCounts):

@@ -4,6 +4,14 @@
 # player, so a win in one is a byte read. The placement rule (touch the last cube,
 # else a cube of its colour, else anywhere) gives the moves of each node; a move
 # decides where the opponent may answer, so looking two plies ahead matters most.
+
+# first: on a Pico its native code (9.5 KB) needs one long free block, which this
+# module's own tables would otherwise cut
+try:  # the Pico: the search's steps as native code (games/fours_viper.py)
+    from games.fours_viper import search_step
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
+    search_step = None
+
 from compat import const
 from games.cubes.rules import CELLS, LINES, NEIGHBOURS
 from games.fours import LineCounts, int_tables, load_tables, native_steps
@@ -34,11 +42,6 @@ _tables = load_tables()
 THROUGH, THROUGH_AT = _tables.lines_through(LINES, CELLS)  # 88 lines
 GAINS = _tables.line_gains((0, 1, 4, 40, 0))
 del _tables
-
-try:  # the Pico: the search's steps as native code (games/fours_viper.py)
-    from games.fours_viper import search_step
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's bytecode
-    search_step = None
 
 
 class Search(StackSearch, LineCounts):
