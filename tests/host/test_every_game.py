@@ -16,6 +16,7 @@ from sim.headless import Headless
 
 GAMES_A_TILE = 3
 MAX_PLIES = 250
+SCREEN_MOVES = 40  # moves played through the keys, a tile (a game ends first in most)
 TILES = [(i,) + tuple(t[:3]) for i, t in enumerate(catalog.TILES)]
 
 
@@ -106,15 +107,39 @@ def open_tile(sim, index):
     return sim.board.app.screen
 
 
+def looks(sim, ms=1000, step=100):
+    """Every picture the board shows over the next `ms` (a blink, a countdown: several),
+    each as the cells it lights and their LED levels."""
+    seen = set()
+    for _ in range(ms // step):
+        sim.advance(step)
+        seen.add(tuple(sorted((name, rgb) for name, rgb in sim.leds().items() if any(rgb))))
+    return seen
+
+
+def resumes_as_saved(storage, index, state):
+    """A new power-up on the same flash resumes the tile's game as `state` is."""
+    again = Headless(board=SimBoard(storage=storage))  # the power comes back
+    resumed = open_tile(again, index).state
+    assert [resumed.format_move(m) for m in resumed.history] == [state.format_move(m) for m in state.history]
+    assert resumed.rows() == state.rows()
+    assert (resumed.to_move, resumed.status) == (state.to_move, state.status)
+
+
 @pytest.mark.parametrize("tile", TILES, ids=tile_id)
 def test_the_screen_plays_every_state_and_a_power_up_resumes_it(tile):
+    """A random game through the keys to its end (or SCREEN_MOVES): every move lands,
+    the board shows each state, every move changes what it shows, and a power-up
+    resumes the save after the first move, half way and at the end."""
     index, game, players, variant = tile
     storage = MemoryStorage()
     sim = Headless(board=SimBoard(storage=storage))
     screen = open_tile(sim, index)
     assert getattr(screen, "state", None) is not None, catalog.tile_name(index)
     pick = random.Random(index)
-    for _ in range(12):
+    shown = looks(sim)
+    assert all(shown), (game, "a dark board")
+    for n in range(SCREEN_MOVES):
         state = screen.state
         if state.status != PLAYING:
             break
@@ -126,12 +151,10 @@ def test_the_screen_plays_every_state_and_a_power_up_resumes_it(tile):
             sim.advance(30)
         sim.advance(1000 if keys else 5000)  # its animation and save; a window's countdown
         assert len(screen.state.history) > played, (game, screen.state.format_move(move), screen.describe().get("error"))
-        assert sim.leds()  # drawn
-    history = [screen.state.format_move(m) for m in screen.state.history]
-    assert history, game
-    rows = screen.state.rows()
-
-    again = Headless(board=SimBoard(storage=storage))  # the power comes back
-    resumed = open_tile(again, index).state
-    assert [resumed.format_move(m) for m in resumed.history] == history
-    assert resumed.rows() == rows
+        now = looks(sim)
+        text = screen.state.format_move(screen.state.history[-1])
+        assert all(now) and now != shown, (game, "the board shows no change after", text)
+        shown = now
+        if n in (0, SCREEN_MOVES // 2):
+            resumes_as_saved(storage, index, screen.state)
+    resumes_as_saved(storage, index, screen.state)

@@ -199,6 +199,19 @@ def test_six_player_colours_stay_apart_at_the_default_brightness():
     assert max(lv["a2"]) > 2 * max(lv["a3"]) and max(lv["a3"]) > 0
 
 
+def test_a_die_set_aside_looks_unlike_a_free_one_at_every_brightness():
+    """A die's background as the LEDs show it: free (dice 1, 3 faint; 2, 4 dark), set
+    aside, set aside for good: four looks apart at each brightness of the menu's row
+    (the faintest lit level is 1: a dim shade can look the same as a fainter one)."""
+    from app.menu import BRIGHTNESS_PERCENTS
+    from drivers.pixels import gamma_table
+
+    for percent in BRIGHTNESS_PERCENTS:
+        table = gamma_table(percent)
+        shown = [tuple(table[c >> shift & 255] for shift in (16, 8, 0)) for c in (ui.FREE[0], ui.FREE[1], ui.ASIDE, ui.LOCKED)]
+        assert len(set(shown)) == 4, (percent, shown)
+
+
 def test_the_end_shows_scores_and_the_solo_best_is_kept_across_power_cycles():
     storage = MemoryStorage()
     storage.write(saves.BEST_FILE, "{not json")  # a damaged file counts as none

@@ -26,7 +26,7 @@ _DICE_COL = const(1)
 _FIRST_TRACK_COL = const(4)
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
-ASIDE = colors.scale(colors.WHITE, 1, 10)  # under a die set aside
+ASIDE = colors.scale(colors.WHITE, 1, 4)  # under a die set aside (1/10 lit as FREE[0] at 10-30 %)
 _OLD_PIP = const(0x3F3F3F)  # colors.scale(WHITE, 1, 4): the last turn's dice, until the next roll
 LOCKED = colors.scale(colors.RED, 1, 6)  # under a die set aside for good
 _ROLL_LEFT = const(0x1F1F1F)  # colors.scale(WHITE, 1, 8): a roll left that cannot be rolled now
