@@ -107,6 +107,7 @@ class GameController:
         self.hint_move = None  # the strongest move, shown by HINT
         self.menu_loading = None  # while MENU is held: the menu made ahead (hold_ahead) ...
         self.next_menu = None  # ... and once it is made
+        self.next_game = None  # while NEW is held: the new game's state (a match's next swaps only colours)
         self.board_seats, self.level = self.check_board(setup)
         self.state = self.fresh_state()
         for text in moves:
@@ -273,8 +274,13 @@ class GameController:
 
     def hold_ahead(self, cell, now, at):
         """Work ahead while a key of `holds` is down (app.App.check_holds; `at`: its hold's
-        ticks): for MENU, a slice of the menu's making (menu_ahead), so that its hold shows
-        it at once; released before, it is a tap, which frees it again."""
+        ticks), so that its hold shows at once: for MENU, a slice of the menu's making
+        (menu_ahead), for NEW the new game's state; released before, it is a tap, which
+        frees it again."""
+        if cell == grid.NEW:
+            if self.next_game is None:
+                self.next_game = self.fresh_state()
+            return
         if cell != grid.MENU or self.next_menu is not None:
             return
         if self.menu_loading is None:
@@ -286,6 +292,7 @@ class GameController:
 
     def hold_released(self, cell):
         """A key of `holds` released before its hold (app.App.key): what hold_ahead made goes."""
+        self.next_game = None
         if cell == grid.MENU and (self.menu_loading is not None or self.next_menu is not None):
             self.menu_loading = self.next_menu = None
             free_menu()
@@ -302,7 +309,8 @@ class GameController:
                 if policy == MATCH_SETTING:
                     policy = self.app.settings["match"]
                 self.set_swap(next_swap(policy, self.setup["swap"], self.state.winner))
-            self.state = self.fresh_state()
+            ahead, self.next_game = self.next_game, None
+            self.state = self.fresh_state() if ahead is None else ahead
             self.anim_start = None
             self.stop_thinking()
             self.hint_move = None

@@ -102,6 +102,47 @@ def test_the_corners_wait_for_their_release_or_their_hold(game, args):
     assert sim.state()["screen"] == "menu" and sim.state()["error"] is None  # (a1 is no tile)
 
 
+@pytest.mark.parametrize("game,args", GAMES, ids=IDS)
+def test_the_new_game_is_made_while_l12_is_held_and_shown_at_its_hold(game, args):
+    sim = started(game, args)
+    ctrl = sim.board.app.screen
+    sim.run("press " + a_move_key(sim))
+    sim.run("wait 5000")  # (a card game's window runs out)
+    sim.run("down l12")
+    sim.run("up l12")  # a tap: nothing made ahead is kept
+    assert ctrl.next_game is None
+    sim.run("wait 1000")
+    old = ctrl.state
+    sim.run("down l12")
+    sim.run("wait %d" % (HOLD_MS - 10))
+    assert ctrl.state is old and ctrl.next_game is not None  # made ahead, not shown yet
+    ahead = ctrl.next_game
+    sim.run("wait 10")  # the hold
+    assert moves(sim) == 0 and ctrl.next_game is None
+    if game == "foursquare":  # a new deal: its seed is the hold's, not the state made ahead
+        assert ctrl.state is not ahead and list(ctrl.state.deck) != list(ahead.deck)
+    else:
+        assert ctrl.state is ahead and ctrl.state.rows() == ctrl.fresh_state().rows()
+    sim.run("up l12")
+
+
+def test_a_match_s_next_game_is_made_ahead_too():
+    """A finished game's next game swaps who starts (the colours), not the state made ahead."""
+    sim = started("connect4")
+    ctrl = sim.board.app.screen
+    for column in "cdcdcdc":
+        sim.run("press %s1" % column)
+        sim.run("wait 300")
+    assert sim.state()["status"] == "won"
+    sim.run("down l12")
+    sim.run("wait %d" % (HOLD_MS - 10))
+    ahead = ctrl.next_game
+    sim.run("wait 10")
+    assert ctrl.state is ahead
+    assert sim.state()["status"] == "playing" and moves(sim) == 0
+    sim.run("up l12")
+
+
 @pytest.mark.parametrize("game,args", [("connect4", ""), ("squeeze", ""), ("cubes", "")])
 def test_undo_and_hint_answer_on_the_press(game, args):
     sim = started(game, args)

@@ -251,6 +251,7 @@ class Controller(GameController):
             old = self.setup.get("seed") or 0
             seed = (now * 7919 + old * 31 + 1) & 0x3FFFFFFF
             self.setup["seed"] = seed if seed != old else seed + 1  # a new deal
+            self.next_game = None  # (made ahead from the old seed)
             self.end_start = None
             self.peek = None  # a peek asked in the old deal is gone with it
             self.peek_until = None
