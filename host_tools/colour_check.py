@@ -92,23 +92,15 @@ def all_pairs(colours):
     return [(colours[i], colours[j]) for i in range(len(colours)) for j in range(i + 1, len(colours))]
 
 
-def _players(module, players, classic=False):
-    from importlib import import_module
-
-    ctrl = import_module("app." + module).Controller
-    return ctrl.player_colors[1:players + 1]
-
-
 def screens():
     """(game, players, kind, pairs) of every screen's meaningful colours, read from the
     firmware's own modules (so a palette change is seen here)."""
-    from games.connect4 import screen as c_connect4
-
-    from games.cubes import screen as c_cubes
-    from games.foursquare import screen as c_foursquare
-    from games.pistes import screen as c_pistes
-    from games.squeeze import screen as c_squeeze
-    from games.squeeze import cards_screen as c_squeeze_cards
+    from games.connect4 import screen as connect4_screen
+    from games.cubes import screen as cubes_screen
+    from games.foursquare import screen as foursquare_screen
+    from games.pistes import screen as pistes_screen
+    from games.squeeze import screen as squeeze_screen
+    from games.squeeze import cards_screen
     out = []
 
     def game(name, players, ctrl_colours, glows):
@@ -116,23 +108,23 @@ def screens():
         out.append((name, players, "glow", glows))
         out.append((name, players, "refusal", [(colors.ILLEGAL, c) for c in ctrl_colours]))
 
-    c4 = c_connect4.Controller.player_colors[1:3]
+    c4 = connect4_screen.Controller.player_colors[1:3]
     # Connect Four: the drop keys on the ring are lit in the mover's colour over a dark ring
-    game("connect4", 2, c4, [(c, colors.OFF) for c in c4] + [(c, c_connect4.EMPTY[0]) for c in c4])  # (its holes: one colour)
-    sq = c_squeeze.Controller.player_colors[1:3]
+    game("connect4", 2, c4, [(c, colors.OFF) for c in c4] + [(c, connect4_screen.EMPTY[0]) for c in c4])  # (its holes: one colour)
+    sq = squeeze_screen.Controller.player_colors[1:3]
     for n in (2, 4):  # 4 players: two teams of the two colours (the seat: its side of the ring)
         game("squeeze", n, sq, [(c, colors.OFF) for c in sq])
-        cards = c_squeeze_cards.KIND_COLORS
+        cards = cards_screen.KIND_COLORS
         game("squeeze_cards", n, sq, [(c, colors.OFF) for c in sq])
         out.append(("squeeze_cards", n, "kinds", all_pairs(cards)))
-    cu = c_cubes.Controller.player_colors[1:3]
-    glows = [(colors.scale(c, level, 16), c_cubes.EMPTY) for c in cu for level in c_cubes.GLOW_LEVELS]
+    cu = cubes_screen.Controller.player_colors[1:3]
+    glows = [(colors.scale(c, level, 16), cubes_screen.EMPTY) for c in cu for level in cubes_screen.GLOW_LEVELS]
     game("cubes", 2, cu, glows)
     for n in range(1, 7):
-        pc = c_pistes.Controller.player_colors[1:n + 1]
-        game("pistes", n, pc, [(colors.scale(c, 1, 3), c_pistes.EMPTY) for c in pc])
-    ranks = c_foursquare.RANK_COLORS[1:]
-    out.append(("foursquare", 1, "glow", [(c_foursquare.GLOW, colors.OFF)]))
+        pc = pistes_screen.Controller.player_colors[1:n + 1]
+        game("pistes", n, pc, [(colors.scale(c, 1, 3), pistes_screen.EMPTY) for c in pc])
+    ranks = foursquare_screen.RANK_COLORS[1:]
+    out.append(("foursquare", 1, "glow", [(foursquare_screen.GLOW, colors.OFF)]))
     out.append(("foursquare", 1, "refusal", [(colors.ILLEGAL, c) for c in ranks]))
     out.append(("foursquare", 1, "ranks", all_pairs(ranks)))
     return [s for s in out if s[3]]

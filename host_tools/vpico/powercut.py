@@ -53,7 +53,7 @@ from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
 from host_tools.vpico.powerup import PowerUp
 from host_tools.vpico.tests import BOOT_TIMEOUT_S, Session, compiled, one_cpython_app
-from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
+from app.grid import MENU  # noqa: E402 (host_tools/__init__.py put firmware/ on sys.path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SECTOR = board.FS_BLOCK

@@ -17,7 +17,7 @@ from games.base import DRAW, PLAYING
 from games.cubes.rules import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
-# Levels chosen for what the LEDs get at the default 25 % brightness (see c_squeeze):
+# Levels chosen for what the LEDs get at the default 25 % brightness (see games/squeeze/screen.py):
 # an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 4..8
 # in the mover's colour, breathing, an older cube 18, the last cube 64.
 EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit

@@ -316,9 +316,9 @@ def _words():
     """games/pistes/notation.py: reading the notation, the board as text; loaded when
     asked (a save's replay, the referee, the simulator), so that a Pico playing holds
     none of it (games/pistes/screen.py frees it)."""
-    from games.pistes import notation as pistes_text
+    from games.pistes import notation
 
-    return pistes_text
+    return notation
 
 
 def new_state(players=None, variant=None, rng=None):

@@ -167,9 +167,9 @@ class Controller(GameController):
             unload("games.pistes.moves")  # (the rules hold its names; the notation loads it again)
         self.policy = None  # the board's player (games.pistes.player), loaded only when it plays a seat
         if self.seats:
-            from games.pistes import player as pistes_player
+            from games.pistes import player
 
-            self.policy = pistes_player
+            self.policy = player
         self.warm = None  # the board's work for its next step, done while it waits
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
@@ -485,6 +485,6 @@ TEXT_MODULE = "games.pistes.words"
 
 
 def _text():
-    from games.pistes import words as c_pistes_text
+    from games.pistes import words
 
-    return c_pistes_text
+    return words

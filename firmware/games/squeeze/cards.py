@@ -318,18 +318,18 @@ EFFECTS_MODULE = "games.squeeze.cards_effects"
 def _lines():
     """games/squeeze/cards_notation.py: the lines' parsing, the full legal list, the
     referee's fields: what the board seldom needs (a save's replay), loaded when asked."""
-    from games.squeeze import cards_notation as squeeze_cards_lines
+    from games.squeeze import cards_notation
 
-    return squeeze_cards_lines
+    return cards_notation
 
 
 def effects():
     """games/squeeze/cards_effects.py: an own-turn card's checks, a card's effects,
     loaded when asked (the board loads it while a player picks a card, and unloads it
     once no card is pending)."""
-    from games.squeeze import cards_effects as squeeze_cards_effects
+    from games.squeeze import cards_effects
 
-    return squeeze_cards_effects
+    return cards_effects
 
 
 def new_state(players=None, variant="cards", rng=None, hands=DEALT):

@@ -445,12 +445,12 @@ class Controller(classic.Controller):
 def _pick():
     """games/squeeze/cards_pick.py: a card pick's keys and picture, loaded while a
     player picks a card and its target (most presses launch: the RAM stays free)."""
-    from games.squeeze import cards_pick as c_squeeze_cards_pick
+    from games.squeeze import cards_pick
 
-    return c_squeeze_cards_pick
+    return cards_pick
 
 
 def _text():
-    from games.squeeze import cards_words as c_squeeze_cards_text
+    from games.squeeze import cards_words
 
-    return c_squeeze_cards_text
+    return cards_words

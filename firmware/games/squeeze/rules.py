@@ -385,9 +385,9 @@ def _lines():
     """games/squeeze/notation.py: the notation's parsing, the text board, the referee's
     fields: what the board's play never needs (a save's replay reads lines), loaded
     when asked (a Pico playing keeps that RAM free)."""
-    from games.squeeze import notation as squeeze_lines
+    from games.squeeze import notation
 
-    return squeeze_lines
+    return notation
 
 
 ahead = start_position  # made while the setup screen waits (app/catalog.py start_ahead)
