@@ -1,12 +1,9 @@
-# The 7x7 cube game on the board: the grid centred in the play area, a press on an
-# allowed cell places a cube there. The placement rule is hard to follow, so the board
-# shows it: the cells where the next cube may go glow softly in the mover's colour,
-# breathing (so no glow looks like a cube), and the last cube placed is at full level
-# while the other cubes are dimmer. Every empty cell of the 7x7 stays faintly lit, so
-# the board's edges show all game long.
-# The end: the winning four blink; a draw lights the ring in both colours, and the
-# empty cells blink dim white: no line through them can be completed any more (an
-# early draw) or nobody has a cube left for them.
+# The 7x7 cube game on the board: a press on an allowed cell places a cube. The board shows
+# the placement rule: the cells where the next cube may go glow softly in the mover's
+# colour, breathing (no glow looks like a cube); the last cube is at full level, older ones
+# dimmer; every empty cell stays faintly lit (the board's edges show). The end: the winning
+# four blink; a draw lights the ring in both colours and the empty cells blink dim white
+# (no line through them can be completed any more, or nobody has a cube left for them).
 from array import array
 
 from app import colors, grid

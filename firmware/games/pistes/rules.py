@@ -1,14 +1,9 @@
 # 4 pistes (docs/rules/pistes.md): a push-your-luck dice race on 4 tracks for 1 to 6
-# players. A turn: up to 3 rolls of 4 dice, 5s set aside at once, other dice set aside
-# at will; then the faces move the player's pawns (1..4: that track; two or three 6s: a
-# joker, four 6s: 4 cells on one track; two or three 5s: a pawn 2 cells back, four 5s:
-# two such moves). The game stops when a player has 2 pawns home; a pawn still on its
-# start cell eliminates its player, the others score their pawns' cells.
-#
+# players; the state, its legal moves and the end's scores.
 # Moves (tuples; tracks, dice and players 0-based inside, 1-based in notation):
 #   ROLL "roll", STOP "stop", ("keep", mask) "keep 1 3", ("unkeep", mask) "unkeep 3"
-#   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
-#   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
+#   (dice set aside since the last roll), ("joker", t) "joker 2", ("six4", t) "six4 3",
+#   ("back", p, t) "back P2 T3".
 from compat import const
 from games.base import DRAW, LOST, PLAYING, WON, GameState
 from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_DECIDE,  # noqa: F401
