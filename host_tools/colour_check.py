@@ -1,32 +1,13 @@
 """How far apart the colours that carry meaning look, as the LEDs show them.
-
-For every game and player count, the smallest CAM02-UCS colour difference (colorspacious)
-between any two colours that must be told apart on the same screen, for normal vision
-and the three dichromacies (protanopia, deuteranopia, tritanopia: colorspacious'
-full-severity simulations, Machado et al. 2009):
-- `players`: the colours of any two players (or teams) of the game;
-- `glow`: a legal cell's glow against an empty cell, for each mover;
-- `refusal`: the refusal flash against every player colour (reported: no one colour is far
-  from six players' for every eye; the flash flickers, a cue that needs no colour, see
-  app.app.flashing, and beeps);
-- Foursquare's `ranks`: the ten ranks' colours (a ramp no dichromat sees whole: its
-  cue that needs no colour is the pile's pips view, see docs/rules/foursquare.md).
-
-How a colour is shown: the firmware's own Pixels table (drivers.pixels.gamma_table, the
-brightness setting's gamma 1.8 curve with every lit channel at least 1) turns the
-logical colour into LED levels at the default brightness (app.saves.DEFAULT_SETTINGS).
-A WS2812B's light is linear in its level (PWM), so the levels divided by the level full
-white gets at that brightness are linear-light sRGB (the LEDs' primaries taken as
-sRGB's, the eye adapted to the board's own white), converted to CAM02-UCS under
-colorspacious' default viewing conditions. The current cap is left out: it only bites
-with most of the board lit white.
+For every game and player count, the smallest CAM02-UCS difference between two colours
+that must be told apart (players, glow, refusal, Foursquare's ranks), for normal vision
+and the three dichromacies (README, "Colours for every eye"). Host only (colorspacious,
+numpy).
 
     python -m host_tools.colour_check [--brightness PERCENT] [--strict]
 
-prints `BENCH colours_<game>_<kind>_<vision> <difference> dE` lines (the smallest
-difference, and which two colours), a TARGET line for each kind that has a target, and
-a summary; it exits 1 on a miss only with --strict. Host only (colorspacious,
-numpy): nothing here runs on the board.
+prints `BENCH colours_<game>_<kind>_<vision> <difference> dE` lines, a TARGET line for each
+kind that has a target and a summary; it exits 1 on a miss only with --strict.
 """
 import argparse
 import os
