@@ -255,10 +255,10 @@ def test_the_words_are_freed_after_a_resume_and_a_refusal():
     again.run("press " + tile["cell"])  # resumed: the save's moves read from their notation
     ctrl = again.board.app.screen
     assert ctrl.state.history == sim.board.app.screen.state.history
-    assert pistes.WORDS_MODULE not in sys.modules
+    assert pistes.NOTATION_MODULE not in sys.modules
     assert not ctrl.play_move((pistes.JOKER, 0), None, again.board.clock.now)
     assert ctrl.error == "there is no joker to play now"
-    assert pistes.WORDS_MODULE not in sys.modules
+    assert pistes.NOTATION_MODULE not in sys.modules
     assert again.state()["moves"] == sim.state()["moves"]
 
 

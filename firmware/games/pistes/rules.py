@@ -253,7 +253,7 @@ class Pistes(GameState):
 
     # -- notation (the words: games/pistes/notation.py) -------------------------------------
     def parse_move(self, text):
-        return _words().parse_move(self, text)
+        return _notation().parse_move(self, text)
 
     def format_move(self, move):
         if isinstance(move, str):
@@ -266,10 +266,10 @@ class Pistes(GameState):
         return "%s %d" % (kind, move[1] + 1)
 
     def rows(self):
-        return _words().rows(self)
+        return _notation().rows(self)
 
     def info(self):
-        return _words().info(self)
+        return _notation().info(self)
 
 
 def _refusal(st, move):
@@ -304,10 +304,10 @@ def _refusal(st, move):
     return "%s is not a move of 4 pistes" % (move,)
 
 
-WORDS_MODULE = "games.pistes.notation"
+NOTATION_MODULE = "games.pistes.notation"
 
 
-def _words():
+def _notation():
     """games/pistes/notation.py: reading the notation, the board as text; loaded when
     asked (a save's replay, the referee, the simulator), so that a Pico playing holds
     none of it (games/pistes/screen.py frees it)."""

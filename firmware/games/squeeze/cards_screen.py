@@ -60,7 +60,7 @@ def side_cell(side, place):
     return RING_CELLS[side * 10 + line]
 
 
-TEXT_MODULE = "games.squeeze.cards_words"
+WORDS_MODULE = "games.squeeze.cards_words"
 PICK_MODULE = "games.squeeze.cards_pick"
 
 
@@ -95,7 +95,7 @@ class Controller(classic.Controller):
     NO_CARD_PLACE = 8
     # and the card lines' (games/squeeze/cards_notation.py), a card's effects, the
     # simulator's words, a pick's
-    helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
+    helpers = classic.Controller.helpers + (cards.NOTATION_MODULE, cards.EFFECTS_MODULE, WORDS_MODULE, PICK_MODULE)
 
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
@@ -151,7 +151,7 @@ class Controller(classic.Controller):
         return classic.Controller.label(self, cell)
 
     def axis_labels(self):
-        return _text().axis_labels(self)
+        return _words().axis_labels(self)
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
@@ -430,16 +430,16 @@ class Controller(classic.Controller):
 
     # -- the simulator's words (games/squeeze/cards_words.py: never needed on the board) --
     def describe(self):
-        return _text().describe(self)
+        return _words().describe(self)
 
     def described_moves(self):
-        return _text().described_moves(self)
+        return _words().described_moves(self)
 
     def keys_for_move(self, move):
-        return _text().keys_for_move(self, move)
+        return _words().keys_for_move(self, move)
 
     def turn_text(self):
-        return _text().turn_text(self)
+        return _words().turn_text(self)
 
 
 def _pick():
@@ -450,7 +450,7 @@ def _pick():
     return cards_pick
 
 
-def _text():
+def _words():
     from games.squeeze import cards_words
 
     return cards_words
