@@ -1,23 +1,7 @@
-"""Memory and speed of the firmware under real MicroPython (wasm), as built for the Pico.
-
-Prints `BENCH <name> <value> <unit>` lines: the live heap (gc.mem_alloc() after
-gc.collect()) at boot, in the menu and after every move of a full game of each game
-(deterministic: a seeded Rng picks among the legal moves), and the times of an app
-tick, of rendering a frame, of a key press to its new frame, of boot to the menu and of
-each game's rules per move. Times are measured under this interpreter on this machine;
-the Pico's are ESTIMATED as PICO_FACTOR times those (`..._pico_est`), then checked
-against the targets.
-
-Then, under CPython, Foursquare's hint plays --deals seeded deals (seeds 0..N-1),
-beside random placement on the same deals: win rate and mean score of the wins.
-
-Then what the board survives (docs/RELIABILITY.md): a million random key events
-through the App (host_tools.fuzz), the power cut at every step of every save of full
-games (host_tools.powercut), and a thousand games in one run under MicroPython, with
-the heap after each (host_tools.soak); with the virtual Pico, the power cut at every
-flash erase and program of the same games on the rp2 port's own littlefs
-(host_tools.vpico.powercut; SKIPPED without its image), and on a sample of those cuts
-the real main.py powered up from reset (host_tools.vpico.powerup).
+"""Memory and speed of the firmware under real MicroPython (wasm), as built for the Pico
+(the Pico's times ESTIMATED as PICO_FACTOR times those: `..._pico_est`), Foursquare's hint
+against random placement, then what the board survives (docs/RELIABILITY.md: fuzz, power
+cuts, soak; with the virtual Pico, its power cuts and power-ups).
 
     python -m host_tools.bench [--no-build] [--seed N] [--summary] [--strict] [--deals N]
                                [--fuzz-events N] [--soak-games N] [--no-vpico]

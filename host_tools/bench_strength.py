@@ -1,26 +1,7 @@
-"""How strong the board's players are, measured in matches. Part of `make bench`.
-
-Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts (the score counts a
-draw as half a win; seats alternate; each opening is played from both seats):
-  - `<game>_level5_vs_mcts10k_score`: level 5 against a plain Monte Carlo tree search
-    of 10,000 random playouts a move (host_tools/mcts.c, the game's exploration
-    constant: the winner of host_tools/tune_mcts.py's round robin), from varied
-    openings (two random moves first, then the players), each opening played twice,
-    the seats swapped; `..._seat1_score` / `..._seat2_score`: level 5's score in the
-    games where it played first / second;
-  - `<game>_level<N>_vs_level<N-1>_score`: the ladder, each level against the one
-    below, from the same varied openings;
-  - `<game>_level<N>_distinct_games`: of 100 games the level plays from the start (it
-    starts) against one opponent that always answers a position the same way (the
-    same level, its random draws the same at every move), how many differ;
-  - `<game>_level1_vs_{random,baseline}_won`: level 1, a child's opponent, against a
-    random player and against one who blocks (wins when it can, blocks, else random);
-  - `connect4_level5_exact_positions` / `_exact_kept`: every position of the Connect
-    Four games above with 16 empty cells or fewer where level 5 moved, and how many
-    of its moves kept the exact value (the host's own solver, host_tools/mcts.c);
-  - `connect4_level5_heldout_kept`: critical positions (12..26 empty cells, some move
-    changes the value) from games of other pairings (the yardstick at several
-    strengths, levels 2..5), seeds no tuning used: how often level 5 keeps the value.
+"""How strong the board's players are, measured in matches: level 5 against a Monte Carlo
+tree search (host_tools/mcts.c), the ladder of levels, their variety, level 1 against a
+random and a blocking player, Connect Four's exact values kept (docs/MAKERS.md, "How
+strong, how fast"). Prints BENCH lines, then TARGET verdicts. Part of `make bench`.
 
     python -m host_tools.bench_strength [--games N] [--variety N] [--only GAME] [--parts LIST]
 

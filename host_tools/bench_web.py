@@ -1,22 +1,8 @@
-"""The board's web page, measured in headless Chromium on this machine (the same
-browser and server as its tests: host_tools/web_browser.py). Part of `make bench`.
-
-Prints `BENCH <name> <value> <unit>` lines, then TARGET verdicts (issue #24):
-  - web_download_bytes: what the browser received loading the page to the menu's first
-    frame (Resource Timing's transferSize, the page itself included, cache off);
-    web_site_bytes: every file of the site (build/web/), what a visitor who opens every
-    rules page could download at most. Both <= 3 MB.
-  - web_load_to_menu_ms: navigation start to the menu's first frame on the screen
-    (window.board.readyMs), the worst of LOADS loads with the cache off. <= 2 s.
-  - web_click_to_answer_max_ms_<tile>: from a click's pointer event to its answer drawn
-    (the first frame change after it, at the paint that shows it: window.board.answers),
-    the worst of every click in the game of each menu tile, its tile's two presses
-    included. <= 50 ms.
-  - web_idle_cpu_percent: the CPU time of every Chromium process (from /proc) over
-    IDLE_S seconds of a Connect Four game where nothing moves, in percent of one core.
-    <= 3 %. Beside it, web_moving_cpu_percent: the same in the menu, whose 4-player
-    tiles turn (the page steps at the board's loop pace): what the meter reads when
-    something moves, so the idle figure is seen to be able to fail.
+"""The board's web page, measured in headless Chromium on this machine (the same browser
+and server as its tests: host_tools/web_browser.py): the download, the load to the menu, a
+click to its answer in every tile's game, the CPU while nothing moves (README, "Play in a
+browser"; the targets of issue #24). Prints BENCH lines, then TARGET verdicts. Part of
+`make bench`.
 
     python -m host_tools.bench_web [--clicks N] [--loads N] [--idle-s S] [--cpu-slowdown N]
 

@@ -1,32 +1,13 @@
 """How far apart the colours that carry meaning look, as the LEDs show them.
-
-For every game and player count, the smallest CAM02-UCS colour difference (colorspacious)
-between any two colours that must be told apart on the same screen, for normal vision
-and the three dichromacies (protanopia, deuteranopia, tritanopia: colorspacious'
-full-severity simulations, Machado et al. 2009):
-- `players`: the colours of any two players (or teams) of the game;
-- `glow`: a legal cell's glow against an empty cell, for each mover;
-- `refusal`: the refusal flash against every player colour (reported: no one colour is far
-  from six players' for every eye; the flash flickers, a cue that needs no colour, see
-  app.app.flashing, and beeps);
-- Foursquare's `ranks`: the ten ranks' colours (a ramp no dichromat sees whole: its
-  cue that needs no colour is the pile's pips view, see docs/rules/foursquare.md).
-
-How a colour is shown: the firmware's own Pixels table (drivers.pixels.gamma_table, the
-brightness setting's gamma 1.8 curve with every lit channel at least 1) turns the
-logical colour into LED levels at the default brightness (app.saves.DEFAULT_SETTINGS).
-A WS2812B's light is linear in its level (PWM), so the levels divided by the level full
-white gets at that brightness are linear-light sRGB (the LEDs' primaries taken as
-sRGB's, the eye adapted to the board's own white), converted to CAM02-UCS under
-colorspacious' default viewing conditions. The current cap is left out: it only bites
-with most of the board lit white.
+For every game and player count, the smallest CAM02-UCS difference between two colours
+that must be told apart (players, glow, refusal, Foursquare's ranks), for normal vision
+and the three dichromacies (README, "Colours for every eye"). Host only (colorspacious,
+numpy).
 
     python -m host_tools.colour_check [--brightness PERCENT] [--strict]
 
-prints `BENCH colours_<game>_<kind>_<vision> <difference> dE` lines (the smallest
-difference, and which two colours), a TARGET line for each kind that has a target, and
-a summary; it exits 1 on a miss only with --strict. Host only (colorspacious,
-numpy): nothing here runs on the board.
+prints `BENCH colours_<game>_<kind>_<vision> <difference> dE` lines, a TARGET line for each
+kind that has a target and a summary; it exits 1 on a miss only with --strict.
 """
 import argparse
 import os
@@ -92,23 +73,15 @@ def all_pairs(colours):
     return [(colours[i], colours[j]) for i in range(len(colours)) for j in range(i + 1, len(colours))]
 
 
-def _players(module, players, classic=False):
-    from importlib import import_module
-
-    ctrl = import_module("app." + module).Controller
-    return ctrl.player_colors[1:players + 1]
-
-
 def screens():
     """(game, players, kind, pairs) of every screen's meaningful colours, read from the
     firmware's own modules (so a palette change is seen here)."""
-    from games.connect4 import screen as c_connect4
-
-    from games.cubes import screen as c_cubes
-    from games.foursquare import screen as c_foursquare
-    from games.pistes import screen as c_pistes
-    from games.squeeze import screen as c_squeeze
-    from games.squeeze import cards_screen as c_squeeze_cards
+    from games.connect4 import screen as connect4_screen
+    from games.cubes import screen as cubes_screen
+    from games.foursquare import screen as foursquare_screen
+    from games.pistes import screen as pistes_screen
+    from games.squeeze import screen as squeeze_screen
+    from games.squeeze import cards_screen
     out = []
 
     def game(name, players, ctrl_colours, glows):
@@ -116,23 +89,23 @@ def screens():
         out.append((name, players, "glow", glows))
         out.append((name, players, "refusal", [(colors.ILLEGAL, c) for c in ctrl_colours]))
 
-    c4 = c_connect4.Controller.player_colors[1:3]
+    c4 = connect4_screen.Controller.player_colors[1:3]
     # Connect Four: the drop keys on the ring are lit in the mover's colour over a dark ring
-    game("connect4", 2, c4, [(c, colors.OFF) for c in c4] + [(c, c_connect4.EMPTY[0]) for c in c4])  # (its holes: one colour)
-    sq = c_squeeze.Controller.player_colors[1:3]
+    game("connect4", 2, c4, [(c, colors.OFF) for c in c4] + [(c, connect4_screen.EMPTY[0]) for c in c4])  # (its holes: one colour)
+    sq = squeeze_screen.Controller.player_colors[1:3]
     for n in (2, 4):  # 4 players: two teams of the two colours (the seat: its side of the ring)
         game("squeeze", n, sq, [(c, colors.OFF) for c in sq])
-        cards = c_squeeze_cards.KIND_COLORS
+        cards = cards_screen.KIND_COLORS
         game("squeeze_cards", n, sq, [(c, colors.OFF) for c in sq])
         out.append(("squeeze_cards", n, "kinds", all_pairs(cards)))
-    cu = c_cubes.Controller.player_colors[1:3]
-    glows = [(colors.scale(c, level, 16), c_cubes.EMPTY) for c in cu for level in c_cubes.GLOW_LEVELS]
+    cu = cubes_screen.Controller.player_colors[1:3]
+    glows = [(colors.scale(c, level, 16), cubes_screen.EMPTY) for c in cu for level in cubes_screen.GLOW_LEVELS]
     game("cubes", 2, cu, glows)
     for n in range(1, 7):
-        pc = c_pistes.Controller.player_colors[1:n + 1]
-        game("pistes", n, pc, [(colors.scale(c, 1, 3), c_pistes.EMPTY) for c in pc])
-    ranks = c_foursquare.RANK_COLORS[1:]
-    out.append(("foursquare", 1, "glow", [(c_foursquare.GLOW, colors.OFF)]))
+        pc = pistes_screen.Controller.player_colors[1:n + 1]
+        game("pistes", n, pc, [(colors.scale(c, 1, 3), pistes_screen.EMPTY) for c in pc])
+    ranks = foursquare_screen.RANK_COLORS[1:]
+    out.append(("foursquare", 1, "glow", [(foursquare_screen.GLOW, colors.OFF)]))
     out.append(("foursquare", 1, "refusal", [(colors.ILLEGAL, c) for c in ranks]))
     out.append(("foursquare", 1, "ranks", all_pairs(ranks)))
     return [s for s in out if s[3]]

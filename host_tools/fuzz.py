@@ -1,20 +1,6 @@
-"""Fuzz at scale: random key events through the real App (the simulator's drivers),
-on every menu tile (catalog.TILES: every game and player count, so a game added later
-is covered without a change here), checking the board after every event.
-
-Events: taps, holds, keys with a hold down together (a1, l12, the card keys in deal
-mode: a1's hold may leave the game under the others), lone downs, lone ups, bursts of
-downs and ups faster than the scan (queued between two app steps), keys off the board,
-waits long and short, and now and then every key let go (lone downs pile up into stuck
-keys otherwise). After every event:
-  - nothing raised (a crash is counted, the board restarts on the same flash as
-    main.py would, and the run goes on);
-  - the frame is valid: 144 cells of RGB, and what the LEDs get is within the
-    current cap (drivers/pixels_setup.py);
-  - the screen describes itself as JSON;
-  - in a game: the state replays from its history to the same rows(), status,
-    winner, player to move and legal moves, and passes its game's own checks (HOOKS);
-    a press that played nothing (same state, same history) left the rows unchanged.
+"""Fuzz at scale: random key events through the real App (the simulator's drivers) on
+every menu tile (catalog.TILES), the board checked after every event (docs/RELIABILITY.md,
+"Random key events").
 
     python -m host_tools.fuzz [--events N] [--seed N]
 

@@ -69,7 +69,7 @@ static void c4_play(State *s, int col) {
     s->to_move = 3 - s->to_move;
 }
 
-/* -- 4D Squeeze (games/squeeze.py) -------------------------------------------------- */
+/* -- 4D Squeeze (games/squeeze/rules.py) -------------------------------------------- */
 static uint8_t PATHS[200], LINE_OF[200], POS_OF[200];
 static void squeeze_tables(void) {
     for (int l = 0; l < 40; l++) {
@@ -148,7 +148,7 @@ static void sq_play(State *s, int launch) {
     } else s->to_move = 3 - colour;
 }
 
-/* -- the cube game (games/cubes.py): board[row * 7 + col] --------------------------- */
+/* -- the cube game (games/cubes/rules.py): board[row * 7 + col] --------------------- */
 static uint8_t LINES[88 * 4];
 static int n_lines;
 static void cubes_tables(void) {

@@ -1,26 +1,12 @@
 """Power cuts: the power goes at every single step of every write of full games of every
-menu tile (catalog.TILES: every game and player count), then the board boots again.
-
-The real storage driver (drivers/storage.py FileStorage: write a .tmp file, then rename
-it over the old one; or append a move's line to a game's file) runs against a
-fault-injecting flash (Flash): every file
-operation is a step (open, each 64-byte block written, close, rename, remove, mkdir),
-and the power can go before any of them, leaving the blocks written so far (the worst
-case: a FAT-like file system shows a half-written file). Both rename behaviours are
-tried: littlefs (the Pico's: rename replaces the old file) and FAT (rename refuses, so
-the old file is removed first). After each cut the board boots on what the flash
-holds, and must:
-  - boot without an error, to the menu;
-  - offer the tile being saved at its last complete move or the one before (the old
-    save or the new one, exactly), and resume it to exactly those moves;
-  - keep every other file (the other tiles' games, the settings) as it was;
-  - keep the settings old or new when the settings were being written.
+menu tile (catalog.TILES), on littlefs's rename and on FAT's, then the board boots again
+and must offer the game being saved as its old save or its new one (docs/RELIABILITY.md,
+"Power cuts"). The same saves on the virtual Pico's littlefs: host_tools.vpico.powercut.
 
     python -m host_tools.powercut [--moves N] [--seed N]
 
 Prints `BENCH power_cuts_tried` and `BENCH power_cut_games_lost` (target 0); exit 1 if
-a game was lost. The same saves on the rp2 port's own littlefs, on the virtual Pico:
-host_tools.vpico.powercut.
+a game was lost.
 """
 import argparse
 import os

@@ -25,7 +25,7 @@ LINK_OPTIONS = ("board", "level", "mode")  # a game's own choices a link carries
 # the clock alone, and the page sleeps until the next of the clock's IDLE_WAKE_MS marks
 # (or an event). What changes by the clock alone is caught there: the menu's demo after
 # a minute idle, and the cubes' glow, which steps on the clock's 300 ms marks and asks
-# to be drawn for one FRAME_MS from each (c_cubes.busy). About 3 steps a second.
+# to be drawn for one FRAME_MS from each (games/cubes/screen.py busy). About 3 steps a second.
 IDLE_WAKE_MS = 300
 
 

@@ -1,14 +1,9 @@
-# The simulator's, the headless simulator's and the referee's words in French: each
-# message as the code writes it in English (the key: its format string, %s and %d as
-# in the source) and its French. In the French, {0}, {1}... are the message's values in
-# order, each translated in turn when it is a word or a message of this table (a
-# colour, a card, a reason inside a reason); {0=} is a value kept as it is (a move's
-# notation, a line echoed back); {0*} a list ("yellow 23, red out") translated word by
-# word. Loaded only for the French (app/words.py), never on a
-# board. A message reworded in English needs its key reworded here:
+# The simulators' and the referee's words in French, loaded for the French only
+# (app/words.py), never on a board: each message as the code writes it in English (the
+# key: its format string) and its French, where {0}, {1}... are its values in order
+# (translated when a word or a message of this table), {0=} a value kept as it is and
+# {0*} a list translated word by word; the vocabulary is the French rule sheets'.
 # tests/host/test_french.py names every English message that has no French.
-# The vocabulary is the French rule sheets' (pentacle, lancé, case d'arrivée, pion,
-# Trahison, Flammes, Éclair, Poussée, Coup double, Négation, Annulation, talon, pistes).
 
 # Words that come as a value of a message (colours, cards, seats, names).
 WORDS = {

@@ -1,13 +1,9 @@
-# Small text files (settings, the saved game) on the Pico's flash, written atomically:
-# a new file is written beside the old one, then renamed over it, so a power cut
-# leaves either the old text or the new, never half of one. Where rename cannot
-# replace a file (FAT), the old file steps aside as NAME.bak for the rename and is read
-# if the power went in between. MicroPython has no os.path, so paths are joined by hand.
-# append() adds to the end of a file in place: a cut may leave its last part unwritten,
-# so its caller must be able to tell a torn end (app/saves.py: a line not ended).
-# A write the flash refuses (full, worn out) raises OSError and leaves no .tmp behind:
-# the old file stays whole. names() and set_aside() (a file the board cannot read back
-# moved aside whole) are drivers/storage_aside.py's, loaded when asked (at power-up).
+# Small text files (settings, the saved game) on the Pico's flash, written atomically: a
+# new file beside the old, then renamed over it, so a power cut leaves the old text or the
+# new (FAT, where rename cannot replace: the old steps aside as NAME.bak, read if need be).
+# append() writes in place: its caller tells a torn end (app/saves.py). A write the flash
+# refuses raises OSError and leaves the old file whole. names() and set_aside() are
+# drivers/storage_aside.py's, loaded when asked (at power-up).
 import os
 
 
@@ -20,7 +16,7 @@ class FileStorage:
     def _path(self, name):
         if not isinstance(name, str) or not name or "/" in name or "\\" in name or name in (".", ".."):
             raise ValueError("storage names are plain file names, not %r" % (name,))
-        return self.root + "/" + name if self.root != "/" else "/" + name
+        return self.root + "/" + name if self.root != "/" else "/" + name  # (MicroPython has no os.path)
 
     def read(self, name):
         """The file's text, or None if it is missing (UnicodeError for bytes that are no

@@ -1,12 +1,9 @@
 # The Pico's fast path for the searches of the players of fours (games/cubes/player.py,
-# games/connect4/player.py): the steps of games.search.Search with each game's enter(),
-# make(), unmake() and store() (games/fours.py's line counts, Connect Four's
-# transposition table and threat parity) as viper (native Thumb code), about 20 times
-# faster than their bytecode, so that level 5 looks at many more positions in its 2 s.
-# One function for both games, in line: a native call costs some 40 us on a Pico, more
-# than a position. Only MicroPython with a native emitter loads this module: the
-# players then keep their bytecode methods, which visit the very same positions in the
-# same order (tests/firmware/test_players.py searches both ways).
+# games/connect4/player.py): games.search.Search's steps with each game's enter(), make(),
+# unmake() and store() as viper (native Thumb code), one function for both games, in line
+# (a native call costs more than a position). Only MicroPython with a native emitter loads
+# it; elsewhere the bytecode methods visit the very same positions in the same order
+# (tests/firmware/test_players.py searches both ways).
 import micropython
 from micropython import const
 

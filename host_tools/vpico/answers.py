@@ -1,27 +1,7 @@
-"""Press to answer: when the LEDs first show what a press does (host_tools.vpico.bench).
-
-A press is timed from the emulated moment its contact closes in the key matrix (a hold:
-from the moment the hold time has passed) to the end of the first WS2812 frame whose
-decoded LEDs are, LED by LED, a picture of that press's answer. What the answer looks
-like is decided by the firmware's own App on CPython (the simulator's drivers, a
-virtual clock), fed the same key events at the same emulated times as the Pico:
-
-  - the model is stepped a millisecond at a time through each press, side by side with
-    a copy of itself taken just before the press that never gets it: the press acts at
-    the first millisecond the two draw differently (its release, today; its press, on
-    a firmware that acts on press; the hold time, for a hold);
-  - the answer's pictures are what the model draws from then on, for ANSWER_SPAN_MS
-    (every frame it sends: a press that leaves work for after its answer, App.then,
-    sends its answer, then what that work shows, in one step),
-    less every picture the copy draws over that span and the picture on the LEDs at the
-    contact: a frame of an animation that was running anyway, or the screen as it
-    was, is never an answer. A picture drawn before that is no longer on the LEDs may
-    be (an undo's: the picture before the press it takes back; a refusal's flash, a
-    card window opening again: the same picture as the last press's answer);
-  - the Pico's frames (begun after the contact closed, before the next press's) are
-    searched for the first one equal to one of those pictures. None: the press's
-    answer was never shown, which is reported (and counted), not timed.
-
+"""Press to answer: when the LEDs first show what a press does (host_tools.vpico.bench;
+README, "The virtual Pico"): from the emulated moment a key's contact closes to the end of
+the first WS2812 frame equal, LED by LED, to a picture of the press's answer, as the
+firmware's own App draws it on CPython fed the same key events at the same emulated times.
 Pure Python (no image needed): the bench feeds it the Pico's frames and key times.
 """
 import copy
@@ -223,6 +203,19 @@ def telling(pictures):
 LAGS = tuple(range(LOOP_MS + 2))  # the Pico's key scan (1 ms), then its loop's turn (LOOP_MS at most)
 
 
+# How the model decides a press's answer: it is stepped a millisecond at a time through
+# the press, side by side with a copy of itself taken just before the press that never gets
+# it; the press acts at the first millisecond the two draw differently (its release, today;
+# its press, on a firmware that acts on press; the hold time, for a hold). The answer's
+# pictures are what the model draws from then on, for ANSWER_SPAN_MS (a press that leaves
+# work for after its answer, App.then, sends its answer, then what that work shows, in one
+# step), less every picture the copy draws over that span and the picture on the LEDs at
+# the contact: a frame of an animation that was running anyway, or the screen as it was, is
+# never an answer. A picture drawn before that is no longer on the LEDs may be (an undo's:
+# the picture before the press it takes back; a refusal's flash, a card window opening
+# again: the same picture as the last press's answer). match() then looks for the first of
+# the Pico's frames equal to one of them; none: the answer was never shown, which is
+# reported (and counted), not timed.
 def _take(model, press, until, last, kind, figure, lag):
     """One press taken by `model` `lag` ms after its contact (`last`: the model's last
     picture before it, (ms, levels)): (its Expected, the model, the ms it stopped at,

@@ -1,41 +1,14 @@
 """Power cuts on the rp2 port's own filesystem: MicroPython's littlefs on the virtual
-Pico's flash, cut at every flash erase and program of full games of every menu tile.
-
-One recorded run, then boots from its flash images:
-  1. the saves a player's session makes (host_tools.powercut.session: a full game of
-     random legal moves on every tile of catalog.TILES, undos, the next game, back to
-     the menu, a brightness change; the very texts the App writes) are written on the
-     virtual Pico through the port's own storage (ports/rp2.make_storage(), as main.py
-     makes it) on its real littlefs; the harness reports every flash erase and program;
-  2. for every one of those operations, the flash as the power left it: cut just
-     before the operation, and cut halfway through it (a torn operation: half a
-     program's bytes, half a page where it programs pages; half an erase's sector);
-  3. the virtual Pico boots on each image as rp2's _boot.py does (mounts littlefs at
-     /; where it cannot, _boot.py would format the flash) and reads every save through
-     the port's storage. The file being saved must read as the old save or the new one,
-     exactly, every other file as it was. Then the App main.py makes boots on the port's
-     storage and its tile is pressed: it must offer and resume the game at its last
-     complete move or the one before, the tile's own game, exactly as CPython's App does
-     with those files: on the first cut that reads the old save and the first that
-     reads the new one, of the first and the last save of every file (each boot costs
-     seconds, a long game's up to a minute; `--app-every`: on every cut). The files it reads
-     are the same bytes on every cut (above), and the host's own power cuts
-     (host_tools.powercut) boot the App on every one of them.
-  4. on a sample of the cuts (every Nth cut of each file's saves, `--main-every`, with the
-     last cut of its save, and the first torn cut of each kind: a whole file written, a line appended, a file removed,
-     torn in an erase, a one-page program or a program of several pages), the virtual
-     Pico powers up from reset on the cut's flash into the real main.py's own loop: its
-     LEDs must show the menu, and the tile's setup screen and game after two presses of
-     the tile, as CPython's App does with the old save or the new one
-     (host_tools.vpico.powerup).
+Pico's flash, cut before and halfway through every flash erase and program of full games of
+every menu tile; each cut's flash booted and read, the App resumed on it, and main.py
+powered up from reset on a sample (docs/RELIABILITY.md, "On the rp2 port's own littlefs").
 
     python -m host_tools.vpico.powercut [--moves N] [--seed N] [--app-every] [--progress N]
                                         [--main-every N] [--sample-only]
 
-Prints `BENCH power_cuts_tried_vpico` and `BENCH power_cut_games_lost_vpico` (target 0),
-`BENCH power_cut_boots_tried_vpico` and `BENCH power_cut_boots_failed_vpico` (main.py's
-power-ups; target 0 failed); exit 1 if a game was lost or a power-up failed; says SKIPPED
-(exit 0) without the virtual Pico's image.
+Prints `BENCH power_cuts_tried_vpico`, `power_cut_games_lost_vpico` (target 0),
+`power_cut_boots_tried_vpico` and `power_cut_boots_failed_vpico` (target 0); exit 1 if a
+game was lost or a power-up failed; SKIPPED (exit 0) without the virtual Pico's image.
 """
 import argparse
 import json
@@ -53,7 +26,7 @@ from host_tools.vpico import board
 from host_tools.vpico.powercut_pico import app_boot, digest
 from host_tools.vpico.powerup import PowerUp
 from host_tools.vpico.tests import BOOT_TIMEOUT_S, Session, compiled, one_cpython_app
-from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
+from app.grid import MENU  # noqa: E402 (host_tools/__init__.py put firmware/ on sys.path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SECTOR = board.FS_BLOCK

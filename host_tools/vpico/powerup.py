@@ -19,7 +19,7 @@ from host_tools import powercut
 from host_tools.vpico import board
 from host_tools.vpico.bench import PRESS_MS, SETTLE_MS
 from host_tools.vpico.tests import chain_to_levels
-from app.grid import MENU  # noqa: E402 (host_tools.powercut put firmware/ on sys.path)
+from app.grid import MENU  # noqa: E402 (host_tools/__init__.py put firmware/ on sys.path)
 from app.tiles import TILE_CELLS  # noqa: E402
 from host_tools.vpico.answers import AppModel  # noqa: E402
 

@@ -1,38 +1,9 @@
 """The firmware on the virtual Pico (MicroPython's rp2 port on an emulated RP2040).
-
-Checks, each a PASS or FAIL line, then a closing `N passed, N failed`:
-  - every built module imports on the rp2 port, and every test_* function of
-    tests/firmware runs there (host_tools/upy/runner.py, as under wasm) but those of
-    the pure rules (RULES_TESTS below: they run under wasm and CPython), each test file
-    in an interpreter of its own (a soft reset before it), the imports last in theirs;
-  - every scenario tests/scenarios/*.txt plays through the board's real drivers (keys
-    pressed on the emulated key matrix, frames decoded from the LED pin's WS2812
-    stream): the same frames and states as CPython, move by move, and its #expect lines;
-  - the power cut at every flash erase and program of the first move of every tile, on
-    the rp2 port's own littlefs (host_tools.vpico.powercut, small): no game lost; and the
-    real main.py powered up from reset on the first torn cut of each kind (the game
-    offered back, host_tools.vpico.powerup);
-  - the key scan on the modelled wires (host_tools.vpico.wire_checks): a whole row
-    held and released, read no sooner than the wires settle;
-  - the flash's XIP cache model (host_tools.vpico.xip_checks): a code path takes longer
-    with it on than off by what the misses it counts cost, the same run a block at a
-    time as by rp2040js alone;
-  - `make deploy` with unmodified mpremote on the virtual Pico's serial port: a first
-    deploy, a second that copies nothing, a changed file copied alone, a deploy cut short
-    (mpremote itself killed mid-file) then repaired by the next, a board of another
-    MicroPython refused, and the deployed board boots to the menu and plays a move;
-  - the boot's pack (host_tools.vpico.pack_checks): main.py imports from it, then finds
-    the flash's folders again; a damaged pack is no pack; safe mode leaves the folders;
-  - issue #51 (host_tools.vpico.saves_checks): main.py powered up on its own littlefs
-    holding a torn save (set aside whole, the tile's key blinking orange), and on a full
-    flash (a move's refused save: the last good save whole, no .tmp, the MENU corner's
-    double red blink).
-They run side by side (JOBS at once, $VPICO_JOBS or --jobs; each on its own virtual Pico;
-the firmware's tests in the shares of TEST_SHARES, the scenarios taken one at a time
-from one queue by SCENARIO_SESSIONS Picos, each booted once), each line
-tagged with its check's name as it comes; a check that raises is recorded as failed and
-the rest go on. Each check says its wall time and its virtual Picos' CPU seconds. Without a firmware image (or the bootrom) it says what is missing and
-skips (exit 0).
+Its tests but the pure rules' (RULES_TESTS), every scenario through the real drivers, power
+cuts, the key scan on the modelled wires, the XIP cache model, `make deploy`, the boot's pack
+and issue #51's saves, side by side, a PASS or FAIL line each, then `N passed, N failed`
+(README, "The virtual Pico"). Without a firmware image (or the bootrom) it says what is
+missing and skips (exit 0).
 
     python -m host_tools.vpico.tests [-k SUBSTRING] [--no-deploy] [--jobs N]
 """

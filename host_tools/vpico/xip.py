@@ -1,31 +1,8 @@
-"""How much of a key press's time on a real Pico goes to its XIP flash cache misses: the
-counts behind the virtual Pico's model of that cache.
-
-The virtual Pico now charges the misses itself (host_tools/vpico/vpico.mjs, on unless
-VPICO_XIP_CACHE=off; what it still leaves out: README, "The virtual Pico"); this counts
-them on a virtual Pico with the model off, so a tap's time here is without them. On
-the RP2040 the MicroPython interpreter itself runs from the QSPI flash (execute in
-place) through a 16 KB, 2-way set-associative cache of 8-byte lines, "1 cycle hit"
-(RP2040 datasheet, 2.5.3.1); our bytecode and viper code are in the heap, in SRAM. A
-miss reads its 8-byte line from the flash: MicroPython's RPI_PICO boots with the SDK's
-boot2_w25q080 (quad I/O continuous read: 8 SCK for the address and mode bits, 4 dummy,
-16 for 64 data bits = 28 SCK) at PICO_FLASH_SPI_CLKDIV 2 (pico.h): 56 system cycles, 55
-more than the hit the emulator charges (SSI and bus overheads not counted: a lower
-bound; the virtual Pico reads the same from the SSI's registers as boot2 sets them). A
-measured figure agrees: about 400 ns a load from flash without the cache
-(oberon-rtk.org, "Flash Memory": 50 cycles at 125 MHz).
-
-This plays a game's scenario presses through the real main.py (as host_tools.vpico.bench
-does) on a virtual Pico that counts, during each tap (from its release on the matrix to
-the end of the first LED frame begun after it), its instruction fetches from SRAM and
-from XIP flash, its data reads from XIP flash, and the misses of a model of that cache
-(host_tools/vpico/vpico.mjs, config.countFetches: off everywhere else). Printed:
-
-    BENCH <game>_press_xip_fetch_pct_vpico      instruction fetches from XIP flash, %
-    BENCH <game>_press_xip_miss_extra_ms_vpico  the most a tap's misses would add, ms
-    BENCH <game>_press_xip_miss_extra_pct_vpico the same, % of that tap's press to light
-    BENCH <game>_press_xip_misses_max_vpico     the most misses of one tap
-    BENCH <game>_press_xip_miss_rate_pct_vpico  misses per 100 XIP fetches and reads
+"""How much of a key press's time on a real Pico goes to its XIP flash cache misses: a
+game's scenario presses through the real main.py on a virtual Pico with the model's charge
+off, counting each tap's instruction fetches from SRAM and XIP flash and the misses of the
+cache model, 55 cycles each (README, "The virtual Pico"). Prints `BENCH
+<game>_press_xip_{fetch_pct,miss_extra_ms,miss_extra_pct,misses_max,miss_rate_pct}_vpico`.
 
     python -m host_tools.vpico.xip [--game NAME ...] [--presses N]
     (default: connect4_win and squeeze, the first 12 presses of their scenarios)

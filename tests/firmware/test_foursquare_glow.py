@@ -1,7 +1,7 @@
 # Foursquare's glow (games/foursquare/screen.py glow_empty): on the Pico native code
 # (games/foursquare/screen_viper.py), elsewhere the bytecode over the rules' placements. Both
 # must mark exactly the empty cells where the drawn card may go.
-from games.foursquare import screen as c_foursquare
+from games.foursquare import screen
 from games.foursquare import rules as foursquare
 from games.base import PLAYING
 from games.rng import Rng
@@ -24,7 +24,7 @@ def test_the_glow_marks_the_empty_cells_the_rules_allow_in_seeded_games():
             if state.box is not None:
                 glow = bytearray(foursquare.CELLS)
                 lo_r, hi_r, lo_c, hi_c = state.box
-                c_foursquare.glow_empty(glow, state.height, lo_r, hi_r, lo_c, hi_c, 9)
+                screen.glow_empty(glow, state.height, lo_r, hi_r, lo_c, hi_c, 9)
                 assert glow == plain_glow(state, 9), (seed, state.history)
                 boards += 1
             moves = state.legal_moves()

@@ -3,7 +3,7 @@
 # tie-break, 4 players, notation. Positions are set up by hand and every empty cell is
 # checked alive first (the state before any move always has that property).
 from games.squeeze import rules as squeeze
-from games.squeeze import notation as squeeze_lines
+from games.squeeze import notation
 from games.base import IllegalMove, PLAYING, WON, DRAW
 from games.rng import Rng
 
@@ -57,7 +57,7 @@ def refused(state, move):
 
 
 def launch(text):
-    return squeeze_lines.parse_launch(text)
+    return notation.parse_launch(text)
 
 
 def test_start_layout():

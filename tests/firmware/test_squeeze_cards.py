@@ -9,7 +9,7 @@ from games.squeeze import rules as squeeze
 
 from games.squeeze import cards
 
-from games.squeeze import notation as squeeze_lines
+from games.squeeze import notation
 from games.base import DRAW, PLAYING, WON, IllegalMove
 from games.rng import Rng
 
@@ -88,7 +88,7 @@ def test_start_is_the_classic_one_and_launches_stop_against_neutral_pentacles():
     state = cards.new_state(2, "cards", Rng(1))
     assert state.board == squeeze.new_state(2).board
     # classic: W-3 meets the pentacle c3 and is impossible; with cards it stops on b3
-    assert squeeze.new_state(2).why_illegal(squeeze_lines.parse_launch("W-3"))
+    assert squeeze.new_state(2).why_illegal(notation.parse_launch("W-3"))
     play(state, "W-3")
     assert at(state, "b3") == "Y"
     assert state.info()["pending"]["window"] == "negation" and state.info()["pending"]["card"] == "b3"
@@ -254,7 +254,7 @@ def test_negation_after_a_coup_double_takes_back_the_second_launch():
 def test_a_coup_double_second_launch_is_read_on_the_board_after_the_first():
     state = position("", hands={1: [D]})
     play(state, "double W-1 d1")  # after e1 the second launch W-1 would land on d1
-    assert state.stack[0][1:3] == (squeeze_lines.parse_launch("W-1"), squeeze_lines.parse_launch("W-1"))
+    assert state.stack[0][1:3] == (notation.parse_launch("W-1"), notation.parse_launch("W-1"))
     play(state, "pass")
     assert at(state, "e1") == "Y" and at(state, "d1") == "Y"
 
@@ -302,7 +302,7 @@ def test_golden_rule_a_card_leaving_only_winning_moves_cannot_be_played():
     state.board[cell("a4")] = state.board[cell("e1")] = cards.EMPTY  # W-4 and N-e reach them
     state._refresh()
     launches = [t for t in legal(state) if not t.startswith(("double", "trahison"))]
-    assert launches and all(state._makes_line(state.arrival_cell(squeeze_lines.parse_launch(t)), 1) for t in launches)
+    assert launches and all(state._makes_line(state.arrival_cell(notation.parse_launch(t)), 1) for t in launches)
     assert not [t for t in legal(state) if t.startswith("double")]
     assert "golden rule" in refused(state, "double " + launches[0] + " " + launches[-1])
 
@@ -471,5 +471,5 @@ def test_the_quick_checks_agree_with_the_full_ones():
     state = position("Ya2 Ya3 Ya4", hands={1: [D]})
     state.bound[1] = 1
     state.launches = None
-    assert squeeze_lines.parse_launch("N-a") not in state.legal_launches()
-    assert "golden rule" in state.launch_problem(squeeze_lines.parse_launch("N-a"))
+    assert notation.parse_launch("N-a") not in state.legal_launches()
+    assert "golden rule" in state.launch_problem(notation.parse_launch("N-a"))

@@ -5,7 +5,7 @@
 # start's legal launches and each game's final status and winner.
 from example_file import example_lines
 from games.squeeze import rules as squeeze
-from games.squeeze import notation as squeeze_lines
+from games.squeeze import notation
 from games.base import PLAYING
 
 EXAMPLE = "test_squeeze_example.txt"
@@ -29,7 +29,7 @@ def check_board(state, lines, where):
     marks = state.reachable()
     want = parse_board(lines)
     for cell in range(100):
-        got = squeeze_lines.char(state, cell, marks)
+        got = notation.char(state, cell, marks)
         assert got == want[cell], "%s: cell %s is %r, the example draws %r" % (
             where, squeeze.cell_text(cell), got, want[cell])
     assert state.rows() == lines, where  # and rows() draws it exactly the same way

@@ -44,13 +44,13 @@ def test_the_check_can_fail():
 def test_the_cubes_glow_stands_out_from_an_empty_cell_for_every_eye():
     """Issue #26: the green glow at 2/16 was 2.3 from an empty cell for a protanope (the
     LEDs' levels at 25 % differ in red only); now each level of the breath is checked."""
-    from games.cubes import screen as c_cubes
+    from games.cubes import screen as cubes_screen
 
-    old = (colors.scale(colors.GREEN, 2, 16), c_cubes.EMPTY)
+    old = (colors.scale(colors.GREEN, 2, 16), cubes_screen.EMPTY)
     assert colour_check.smallest([old], "protanopia")[0] < colour_check.GLOW_TARGET  # the check sees it
     assert colour_check.target("cubes", 2, "glow") == colour_check.GLOW_TARGET
-    pairs = [(colors.scale(c, level, 16), c_cubes.EMPTY) for c in c_cubes.Controller.player_colors[1:3]
-             for level in c_cubes.GLOW_LEVELS]
+    pairs = [(colors.scale(c, level, 16), cubes_screen.EMPTY) for c in cubes_screen.Controller.player_colors[1:3]
+             for level in cubes_screen.GLOW_LEVELS]
     for vision in colour_check.VISIONS:
         assert colour_check.smallest(pairs, vision)[0] >= colour_check.GLOW_TARGET, vision
 

@@ -65,12 +65,13 @@ def test_unload_forgets_a_module_and_its_packages_name_for_it():
     import sys
 
     from app.shared import unload
-    from games.squeeze import notation as squeeze_lines
+    from games.squeeze import notation
 
     name = "games.squeeze.notation"
+    assert sys.modules["games.squeeze"].notation is notation
     unload(name)
-    assert name not in sys.modules and not hasattr(sys.modules["games"], "squeeze_lines")
+    assert name not in sys.modules and not hasattr(sys.modules["games.squeeze"], "notation")
     unload(name)  # already gone: nothing to do
     from games.squeeze import notation as again
 
-    assert again is not squeeze_lines and sys.modules[name] is again
+    assert again is not notation and sys.modules[name] is again

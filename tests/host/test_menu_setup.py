@@ -240,7 +240,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     assert "games.search" not in sys.modules  # nobody plays against the board
     sim.run("hold a1 800")  # back to the menu
     # no game code stays (the rules' base too: checked before state() names a cell with it)
-    assert not [m for m in sys.modules if m in _GAME_MODULES or m.startswith("games.") or m.startswith("app.c_")]
+    assert not [m for m in sys.modules if m in _GAME_MODULES or m.startswith("games.")]
     assert sim.state()["screen"] == "menu" and "app.menu" in sys.modules
     sim.run("press " + TILE)
     assert sim.state()["screen"] == "setup"

@@ -268,10 +268,10 @@ def test_the_words_are_freed_after_a_resume_and_a_refusal():
     again.run("press " + tile["cell"])  # resumed: the save's moves read from their notation
     ctrl = again.board.app.screen
     assert ctrl.state.history == sim.board.app.screen.state.history
-    assert pistes.WORDS_MODULE not in sys.modules
+    assert pistes.NOTATION_MODULE not in sys.modules
     assert not ctrl.play_move((pistes.JOKER, 0), None, again.board.clock.now)
     assert ctrl.error == "there is no joker to play now"
-    assert pistes.WORDS_MODULE not in sys.modules
+    assert pistes.NOTATION_MODULE not in sys.modules
     assert again.state()["moves"] == sim.state()["moves"]
 
 
@@ -312,7 +312,7 @@ def test_the_pawns_a_move_moved_blink_a_moment():
 def test_a_players_key_blinks_its_pawns_and_plays_nothing():
     """The cue for five or six colours an eye cannot all tell apart (issue #26): a tap
     on a2..a7 blinks that player's four pawns (in its pens here), nothing is played."""
-    from games.pistes import screen as c_pistes
+    from games.pistes import screen as pistes_screen
 
     sim = Headless()
     sim.run("start pistes --seed 5 --players 6")
@@ -331,7 +331,7 @@ def test_a_players_key_blinks_its_pawns_and_plays_nothing():
     assert white in seen and white not in other_seen
     after = sim.state()
     assert after["moves"] == before["moves"] and after["error"] is None
-    assert c_pistes.Controller.player_colors[5] != c_pistes.Controller.player_colors[4]
+    assert pistes_screen.Controller.player_colors[5] != pistes_screen.Controller.player_colors[4]
 
 
 def test_a_kept_still_picture_is_the_picture_drawn_afresh():

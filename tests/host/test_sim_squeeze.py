@@ -294,17 +294,17 @@ def test_the_notation_module_is_loaded_only_to_read_lines():
 
     sim = new_game()
     app = sim.board.app
-    unload(squeeze.LINES_MODULE)
+    unload(squeeze.NOTATION_MODULE)
     sim.run("press " + key("e1"))  # the arrival cell of W-1
     sim.run("press " + launch_key("N-a"))
-    assert sim.state()["moves"] == ["W-1", "N-a"] and squeeze.LINES_MODULE not in sys.modules
+    assert sim.state()["moves"] == ["W-1", "N-a"] and squeeze.NOTATION_MODULE not in sys.modules
     resumed = Controller(app, app.screen.setup, ["W-1", "N-a"])  # the menu's resume
-    assert resumed.state.history == app.screen.state.history and squeeze.LINES_MODULE not in sys.modules
+    assert resumed.state.history == app.screen.state.history and squeeze.NOTATION_MODULE not in sys.modules
     assert resumed.state.rows()[1] == "  1 . . . o Y | o . . . ."  # the referee's board: loaded when asked
-    assert squeeze.LINES_MODULE in sys.modules
+    assert squeeze.NOTATION_MODULE in sys.modules
     app.screen = resumed
     resumed.hold(grid.MENU, sim.board.clock.now)
-    assert app.screen.describe()["screen"] == "menu" and squeeze.LINES_MODULE not in sys.modules
+    assert app.screen.describe()["screen"] == "menu" and squeeze.NOTATION_MODULE not in sys.modules
 
 
 def test_the_board_says_what_it_played():

@@ -350,7 +350,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     from games.squeeze import rules as squeeze
     from sim.drivers import MemoryStorage, SimBoard
 
-    helpers = (screen.PICK_MODULE, screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE, squeeze.LINES_MODULE)
+    helpers = (screen.PICK_MODULE, screen.WORDS_MODULE, cards.NOTATION_MODULE, cards.EFFECTS_MODULE, squeeze.NOTATION_MODULE)
     storage = MemoryStorage()
     board = SimBoard(storage=storage)
     board.app.start_game("squeeze", 2, "cards", 3, {"mode": "cards"})
@@ -390,7 +390,7 @@ def test_the_board_holds_its_helper_modules_only_while_it_needs_them():
     assert resumed.state.history == ctrl.state.history and loaded() == []
     board.app.screen = resumed
     resumed.describe()  # the simulator's state: its words and the referee's lines
-    assert sorted(loaded()) == sorted([screen.TEXT_MODULE, cards.LINES_MODULE, cards.EFFECTS_MODULE])
+    assert sorted(loaded()) == sorted([screen.WORDS_MODULE, cards.NOTATION_MODULE, cards.EFFECTS_MODULE])
     resumed.hold(grid.MENU, board.clock.now)
     assert board.app.screen.describe()["screen"] == "menu" and loaded() == []
 

@@ -1,13 +1,9 @@
-# The board's Connect Four player (see games/search.py for the levels). A search in
-# small ints and bytearrays, as the RP2040 wants: every line of four keeps one byte
-# (yellow discs + 8 x red discs), every cell counts the lines it would complete for
-# each player (its "threats"), so a win in one, a forced block and a move that gives
-# the opponent a win are all one byte read. The search is an alpha-beta negamax on an
-# explicit stack, so it can stop after any node and go on at the next slice.
-#   - Heuristic mode (iterative deepening within a node budget): the lines a player
-#     could still complete, weighted by how full they are.
-#   - Exact mode (win / draw / loss, with a transposition table): the strongest level
-#     uses it as soon as the position is small enough to solve within the budget.
+# The board's Connect Four player (see games/search.py for the levels): an alpha-beta
+# negamax on an explicit stack (it stops after any node, goes on at the next slice), in
+# small ints and bytearrays: a byte a line of four, a cell's count of the lines it would
+# complete for each player (its threats), so a win in one, a forced block or a move that
+# gives the opponent a win is one byte read. Heuristic mode weighs the lines still open;
+# exact mode (a transposition table) solves small positions at the strongest level.
 
 # first: on a Pico its native code (9.5 KB) needs one long free block, which this
 # module's own tables would otherwise cut

@@ -1,12 +1,9 @@
-# The 7x7 cube game on the board: the grid centred in the play area, a press on an
-# allowed cell places a cube there. The placement rule is hard to follow, so the board
-# shows it: the cells where the next cube may go glow softly in the mover's colour,
-# breathing (so no glow looks like a cube), and the last cube placed is at full level
-# while the other cubes are dimmer. Every empty cell of the 7x7 stays faintly lit, so
-# the board's edges show all game long.
-# The end: the winning four blink; a draw lights the ring in both colours, and the
-# empty cells blink dim white: no line through them can be completed any more (an
-# early draw) or nobody has a cube left for them.
+# The 7x7 cube game on the board: a press on an allowed cell places a cube. The board shows
+# the placement rule: the cells where the next cube may go glow softly in the mover's
+# colour, breathing (no glow looks like a cube); the last cube is at full level, older ones
+# dimmer; every empty cell stays faintly lit (the board's edges show). The end: the winning
+# four blink; a draw lights the ring in both colours and the empty cells blink dim white
+# (no line through them can be completed any more, or nobody has a cube left for them).
 from array import array
 
 from app import colors, grid
@@ -17,7 +14,7 @@ from games.base import DRAW, PLAYING
 from games.cubes.rules import CELLS, SIZE
 
 TOP, LEFT = grid.area_origin(SIZE, SIZE)
-# Levels chosen for what the LEDs get at the default 25 % brightness (see c_squeeze):
+# Levels chosen for what the LEDs get at the default 25 % brightness (see games/squeeze/screen.py):
 # an empty cell white at 1 of 255 (the board's edges: lit, the dimmest), the glow 4..8
 # in the mover's colour, breathing, an older cube 18, the last cube 64.
 EMPTY = colors.scale(colors.WHITE, 1, 10)  # an empty cell: faint, yet lit

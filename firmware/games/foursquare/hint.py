@@ -1,12 +1,9 @@
-# The Foursquare hint: where to put the drawn card. It uses only what a player knows:
-# the piles and the make-up of the stock (how many of each rank are left, never their
-# order). An expectimax look-ahead: for each cell the card may go, the value is the
-# average, over the ranks the next card may have (weighted by how many are left), of
-# the best evaluation reachable by placing that next card. Pure: no I/O, no clock.
-# think() is the look-ahead as a generator, a step a cell of the next card (well under
-# a millisecond on a Pico), so that the board works it out in short slices while it
-# waits (games/foursquare/screen.py: the hint is ready before HINT is pressed); best_move()
-# runs it through.
+# The Foursquare hint: where to put the drawn card, from what a player knows (the piles
+# and the stock's make-up, never its order). An expectimax look-ahead: a cell's value is
+# the average, over the next card's ranks (weighted by how many are left), of the best
+# evaluation after placing that card. Pure: no I/O, no clock. think() is a generator, a
+# step a cell of the next card, so that the board works it out in slices while it waits
+# (games/foursquare/screen.py); best_move() runs it through.
 from compat import const
 from games.foursquare.rules import CELLS, MAX_DOWN, MAX_HEIGHT, PILES_TO_WIN, SIZE, line, placements
 

@@ -8,7 +8,7 @@
 # send back.
 from array import array
 
-from games.pistes import rules as pistes
+from games.pistes import rules
 from games.pistes.rules import BACK, END, ROLL, STOP, TO_CHOOSE, TO_ROLL, TRACKS
 
 # Position values (tuned with `make bench`: solo mean score, 2-player win rate).
@@ -46,7 +46,7 @@ def _outcomes(k):
                 for i in range(2, c + 1):
                     ways //= i
             keys.append(key)
-            ways_of.append(ways * 6 ** (pistes.DICE - k))
+            ways_of.append(ways * 6 ** (rules.DICE - k))
             return
         for face in range(low, 7):
             counts[face - 1] += 1
@@ -62,7 +62,7 @@ def _outcomes(k):
 
 # OUTCOMES[k]: those of k dice, made at import (the code that makes them then goes:
 # the board needs them all in its first turn)
-OUTCOMES = tuple(_outcomes(k) for k in range(pistes.DICE + 1))
+OUTCOMES = tuple(_outcomes(k) for k in range(rules.DICE + 1))
 del _outcomes
 
 
@@ -110,7 +110,7 @@ def value(pos, players, me):
             if c == END:
                 home += 1
         i += 1
-        if home >= pistes.HOME_TO_END:
+        if home >= rules.HOME_TO_END:
             return final_value(pos, players, me)
         if p == me:
             mine = v
@@ -131,7 +131,7 @@ def _move(pos, players, player, track, step):
                 return True
         return False
 
-    pos[i] = pistes.landing(pos[i], step, occupied)
+    pos[i] = rules.landing(pos[i], step, occupied)
 
 
 def _forward(pos, players, me, forward):
@@ -143,7 +143,7 @@ def _forward(pos, players, me, forward):
 
 
 def _targets(pos, players):
-    return [(p, t) for p in range(players) for t in range(TRACKS) if pistes.can_be_sent_back(pos[p * TRACKS + t])]
+    return [(p, t) for p in range(players) for t in range(TRACKS) if rules.can_be_sent_back(pos[p * TRACKS + t])]
 
 
 def best_back(pos, players, me, backs):
@@ -156,7 +156,7 @@ def best_back(pos, players, me, backs):
     best = None
     for p, t in targets:
         after = bytearray(pos)
-        _move(after, players, p, t, -pistes.BACK_CELLS)
+        _move(after, players, p, t, -rules.BACK_CELLS)
         v = best_back(after, players, me, backs - 1)[0]
         if best is None or v > best[0]:
             best = (v, (p, t))
@@ -165,7 +165,7 @@ def best_back(pos, players, me, backs):
 
 def _game_over(pos, players):
     for p in range(players):
-        if list(pos[p * TRACKS:(p + 1) * TRACKS]).count(END) >= pistes.HOME_TO_END:
+        if list(pos[p * TRACKS:(p + 1) * TRACKS]).count(END) >= rules.HOME_TO_END:
             return True
     return False
 
@@ -186,7 +186,7 @@ def _best_single_back(pos, players, me, targets):
         cell = pos[p * TRACKS + t]
         old = worth[p]
         on_track = taken[t]
-        worth[p] += CELL_VALUES[pistes.landing(cell, -pistes.BACK_CELLS, lambda c: c in on_track)] - CELL_VALUES[cell]
+        worth[p] += CELL_VALUES[rules.landing(cell, -rules.BACK_CELLS, lambda c: c in on_track)] - CELL_VALUES[cell]
         others = [worth[q] for q in range(players) if q != me]
         v = worth[me] - max(others) if others else worth[me]
         worth[p] = old
@@ -251,7 +251,7 @@ class Turn:
             mine += CELL_VALUES[c]
             if c == END:
                 home += 1
-        if home >= pistes.HOME_TO_END:
+        if home >= rules.HOME_TO_END:
             pos = bytearray(self.pos)
             for t in range(TRACKS):
                 pos[self.me * TRACKS + t] = lands[t][forward[t]]
@@ -265,9 +265,9 @@ class Turn:
             return v
         counts = key_counts(key)
         six4 = counts[6] == 4
-        extra = six4 or pistes.jokers(counts[6])
-        cells = pistes.SIX4_CELLS if six4 else 1
-        backs = pistes.back_moves(counts[5])
+        extra = six4 or rules.jokers(counts[6])
+        cells = rules.SIX4_CELLS if six4 else 1
+        backs = rules.back_moves(counts[5])
         forward = counts[1:TRACKS + 1]
         if backs:  # the full work: every pawn the back moves may take
             v = best_forward(self.pos, self.players, self.me, forward, extra, cells, backs)[0]
@@ -304,13 +304,13 @@ def warm_up(state):
     """A generator that works out, a few at a time, the dice values best_keep() will
     need after this roll (every outcome that keeps the dice set aside for good): a
     board waiting to show its next step does the work then, in short slices."""
-    if state.phase != pistes.TO_DECIDE:
+    if state.phase != rules.TO_DECIDE:
         return
     turn = turn_of(state)
-    locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
+    locked = [state.dice[i] for i in range(rules.DICE) if state.locked & (1 << i)]
     base = faces_key(locked)
     n = 0
-    for key in OUTCOMES[pistes.DICE - len(locked)][0]:
+    for key in OUTCOMES[rules.DICE - len(locked)][0]:
         turn.dice_value(base + key)
         n += 1
         if n % WARM_STEP == 0:
@@ -325,8 +325,8 @@ def best_keep(state):
     situation = (tuple(state.dice), state.locked, state.rolls_left)
     if turn.keep is not None and turn.keep[0] == situation:
         return turn.keep[1]  # the same dice: the same plan, one die set aside at a time
-    locked = [state.dice[i] for i in range(pistes.DICE) if state.locked & (1 << i)]
-    choosable = [i for i in range(pistes.DICE) if not state.locked & (1 << i)]
+    locked = [state.dice[i] for i in range(rules.DICE) if state.locked & (1 << i)]
+    choosable = [i for i in range(rules.DICE) if not state.locked & (1 << i)]
     # values summed over the 1296 ways 4 dice fall: whole numbers, so the Pico's
     # single-precision floats cannot decide differently from the host
     best_mask, best = None, 1296 * turn.dice_value(faces_key(state.dice))  # stopping now
@@ -337,7 +337,7 @@ def best_keep(state):
             if sub & (1 << j):
                 kept.append(state.dice[choosable[j]])
                 mask |= 1 << choosable[j]
-        k = pistes.DICE - len(kept)
+        k = rules.DICE - len(kept)
         if not k:
             continue
         base = faces_key(kept)
@@ -363,18 +363,18 @@ def board_move(state):
         if state.pending == BACK:
             return (BACK,) + best_back(state.pos, state.players, me, state.backs_left)[1]
         forward = state.forward
-        cells = pistes.SIX4_CELLS if state.pending == pistes.SIX4 else 1
+        cells = rules.SIX4_CELLS if state.pending == rules.SIX4 else 1
         track = best_forward(state.pos, state.players, me, forward, True, cells, state.backs_left)[1]
         return (state.pending, track)
     mask = best_keep(state)
     if mask is None:
         return STOP
-    for i in range(pistes.DICE):  # one die at a time, as a person presses them
+    for i in range(rules.DICE):  # one die at a time, as a person presses them
         bit = 1 << i
         if mask & bit and not state.aside & bit:
-            return pistes.KEEPS[i]
+            return rules.KEEPS[i]
         if state.aside & bit and not mask & bit:
-            return pistes.UNKEEPS[i]
+            return rules.UNKEEPS[i]
     return ROLL
 
 

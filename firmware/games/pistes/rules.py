@@ -1,14 +1,9 @@
 # 4 pistes (docs/rules/pistes.md): a push-your-luck dice race on 4 tracks for 1 to 6
-# players. A turn: up to 3 rolls of 4 dice, 5s set aside at once, other dice set aside
-# at will; then the faces move the player's pawns (1..4: that track; two or three 6s: a
-# joker, four 6s: 4 cells on one track; two or three 5s: a pawn 2 cells back, four 5s:
-# two such moves). The game stops when a player has 2 pawns home; a pawn still on its
-# start cell eliminates its player, the others score their pawns' cells.
-#
+# players; the state, its legal moves and the end's scores.
 # Moves (tuples; tracks, dice and players 0-based inside, 1-based in notation):
 #   ROLL "roll", STOP "stop", ("keep", mask) "keep 1 3", ("unkeep", mask) "unkeep 3"
-#   (takes back dice set aside since the last roll), ("joker", t) "joker 2",
-#   ("six4", t) "six4 3", ("back", p, t) "back P2 T3".
+#   (dice set aside since the last roll), ("joker", t) "joker 2", ("six4", t) "six4 3",
+#   ("back", p, t) "back P2 T3".
 from compat import const
 from games.base import DRAW, LOST, PLAYING, WON, GameState
 from games.pistes.moves import (BACK, DICE, END, JOKER, KEEP, KEEPS, ROLL, ROLLS, SIX4, STOP, TO_CHOOSE, TO_DECIDE,  # noqa: F401
@@ -258,7 +253,7 @@ class Pistes(GameState):
 
     # -- notation (the words: games/pistes/notation.py) -------------------------------------
     def parse_move(self, text):
-        return _words().parse_move(self, text)
+        return _notation().parse_move(self, text)
 
     def format_move(self, move):
         if isinstance(move, str):
@@ -271,10 +266,10 @@ class Pistes(GameState):
         return "%s %d" % (kind, move[1] + 1)
 
     def rows(self):
-        return _words().rows(self)
+        return _notation().rows(self)
 
     def info(self):
-        return _words().info(self)
+        return _notation().info(self)
 
 
 def _refusal(st, move):
@@ -309,16 +304,16 @@ def _refusal(st, move):
     return "%s is not a move of 4 pistes" % (move,)
 
 
-WORDS_MODULE = "games.pistes.notation"
+NOTATION_MODULE = "games.pistes.notation"
 
 
-def _words():
+def _notation():
     """games/pistes/notation.py: reading the notation, the board as text; loaded when
     asked (a save's replay, the referee, the simulator), so that a Pico playing holds
     none of it (games/pistes/screen.py frees it)."""
-    from games.pistes import notation as pistes_text
+    from games.pistes import notation
 
-    return pistes_text
+    return notation
 
 
 def new_state(players=None, variant=None, rng=None):

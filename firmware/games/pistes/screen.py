@@ -163,13 +163,13 @@ class Controller(GameController):
             self.best = start.load_best(app.storage)
         finally:  # what only the start needed goes: its code, a save's words (its replay)
             unload(_START_MODULE)
-            unload(rules.WORDS_MODULE)
+            unload(rules.NOTATION_MODULE)
             unload("games.pistes.moves")  # (the rules hold its names; the notation loads it again)
         self.policy = None  # the board's player (games.pistes.player), loaded only when it plays a seat
         if self.seats:
-            from games.pistes import player as pistes_player
+            from games.pistes import player
 
-            self.policy = pistes_player
+            self.policy = player
         self.warm = None  # the board's work for its next step, done while it waits
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
@@ -467,24 +467,24 @@ class Controller(GameController):
 
     # -- the simulator's words (games/pistes/words.py: never needed on the board) ---------
     def describe(self):
-        info = _text().describe(self)
-        unload(TEXT_MODULE)  # as on the board, the words go (the rules' too: info())
-        unload(rules.WORDS_MODULE)
+        info = _words().describe(self)
+        unload(WORDS_MODULE)  # as on the board, the words go (the rules' too: info())
+        unload(rules.NOTATION_MODULE)
         return info
 
     def turn_text(self):
-        return _text().turn_text(self)
+        return _words().turn_text(self)
 
     def axis_labels(self):
-        labels = _text().axis_labels(self, ROLL_CELLS, STOP_CELL)
-        unload(TEXT_MODULE)
+        labels = _words().axis_labels(self, ROLL_CELLS, STOP_CELL)
+        unload(WORDS_MODULE)
         return labels
 
 
-TEXT_MODULE = "games.pistes.words"
+WORDS_MODULE = "games.pistes.words"
 
 
-def _text():
-    from games.pistes import words as c_pistes_text
+def _words():
+    from games.pistes import words
 
-    return c_pistes_text
+    return words

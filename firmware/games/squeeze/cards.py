@@ -157,7 +157,7 @@ class CardsState(SqueezeState):
     def playable_cards(self, seat=None, kinds=INSTEAD, first=False):
         """Every own-turn card `seat` (the mover) may play now, as moves (`first`: only
         the first one found, enough to know whether there is one)."""
-        return _lines().playable_cards(self, seat, kinds, first)
+        return _notation().playable_cards(self, seat, kinds, first)
 
     def negation_possible(self):
         """Negation needs another launch for the mover, to another arrival cell."""
@@ -179,7 +179,7 @@ class CardsState(SqueezeState):
     def legal_moves(self):
         """Every legal line now: the launches, every card play with every target, the
         answers to a window, pass (the referee's list; the board needs only some)."""
-        return _lines().legal_moves(self)
+        return _notation().legal_moves(self)
 
     def why_illegal(self, move):
         if isinstance(move, int) and 0 <= move < LAUNCHES and not self.window and self.status == PLAYING:
@@ -287,7 +287,7 @@ class CardsState(SqueezeState):
 
     # -- notation ------------------------------------------------------------------------------
     def parse_move(self, text):
-        return _lines().parse_move(self, text)
+        return _notation().parse_move(self, text)
 
     def format_move(self, move):
         """A move's line; also a card of the chain, as (kind, a, b, seat)."""
@@ -308,28 +308,28 @@ class CardsState(SqueezeState):
         return name
 
     def info(self):
-        return _lines().info(self)
+        return _notation().info(self)
 
 
-LINES_MODULE = "games.squeeze.cards_notation"
+NOTATION_MODULE = "games.squeeze.cards_notation"
 EFFECTS_MODULE = "games.squeeze.cards_effects"
 
 
-def _lines():
+def _notation():
     """games/squeeze/cards_notation.py: the lines' parsing, the full legal list, the
     referee's fields: what the board seldom needs (a save's replay), loaded when asked."""
-    from games.squeeze import cards_notation as squeeze_cards_lines
+    from games.squeeze import cards_notation
 
-    return squeeze_cards_lines
+    return cards_notation
 
 
 def effects():
     """games/squeeze/cards_effects.py: an own-turn card's checks, a card's effects,
     loaded when asked (the board loads it while a player picks a card, and unloads it
     once no card is pending)."""
-    from games.squeeze import cards_effects as squeeze_cards_effects
+    from games.squeeze import cards_effects
 
-    return squeeze_cards_effects
+    return cards_effects
 
 
 def new_state(players=None, variant="cards", rng=None, hands=DEALT):

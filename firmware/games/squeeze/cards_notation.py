@@ -117,7 +117,7 @@ def parse_move(st, text):
 
 def parse_card(st, text, words):
     """The move of a card line (`words`: its words, lower case, the first a kind)."""
-    from games.squeeze import notation as squeeze_lines  # (games/squeeze/rules.py's own lines: not for the referee's list)
+    from games.squeeze import notation  # (games/squeeze/rules.py's own notation: not for the referee's list)
 
     kind = KINDS.index(words[0])
     seat = None
@@ -138,16 +138,16 @@ def parse_card(st, text, words):
         col, row = parse_cell(args[0], SIZE, SIZE)
         a = row * SIZE + col
     elif kind == POUSSEE:
-        a = squeeze_lines.parse_launch(args[0])
+        a = notation.parse_launch(args[0])
     elif kind == DOUBLE:
-        a = squeeze_lines.parse_move(st, args[0])
+        a = notation.parse_move(st, args[0])
         if "-" in args[1] or a >= LAUNCHES or st.arrive[a] == NONE:
-            b = squeeze_lines.parse_move(st, args[1])
+            b = notation.parse_move(st, args[1])
         else:  # an arrival cell for the second launch: on the board after the first
             first = st.arrive[a]
             st._set([first], [st.colour()])
             try:
-                b = squeeze_lines.parse_move(st, args[1])
+                b = notation.parse_move(st, args[1])
             finally:
                 st._set([first], [EMPTY])
         if a >= LAUNCHES or b >= LAUNCHES:

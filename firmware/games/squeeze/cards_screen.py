@@ -60,7 +60,7 @@ def side_cell(side, place):
     return RING_CELLS[side * 10 + line]
 
 
-TEXT_MODULE = "games.squeeze.cards_words"
+WORDS_MODULE = "games.squeeze.cards_words"
 PICK_MODULE = "games.squeeze.cards_pick"
 
 
@@ -95,7 +95,7 @@ class Controller(classic.Controller):
     NO_CARD_PLACE = 8
     # and the card lines' (games/squeeze/cards_notation.py), a card's effects, the
     # simulator's words, a pick's
-    helpers = classic.Controller.helpers + (cards.LINES_MODULE, cards.EFFECTS_MODULE, TEXT_MODULE, PICK_MODULE)
+    helpers = classic.Controller.helpers + (cards.NOTATION_MODULE, cards.EFFECTS_MODULE, WORDS_MODULE, PICK_MODULE)
 
     def __init__(self, app, setup, moves=()):
         self.mode = setup.get("mode") or "cards"
@@ -151,7 +151,7 @@ class Controller(classic.Controller):
         return classic.Controller.label(self, cell)
 
     def axis_labels(self):
-        return _text().axis_labels(self)
+        return _words().axis_labels(self)
 
     def tap(self, cell, now):
         if self.pick is not None and cell == grid.UNDO:
@@ -430,27 +430,27 @@ class Controller(classic.Controller):
 
     # -- the simulator's words (games/squeeze/cards_words.py: never needed on the board) --
     def describe(self):
-        return _text().describe(self)
+        return _words().describe(self)
 
     def described_moves(self):
-        return _text().described_moves(self)
+        return _words().described_moves(self)
 
     def keys_for_move(self, move):
-        return _text().keys_for_move(self, move)
+        return _words().keys_for_move(self, move)
 
     def turn_text(self):
-        return _text().turn_text(self)
+        return _words().turn_text(self)
 
 
 def _pick():
     """games/squeeze/cards_pick.py: a card pick's keys and picture, loaded while a
     player picks a card and its target (most presses launch: the RAM stays free)."""
-    from games.squeeze import cards_pick as c_squeeze_cards_pick
+    from games.squeeze import cards_pick
 
-    return c_squeeze_cards_pick
+    return cards_pick
 
 
-def _text():
-    from games.squeeze import cards_words as c_squeeze_cards_text
+def _words():
+    from games.squeeze import cards_words
 
-    return c_squeeze_cards_text
+    return cards_words

@@ -6,7 +6,7 @@ from games.squeeze import screen as classic
 from app import grid
 from games.squeeze import rules
 from games.squeeze import cards
-from games.squeeze import cards_notation as lines
+from games.squeeze import cards_notation as notation
 from games.base import PLAYING
 
 
@@ -31,7 +31,7 @@ def described_moves(ctrl):
     if st.status != PLAYING:
         return []
     if st.window:
-        return lines.legal_moves(st)  # the answers and pass
+        return notation.legal_moves(st)  # the answers and pass
     moves = list(st.legal_launches())
     if not st.dealt and not moves and not st.relaunch:
         moves.append(cards.PASS_MOVE)  # real cards: no launch, no card
@@ -65,7 +65,7 @@ def describe(ctrl):
     info["variant"] = "cards"  # (the rules book's page: docs/rules/squeeze_cards.md)
     info["mode"] = ctrl.mode
     info["card_keys"] = dict(("P%d" % s, grid.name(c)) for c, s in ctrl.card_keys.items())
-    info["cards"] = [cards.KINDS[k] for k in lines.card_kinds(ctrl.state)]  # the mover may play now
+    info["cards"] = [cards.KINDS[k] for k in notation.card_kinds(ctrl.state)]  # the mover may play now
     # deal mode: the hands a held card key shows (two dim colours on the board), named
     info["hands_shown"] = [{"seat": s, "cards": [cards.KINDS[k] for k in ctrl.state.hands[s]]} for s in ctrl.peeking()]
     info["pick"] = None

@@ -1,21 +1,17 @@
-# The Pico's fast path for the 4D Squeeze player's search (games/squeeze/player.py): a
-# move made on a ply's buffer (its squeeze, its lines' worth, the win cells kept), the
-# win cells a launch reaches now, and a node's moves, as viper (native Thumb code).
-# Their bytecode took most of a position's time, so level 5 looks at many more
-# positions in its 2 s. Only MicroPython with a native emitter loads this module:
-# elsewhere games/squeeze/player.py runs the bytecode twins of player_bytecode.py,
-# which compute the very same buffers; tests/firmware/test_squeeze_player.py runs both
-# ways.
-#
-# A ply's buffer (games/squeeze/player_bytecode.py's layout): the board's 100 cells, then the colour to
-# move, 1 if the move into it made four, the empty cells, yellow's pentacle lead + 128,
-# the 40 launches' arrival cells, the number of win cells kept, and those (cell |
-# (colour - 1) << 7).
+# The Pico's fast path for the 4D Squeeze player's search (games/squeeze/player.py), as
+# viper (native Thumb code): a move made on a ply's buffer, the win cells a launch
+# reaches now, a node's moves. Only MicroPython with a native emitter loads it; elsewhere
+# the bytecode twins of games/squeeze/player_bytecode.py compute the very same buffers
+# (tests/firmware/test_squeeze_player.py runs both ways).
 import micropython
 from micropython import const
 
 from games.squeeze.rules import LINE_OF, PATHS, POS_OF, _MADE, _WORK
 
+# A ply's buffer (games/squeeze/player_bytecode.py's layout): the board's 100 cells, then
+# the colour to move, 1 if the move into it made four, the empty cells, yellow's pentacle
+# lead + 128, the 40 launches' arrival cells, the number of win cells kept, and those
+# (cell | (colour - 1) << 7).
 _SIZE = const(10)
 _HALF = const(5)
 _CELLS = const(100)

@@ -299,12 +299,12 @@ class SqueezeState(GameState):
 
     # -- what the referee, the tests and a save's replay ask (games/squeeze/notation.py) ----
     def rows(self):
-        return _lines().rows(self)
+        return _notation().rows(self)
 
     def parse_move(self, text):
         """A launch ('W-3') or an arrival cell ('d3'). A cell no launch reaches now is
         still parsed (as CELL_MOVE + cell), so that play() refuses it with a reason."""
-        return _lines().parse_move(self, text)
+        return _notation().parse_move(self, text)
 
     def move_to(self, cell):
         """The move of a press on `cell`: a launch that lands there now, else CELL_MOVE +
@@ -378,16 +378,16 @@ class SqueezeState(GameState):
         update_arrivals(self.board, self.arrive, _WORK, n, self.SUPPORT, PATHS, LINE_OF)
 
 
-LINES_MODULE = "games.squeeze.notation"
+NOTATION_MODULE = "games.squeeze.notation"
 
 
-def _lines():
+def _notation():
     """games/squeeze/notation.py: the notation's parsing, the text board, the referee's
     fields: what the board's play never needs (a save's replay reads lines), loaded
     when asked (a Pico playing keeps that RAM free)."""
-    from games.squeeze import notation as squeeze_lines
+    from games.squeeze import notation
 
-    return squeeze_lines
+    return notation
 
 
 ahead = start_position  # made while the setup screen waits (app/catalog.py start_ahead)

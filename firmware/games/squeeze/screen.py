@@ -77,7 +77,7 @@ class Controller(GameController):
 
     # modules loaded when asked (the notation's: games/squeeze/notation.py), unloaded after a
     # save's replay and with the game's modules (RAM on a Pico)
-    helpers = (rules.LINES_MODULE,)
+    helpers = (rules.NOTATION_MODULE,)
 
     def __init__(self, app, setup, moves=()):
         self.dims_made = {}  # dims(): {colour: its dim levels}
