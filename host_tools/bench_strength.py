@@ -35,7 +35,8 @@ from host_tools import mcts
 from host_tools import targets
 
 from games import load
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.search import LEVELS, finish
 from games.rng import Rng
 
 GAMES = ("squeeze", "cubes", "connect4")

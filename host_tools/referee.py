@@ -40,7 +40,8 @@ from app.saves import LANGS
 from app.words import translate
 from games import load
 from games.base import PLAYING, IllegalMove
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.search import LEVELS, finish
 from games.rng import Rng, check_seed
 from host_tools.inputs import escaped, read_lines, shown
 

@@ -165,11 +165,10 @@ class GameController:
         return self.state.status == PLAYING and self.state.to_move in self.board_seats
 
     def start_thinking(self, now, hint=False):
-        from games.search import load_player
         from games.rng import Rng
 
         if self.player is None:
-            self.player = load_player(self.setup["game"])
+            self.player = call_part("games.players", "load_player", self.setup["game"])
         st = self.state
         rng = Rng((self.setup.get("seed") or 0) * 97 + len(st.history))  # replays the same
         self.thinking = self.player.think(st, 5 if hint else self.level, rng)
