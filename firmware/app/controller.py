@@ -5,8 +5,7 @@
 from array import array
 
 from app import colors, grid, saves
-from app.app import UNSAVED_GAME
-from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of
+from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, pending, slice_of
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -48,26 +47,6 @@ def next_swap(policy, swap, winner):
         loser_colour = (3 - winner) if not swap else winner
         return loser_colour == 2
     return swap
-
-
-# What the menu's screen loads, before it reads the tiles' saves (menu_ahead).
-MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")
-
-
-def menu_ahead(app, at):
-    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
-    modules loaded, its tiles' saves read and its picture at `at` (the hold's ticks)
-    drawn and kept, one a step of this generator, so that the hold shows the menu at
-    once (an import from a Pico's flash takes 10-45 ms). Its result: the menu."""
-    yield from imports(MENU_AHEAD)
-    from app.frame import Frame
-    from app.menu import Menu
-
-    menu = Menu(app, False)
-    yield from menu.read_saves()
-    menu.draw(Frame(), at)  # (kept: Menu.draw)
-    yield
-    return menu
 
 
 class GameController:
@@ -272,12 +251,12 @@ class GameController:
 
     def hold_ahead(self, cell, now, at):
         """Work ahead while a key of `holds` is down (app.App.check_holds; `at`: its hold's
-        ticks): for MENU, a slice of the menu's making (menu_ahead), so that its hold shows
+        ticks): for MENU, a slice of the menu's making (App.menu_ahead), so that its hold shows
         it at once; released before, it is a tap, which frees it again."""
         if cell != grid.MENU or self.next_menu is not None:
             return
         if self.menu_loading is None:
-            self.menu_loading = menu_ahead(self.app, at)
+            self.menu_loading = self.app.menu_ahead(at)
         done = slice_of(self.app, self.menu_loading)
         if done is not None:
             self.next_menu = done.value
@@ -331,7 +310,7 @@ class GameController:
 
     def save_or_refuse(self, now):
         ok = self.save()
-        self.app.saved(ok, UNSAVED_GAME)  # (refused: the MENU corner's sign until a save succeeds)
+        self.app.saved(ok, saves.UNSAVED_GAME)  # (refused: the MENU corner's sign until a save succeeds)
         if not ok:
             self.refuse((), now, "unsaved")  # the state's error and the beep
             self.app.dirty = True

@@ -210,11 +210,12 @@ class Menu:
 # -- starting a tile's game: App.start_game and App.resume_game. Only the menu's setup
 # screen (and the simulator's `start`) starts one, so this code is freed with the menu.
 def start_game(app, game, players, variant, seed, options):
+    from app.setup import controller_class
     from games.rng import Rng
 
     if variant == "classic":  # the referee's name for a game without its variant
         variant = None
-    cls = catalog.controller_class(game, variant)
+    cls = controller_class(game, variant)
     index = catalog.tile_of(game, players, variant)
     asked = [option[0] for option in catalog.tile_options(index)]
     if seed is None:  # a game with chance replays its save from this seed
@@ -282,9 +283,10 @@ def replay_what_can_be(app, setup, moves):
     """The controller of the save, or of as much of it as replays, an option it refuses
     at its default (the board's notice says what was dropped); None when not even that
     starts a game."""
+    from app.setup import controller_class
     from games.base import IllegalMove
 
-    cls = catalog.controller_class(setup["game"], setup.get("variant"))
+    cls = controller_class(setup["game"], setup.get("variant"))
     what = catalog.tile_name(catalog.tile_of(setup["game"], setup.get("players"), setup.get("variant")))
     options = [k for k in SETUP_OPTIONS if k in setup]
     # as saved; then without one of its options; then without any

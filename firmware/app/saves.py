@@ -17,6 +17,7 @@ MAX_FILE_BYTES = 16384
 # What a state's file holds, kept on the state by save_game: (file name, moves in it,
 # its length, the last of them). A state made afresh (undo, new game) has none.
 SAVED = "saved_file"
+UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 # The files the board could not read and could not set aside either (a full flash): it
 # never writes over them (write() refuses them as a full flash would).
 KEPT = set()
