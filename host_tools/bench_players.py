@@ -31,7 +31,8 @@ from host_tools.bench import PICO_FACTOR, heap_watch
 
 from games import load
 from games.players import load_player
-from games.search import LEVELS, finish
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("connect4", "squeeze", "cubes")

@@ -36,7 +36,8 @@ from host_tools import targets
 
 from games import load
 from games.players import load_player
-from games.search import LEVELS, finish
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("squeeze", "cubes", "connect4")

@@ -12,7 +12,7 @@ from app.colors import BLUE, FRAME_BLUE, GREEN, OFF, ORANGE, PURPLE, RED, WHITE,
 # plays (none: people only), and how well.
 AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
 
-# (the game's folder under games/, its name in each language of saves.LANGS, its menu
+# (the game's folder under games/, its name in each language of LANGS, its menu
 # tiles: (place in the menu 0..8, three a row; players, or None for the game's usual
 # count; variant or None; the tile's 4 colours: top-left, top-right, bottom-left,
 # bottom-right; its choices)). The 4 colours are the game's pictogram, different for

@@ -11,7 +11,7 @@ BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
 BRIGHTNESS_PERCENTS = tuple(col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1))  # b12's first
 MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
-LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), saves.LANGS))  # j1 English, k1 French
+LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), catalog.LANGS))  # j1 English, k1 French
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")

@@ -4,7 +4,6 @@
 # written over; a flash that refuses a write loses only that write (App.saved says so).
 import json
 
-from app.catalog import LANGS  # noqa: F401 (the languages a setting may name)
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)

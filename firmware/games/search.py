@@ -1,11 +1,9 @@
-# What the board's players share: the levels (games/levels.py says what they mean) and
-# driving a player's search. A player module (games/GAME/player.py, loaded by
+# What the board's players share: driving a player's search (their levels:
+# games/levels.py). A player module (games/GAME/player.py, loaded by
 # games/players.py) is pure like the rules: no I/O, no clock, randomness only from a
 # passed games.rng.Rng. Its think(state, level, rng) is a generator: each next() does a
 # bounded slice of work, and it returns the move it plays (the keys never wait).
 import sys
-
-from games.levels import DEFAULT_LEVEL, LEVELS, check_level  # noqa: F401 (this module's interface too)
 
 
 def finish(search):

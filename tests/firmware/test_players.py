@@ -4,7 +4,8 @@
 # tests/host/test_players.py plays many more positions on CPython).
 from games import load
 from games.players import load_player
-from games.search import LEVELS, check_level, finish
+from games.levels import LEVELS, check_level
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("connect4", "cubes", "squeeze")

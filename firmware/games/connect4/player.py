@@ -1,4 +1,4 @@
-# The board's Connect Four player (see games/search.py for the levels). A search in
+# The board's Connect Four player (see games/levels.py for the levels). A search in
 # small ints and bytearrays, as the RP2040 wants: every line of four keeps one byte
 # (yellow discs + 8 x red discs), every cell counts the lines it would complete for
 # each player (its "threats"), so a win in one, a forced block and a move that gives
@@ -20,7 +20,8 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, int_tables, load_tables, native_steps
-from games.search import HOSTED, OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
+from games.levels import check_level
+from games.search import HOSTED, OPENING, NO_MOVE, WIN, Search as StackSearch, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)
