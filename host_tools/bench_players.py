@@ -30,7 +30,9 @@ from host_tools import targets
 from host_tools.bench import PICO_FACTOR, heap_watch
 
 from games import load
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("connect4", "squeeze", "cubes")

@@ -16,7 +16,9 @@ from host_tools import mcts
 from host_tools import targets
 
 from games import load
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("squeeze", "cubes", "connect4")

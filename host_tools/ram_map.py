@@ -47,15 +47,15 @@ OBJECTS = (
 
 def steps():
     from app.catalog import game_ids  # firmware/ is on the path (see main)
-    from app import catalog
+    from app import catalog, setup
 
     out = [(m, "import " + m) for m in BOOT + GAME_CORE + MENU_SCREENS]
     for game in game_ids():
         out.append(("games.%s.rules" % game, "import games.%s.rules" % game))
-        screen = catalog.screen_module(game)
+        screen = setup.screen_module(game)
         out.append((screen, "import " + screen))
     for game, variant in sorted(set((t[0], t[2]) for t in catalog.TILES if t[2])):
-        module = catalog.screen_module(game, variant)
+        module = setup.screen_module(game, variant)
         out.append(("games.%s.%s" % (game, variant), "import games.%s.%s" % (game, variant)))
         out.append((module, "import " + module))
     return out + list(OBJECTS)

@@ -35,12 +35,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from app.catalog import game_ids
-from app.saves import LANGS
+from app.catalog import LANGS, game_ids
 from app.words import translate
 from games import load
 from games.base import PLAYING, IllegalMove
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng, check_seed
 from host_tools.inputs import escaped, read_lines, shown
 

@@ -19,7 +19,7 @@ from multiprocessing import Pool
 from host_tools import bench_strength, mcts
 
 from games import fours_tables
-from games.search import load_player
+from games.players import load_player
 
 TUNING_SEED = 3000000  # apart from the bench's seeds (0 .. games) and the other tuners'
 

@@ -8,7 +8,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any import of
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
-from app.saves import LANGS  # noqa: E402 (the languages of the board's menu setting)
+from app.catalog import LANGS  # noqa: E402 (the languages of the board's menu setting)
 
 DEFAULT_SAVES = os.path.join(ROOT, "sim-saves")  # games survive a restart, as on the Pico
 

@@ -15,7 +15,6 @@ NOTICE_MS = 8000  # a notice (the board restarted) blinks its key this long
 # (lit _UNSAVED_ON_MS, dark as long, lit again, then dark) until a write succeeds: a
 # sign no other light of the board makes (docs/RULES.md "When the board cannot save")
 _UNSAVED_MS = const(1000)
-UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 _UNSAVED_ON_MS = const(150)
 WARN_BLINK_MS = 250
 _HOLD_AHEAD_STOP_MS = const(100)  # a hold's work ahead (hold_ahead) stops this long before it fires
@@ -86,6 +85,11 @@ class App:
         from app.menu import start_game  # (only the menu starts a game: its code goes with it)
 
         start_game(self, game, players, variant, seed, options)
+
+    def menu_ahead(self, at):
+        """The menu made ahead while MENU is held in a game (app/menu_ahead.py): the app's
+        to load, as the menu is (a game's code never imports the menu back)."""
+        return call_part("app.menu_ahead", "menu_ahead", self, at)
 
     def resume_game(self, setup, moves, ready=None):
         """Resume a saved game; one that no longer replays starts that tile's game afresh.

@@ -1,7 +1,7 @@
 # The attract demo: when the menu is left idle (app/menu.py IDLE_MS), the board plays
 # against itself (each game in turn, both seats played by its players, quietly, saving
 # nothing), and any key brings the menu back. The menu's hook: menu.idle_demo().
-from app import catalog
+from app.setup import controller_class, screen_module
 from compat import ticks_diff
 from games.base import PLAYING
 
@@ -44,13 +44,13 @@ class Attract:
             game = self.setup["game"]
             self.game = None
             unload("games.%s.rules" % game)
-            unload(catalog.screen_module(game))
+            unload(screen_module(game))
             unload("games.%s.player" % game)
         game, level = DEMO[self.index % len(DEMO)]
         self.index += 1
         self.setup = {"game": game, "players": None, "variant": None, "seed": now & 0x3FFFFFFF,
                       "swap": False, "board": [1, 2], "level": level}
-        self.game = catalog.controller_class(game)(DemoApp(self.app), self.setup)
+        self.game = controller_class(game)(DemoApp(self.app), self.setup)
         self.game.save = lambda: True  # the tiles keep their own games
         self.over_since = None
 

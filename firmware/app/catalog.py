@@ -12,7 +12,7 @@ from app.colors import BLUE, FRAME_BLUE, GREEN, OFF, ORANGE, PURPLE, RED, WHITE,
 # plays (none: people only), and how well.
 AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
 
-# (the game's folder under games/, its name in each language of saves.LANGS, its menu
+# (the game's folder under games/, its name in each language of LANGS, its menu
 # tiles: (place in the menu 0..8, three a row; players, or None for the game's usual
 # count; variant or None; the tile's 4 colours: top-left, top-right, bottom-left,
 # bottom-right; its choices)). The 4 colours are the game's pictogram, different for
@@ -118,41 +118,6 @@ def tile_of(game, players, variant):
         if count is None:
             return i
     raise ValueError("%s has no tile for %s players" % (game_name(game), players))
-
-
-# What a game's start (or resume) loads beyond its screen's own imports: the common
-# parts first, then the game's rules and screen, then what its screen names in `ahead_parts`
-# (a part its start needs): loaded ahead while its setup screen waits (app/setup.py).
-START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
-
-
-def start_ahead(game):
-    """Work ahead (app/setup.py): what the game's first state makes once, its rules'
-    `ahead()` if they have one (Squeeze's start position, ~12 ms on a Pico)."""
-    ahead = getattr(__import__("games.%s.rules" % game, None, None, ("rules",)), "ahead", None)
-    if ahead is not None:
-        ahead()
-
-
-def start_modules(game, variant=None):
-    """The modules a game of this tile loads as it starts, in an order where each one's
-    own imports are loaded before it (the rules, then the screen)."""
-    return START_PARTS + ("games.%s.rules" % game, screen_module(game, variant))
-
-
-def screen_module(game, variant=None):
-    """games/GAME/screen.py, or a variant's own games/GAME/VARIANT_screen.py (one whose
-    tile the catalog has; other variants are the rules' to refuse)."""
-    if game not in game_ids():
-        raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(game_ids())))
-    for tile in TILES:
-        if tile[0] == game and variant and tile[2] == variant:
-            return "games.%s.%s_screen" % (game, variant)
-    return "games.%s.screen" % game
-
-
-def controller_class(game, variant=None):
-    return __import__(screen_module(game, variant), None, None, ("Controller",)).Controller
 
 
 def player_choices(game, variant=None):

@@ -5,8 +5,7 @@
 from array import array
 
 from app import colors, grid, saves
-from app.app import UNSAVED_GAME
-from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, imports, pending, slice_of
+from app.shared import FLASH_MS, blink_on, call_part, flashing, free_menu, pending, slice_of
 from compat import const, ticks_add, ticks_diff
 from games import load
 from games.base import DRAW, PLAYING, WON, IllegalMove
@@ -48,26 +47,6 @@ def next_swap(policy, swap, winner):
         loser_colour = (3 - winner) if not swap else winner
         return loser_colour == 2
     return swap
-
-
-# What the menu's screen loads, before it reads the tiles' saves (menu_ahead).
-MENU_AHEAD = ("app.catalog", "app.saves_read", "app.menu")
-
-
-def menu_ahead(app, at):
-    """Work ahead while MENU is held in a game (GameController.hold_ahead): the menu's
-    modules loaded, its tiles' saves read and its picture at `at` (the hold's ticks)
-    drawn and kept, one a step of this generator, so that the hold shows the menu at
-    once (an import from a Pico's flash takes 10-45 ms). Its result: the menu."""
-    yield from imports(MENU_AHEAD)
-    from app.frame import Frame
-    from app.menu import Menu
-
-    menu = Menu(app, False)
-    yield from menu.read_saves()
-    menu.draw(Frame(), at)  # (kept: Menu.draw)
-    yield
-    return menu
 
 
 class GameController:
@@ -166,11 +145,10 @@ class GameController:
         return self.state.status == PLAYING and self.state.to_move in self.board_seats
 
     def start_thinking(self, now, hint=False):
-        from games.search import load_player
         from games.rng import Rng
 
         if self.player is None:
-            self.player = load_player(self.setup["game"])
+            self.player = call_part("games.players", "load_player", self.setup["game"])
         st = self.state
         rng = Rng((self.setup.get("seed") or 0) * 97 + len(st.history))  # replays the same
         self.thinking = self.player.think(st, 5 if hint else self.level, rng)
@@ -275,8 +253,8 @@ class GameController:
     def hold_ahead(self, cell, now, at):
         """Work ahead while a key of `holds` is down (app.App.check_holds; `at`: its hold's
         ticks), so that its hold shows at once: for MENU, a slice of the menu's making
-        (menu_ahead), for NEW the new game's state; released before, it is a tap, which
-        frees it again."""
+        (App.menu_ahead), for NEW the new game's state; released before, it is a tap,
+        which frees it again."""
         if cell == grid.NEW:
             if self.next_game is None:
                 self.next_game = self.fresh_state()
@@ -284,7 +262,7 @@ class GameController:
         if cell != grid.MENU or self.next_menu is not None:
             return
         if self.menu_loading is None:
-            self.menu_loading = menu_ahead(self.app, at)
+            self.menu_loading = self.app.menu_ahead(at)
         done = slice_of(self.app, self.menu_loading)
         if done is not None:
             self.next_menu = done.value
@@ -340,7 +318,7 @@ class GameController:
 
     def save_or_refuse(self, now):
         ok = self.save()
-        self.app.saved(ok, UNSAVED_GAME)  # (refused: the MENU corner's sign until a save succeeds)
+        self.app.saved(ok, saves.UNSAVED_GAME)  # (refused: the MENU corner's sign until a save succeeds)
         if not ok:
             self.refuse((), now, "unsaved")  # the state's error and the beep
             self.app.dirty = True

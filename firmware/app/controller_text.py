@@ -4,7 +4,7 @@
 import sys
 
 from app import grid
-from app.app import UNSAVED_GAME
+from app.saves import UNSAVED_GAME
 from app.shared import call_part, unload
 from games.base import DRAW, PLAYING
 

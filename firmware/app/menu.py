@@ -11,7 +11,7 @@ BRIGHTNESS_ROW = grid.SIZE - 1
 BRIGHTNESS_STEPS = 10  # b12..k12 -> 10 %, 20 % .. 100 %
 BRIGHTNESS_PERCENTS = tuple(col * 100 // BRIGHTNESS_STEPS for col in range(1, BRIGHTNESS_STEPS + 1))  # b12's first
 MATCH_KEYS = dict(zip((grid.cell(0, 1), grid.cell(0, 2)), saves.MATCH_CHOICES))  # b1, c1
-LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), saves.LANGS))  # j1 English, k1 French
+LANG_KEYS = dict(zip((grid.cell(0, 9), grid.cell(0, 10)), catalog.LANGS))  # j1 English, k1 French
 # A game's own choices beyond players and variant, kept in its setup: "board" (the
 # seats the board plays, a list), "level" (1..5, how well it plays), "mode" (a name).
 SETUP_OPTIONS = ("board", "level", "mode")
@@ -210,11 +210,12 @@ class Menu:
 # -- starting a tile's game: App.start_game and App.resume_game. Only the menu's setup
 # screen (and the simulator's `start`) starts one, so this code is freed with the menu.
 def start_game(app, game, players, variant, seed, options):
+    from app.setup import controller_class
     from games.rng import Rng
 
     if variant == "classic":  # the referee's name for a game without its variant
         variant = None
-    cls = catalog.controller_class(game, variant)
+    cls = controller_class(game, variant)
     index = catalog.tile_of(game, players, variant)
     asked = [option[0] for option in catalog.tile_options(index)]
     if seed is None:  # a game with chance replays its save from this seed
@@ -282,9 +283,10 @@ def replay_what_can_be(app, setup, moves):
     """The controller of the save, or of as much of it as replays, an option it refuses
     at its default (the board's notice says what was dropped); None when not even that
     starts a game."""
+    from app.setup import controller_class
     from games.base import IllegalMove
 
-    cls = catalog.controller_class(setup["game"], setup.get("variant"))
+    cls = controller_class(setup["game"], setup.get("variant"))
     what = catalog.tile_name(catalog.tile_of(setup["game"], setup.get("players"), setup.get("variant")))
     options = [k for k in SETUP_OPTIONS if k in setup]
     # as saved; then without one of its options; then without any

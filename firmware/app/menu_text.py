@@ -3,7 +3,6 @@
 # apart: loaded for each question and unloaded after (app.shared.call_part), as a game's
 # words are.
 from app import catalog, grid
-from app.setup import OPTION_KEYS
 from app.tiles import TILE_CELLS
 
 
@@ -42,7 +41,7 @@ def axis_labels(setup, name=None):
     return top, bottom, left, right
 
 
-def describe(setup):
+def describe(setup, option_keys):
     players, options = setup.start_args()
     return {
         "screen": "setup",
@@ -58,7 +57,7 @@ def describe(setup):
         "variant": setup.variant,
         "options": options,
         "keys": dict(
-            (setup.options[i][0], [grid.name(c) for c in OPTION_KEYS[i][:len(setup.choices(setup.options[i]))]])
+            (setup.options[i][0], [grid.name(c) for c in option_keys[i][:len(setup.choices(setup.options[i]))]])
             for i in range(len(setup.options))
         ),
         # the two pictures' keys (a tile where the board may take a seat), else None

@@ -4,7 +4,6 @@
 # written over; a flash that refuses a write loses only that write (App.saved says so).
 import json
 
-from app.catalog import LANGS  # noqa: F401 (the languages a setting may name)
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)
@@ -17,6 +16,7 @@ MAX_FILE_BYTES = 16384
 # What a state's file holds, kept on the state by save_game: (file name, moves in it,
 # its length, the last of them). A state made afresh (undo, new game) has none.
 SAVED = "saved_file"
+UNSAVED_GAME = "the game could not be saved (is the flash full?)"  # (the state's words, App.saved)
 # The files the board could not read and could not set aside either (a full flash): it
 # never writes over them (write() refuses them as a full flash would).
 KEPT = set()

@@ -7,7 +7,7 @@
 import json
 
 from app import catalog
-from app.saves import DEFAULT_SETTINGS, LANGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
+from app.saves import DEFAULT_SETTINGS, MATCH_CHOICES, MAX_FILE_BYTES, SETTINGS_FILE, game_file, read_json
 
 
 def load_settings(storage):
@@ -19,7 +19,7 @@ def load_settings(storage):
             settings["brightness"] = b
         if saved.get("match") in MATCH_CHOICES:
             settings["match"] = saved["match"]
-        if saved.get("lang") in LANGS:
+        if saved.get("lang") in catalog.LANGS:
             settings["lang"] = saved["lang"]
         levels = saved.get("levels")
         if isinstance(levels, dict):  # (a bad entry is dropped: its game's default)

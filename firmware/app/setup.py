@@ -1,16 +1,9 @@
-# The setup screen of a menu tile, shown by a first press on it: the game's name
-# scrolls across the board, its tile stays lit where it was, and the choices the game
-# asks before it starts (catalog.tile_options) sit on the ring, one side each: the left
-# column, the right column, the bottom row, the top row. A press on a choice selects it
-# (for "board", toggles that seat); a second press on the tile starts the game with
-# those choices, or resumes the tile's game in progress (shown with its own choices:
-# changing one starts a new game instead); a1 goes back to the menu. A tile whose game
-# the board plays shows two pictures along the bottom, the same in every such game
-# (app/setup_pictures.py): two people ("with friends") and a person beside the board's
-# thinking light running round a small ring ("against the board"); a press on one
-# starts the game that way
-# (the chosen one lit, the other dim, is what the tile's second press plays: the
-# choice is kept with the tile's game, in its save, through a power cut).
+# The setup screen of a menu tile (its first press): the game's name scrolls, its tile
+# stays lit, and the choices its game asks (catalog.tile_options) sit on the ring, one
+# side each; a second press on the tile starts the game with them, or resumes the tile's
+# game; a tile the board plays shows two pictures along the bottom (app/setup_pictures.py:
+# "with friends", "against the board"). It finds a game's modules by name and loads them
+# ahead (screen_module, start_modules): the menu's, freed while a game is played.
 from app import catalog, colors, font, grid
 from app.shared import FLASH_MS, call_part, imports, pending, slice_of
 from app.saves_read import load_game
@@ -42,6 +35,41 @@ def remember_level(app, game, level):
     levels = dict(app.settings.get("levels", {}))
     levels[game] = level
     app.set_setting("levels", levels)
+
+
+# What a game's start (or resume) loads beyond its screen's own imports: the common
+# parts first, then the game's rules and screen, then what its screen names in `ahead_parts`
+# (a part its start needs): loaded ahead while the setup screen waits.
+START_PARTS = ("games.rng", "games.base", "app.controller", "games.levels", "app.controller_start")
+
+
+def start_ahead(game):
+    """Work ahead: what the game's first state makes once, its rules' `ahead()` if they
+    have one (Squeeze's start position, ~12 ms on a Pico)."""
+    ahead = getattr(__import__("games.%s.rules" % game, None, None, ("rules",)), "ahead", None)
+    if ahead is not None:
+        ahead()
+
+
+def start_modules(game, variant=None):
+    """The modules a game of this tile loads as it starts, in an order where each one's
+    own imports are loaded before it (the rules, then the screen)."""
+    return START_PARTS + ("games.%s.rules" % game, screen_module(game, variant))
+
+
+def screen_module(game, variant=None):
+    """games/GAME/screen.py, or a variant's own games/GAME/VARIANT_screen.py (one whose
+    tile the catalog has; other variants are the rules' to refuse)."""
+    if game not in catalog.game_ids():
+        raise ValueError("no game '%s' on this board (games: %s)" % (game, ", ".join(catalog.game_ids())))
+    for tile in catalog.TILES:
+        if tile[0] == game and variant and tile[2] == variant:
+            return "games.%s.%s_screen" % (game, variant)
+    return "games.%s.screen" % game
+
+
+def controller_class(game, variant=None):
+    return __import__(screen_module(game, variant), None, None, ("Controller",)).Controller
 
 
 class Setup:
@@ -88,19 +116,19 @@ class Setup:
     def load_ahead(self):
         """The game's modules, one a step (an import from a Pico's flash takes 10-45 ms),
         then the game in progress replayed from its save (kept in self.ready), or what a
-        new game's rules make once (catalog.start_ahead)."""
+        new game's rules make once (start_ahead)."""
         self.scrolling_text()
         yield
         self.pictures_module()
         yield
-        yield from imports(catalog.start_modules(self.game, self.variant))
-        yield from imports(getattr(catalog.controller_class(self.game, self.variant), "ahead_parts", ()))
+        yield from imports(start_modules(self.game, self.variant))
+        yield from imports(getattr(controller_class(self.game, self.variant), "ahead_parts", ()))
         if self.saved is None:
-            catalog.start_ahead(self.game)
+            start_ahead(self.game)
         elif self.read_moves():
             yield
             try:
-                self.ready = catalog.controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
+                self.ready = controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
 
@@ -278,4 +306,4 @@ class Setup:
         return call_part("app.menu_text", "axis_labels", self, name)
 
     def describe(self):
-        return call_part("app.menu_text", "describe", self)
+        return call_part("app.menu_text", "describe", self, OPTION_KEYS)  # (passed: the words import nothing back)

@@ -1,6 +1,8 @@
-# The board's levels (games/search.py says what they mean). Apart, and small, so that
-# a game of people only checks its setup without loading the players: their modules
-# cost kilobytes of a Pico's RAM.
+# The board's levels, the same meaning in every game: 1 plays like a beginner (random
+# slips, but never misses a win in one); 2 also blocks a loss in one; 3, 4 look further
+# ahead; 5 the strongest within the Pico's 2 s budget (Connect Four: exact once small).
+# Apart, and small, so that a game of people only checks its setup without loading the
+# players: their modules cost kilobytes of a Pico's RAM.
 LEVELS = (1, 2, 3, 4, 5)
 DEFAULT_LEVEL = 3
 

@@ -1,35 +1,9 @@
-# What the board's players share: the levels, loading a game's player module, and
-# driving a player's search. A player module (games/GAME/player.py) is pure like the
-# rules: no I/O, no clock, randomness only from a passed games.rng.Rng. Its
-# think(state, level, rng) is a generator: each next() does a bounded slice of work
-# (a few hundred nodes at most), and it returns the move it plays. So the app can
-# advance it a few milliseconds per loop step and the keys never wait.
-#
-# The levels (the same meaning in every game):
-#   1  plays like a beginner: random slips, but never misses a win in one;
-#   2  also blocks a loss in one, looks one move ahead;
-#   3, 4  look further ahead;
-#   5  the strongest within the Pico's 2 s budget (Connect Four: exact once small).
-import gc
+# What the board's players share: driving a player's search (their levels:
+# games/levels.py). A player module (games/GAME/player.py, loaded by
+# games/players.py) is pure like the rules: no I/O, no clock, randomness only from a
+# passed games.rng.Rng. Its think(state, level, rng) is a generator: each next() does a
+# bounded slice of work, and it returns the move it plays (the keys never wait).
 import sys
-
-from games.levels import DEFAULT_LEVEL, LEVELS, check_level  # noqa: F401 (this module's interface too)
-
-
-def load_player(game):
-    """The player module of `game` (games/GAME/player.py, whose think() plays by levels),
-    imported now (unload it after: RAM on a Pico); ValueError for a game it does not play."""
-    name = "games.%s.player" % game
-    gc.collect()  # (a Pico: the player's native code needs one long free block)
-    try:
-        player = __import__(name, None, None, ("think",))
-    except ImportError as e:
-        if name not in str(e):  # (an import the player itself could not make)
-            raise
-        player = None
-    if not hasattr(player, "think"):
-        raise ValueError("the board does not play %s" % game)
-    return player
 
 
 def finish(search):

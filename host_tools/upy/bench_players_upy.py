@@ -138,7 +138,7 @@ def heap_part():
 def times_part():
     """The time per move of the strongest level, against the baseline."""
     from games import load
-    from games.search import load_player
+    from games.players import load_player
     from games.rng import Rng
 
     for game in TIMED_GAMES:

@@ -3,7 +3,9 @@
 # brute-force search. Plain asserts: runs under MicroPython too (kept small there;
 # tests/host/test_players.py plays many more positions on CPython).
 from games import load
-from games.search import LEVELS, check_level, finish, load_player
+from games.players import load_player
+from games.levels import LEVELS, check_level
+from games.search import finish
 from games.rng import Rng
 
 GAMES = ("connect4", "cubes", "squeeze")

@@ -8,7 +8,8 @@ from host_tools import bench_strength, build
 
 sys.path.insert(0, os.path.join(build.ROOT, "firmware"))
 from games import load  # noqa: E402
-from games.search import finish, load_player  # noqa: E402
+from games.players import load_player  # noqa: E402
+from games.search import finish  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 player = load_player("cubes")

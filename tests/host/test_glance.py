@@ -3,6 +3,7 @@
 # does not look like its red discs, the cube game's glow does not look like a cube
 # and its 7x7 board keeps its edges after the first move.
 from app import catalog, colors
+from app.setup import controller_class
 from sim.headless import Headless
 
 
@@ -21,7 +22,7 @@ def apart(a, b, margin=24):
 def test_the_refusal_flash_is_no_players_colour_in_any_game():
     flash = leds_of(colors.ILLEGAL)
     for game in catalog.game_ids():
-        for color in catalog.controller_class(game).player_colors[1:]:
+        for color in controller_class(game).player_colors[1:]:
             assert apart(flash, leds_of(color)), (game, hex(color))
 
 

@@ -3,7 +3,7 @@
 # game's choices), a second press starts it with those choices or resumes it.
 import pytest
 
-from app import catalog, font, grid, menu
+from app import catalog, font, grid, menu, setup
 from sim import words
 from sim.headless import Headless
 
@@ -219,7 +219,7 @@ def test_a_game_frees_the_menus_modules_and_the_menu_loads_them_again():
     from app.shared import _GAME_MODULES, _MENU_MODULES, free_menu, unload
 
     free_menu()  # (other tests here loaded them)
-    for name in _GAME_MODULES + tuple(catalog.screen_module(g) for g in catalog.game_ids()):
+    for name in _GAME_MODULES + tuple(setup.screen_module(g) for g in catalog.game_ids()):
         unload(name)
     sim = Headless()
     assert "app.attract" not in sys.modules  # not yet needed
@@ -441,7 +441,7 @@ def test_a_squeeze_setup_screen_makes_its_start_position_while_it_waits():
     sim.run("wait 100")
     from games.squeeze import rules as squeeze
 
-    assert squeeze._START  # made ahead (catalog.start_ahead), not by the start press
+    assert squeeze._START  # made ahead (setup.start_ahead), not by the start press
     sim.run("press f3")
     assert sim.state()["game"] == "squeeze" and sim.state()["moves"] == []
 

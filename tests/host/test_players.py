@@ -9,7 +9,9 @@ import sys
 import pytest
 
 from games import load
-from games.search import LEVELS, finish, load_player
+from games.players import load_player
+from games.levels import LEVELS
+from games.search import finish
 from games.rng import Rng
 from sim.headless import Headless, ScriptError
 from tests.firmware.test_players import find_position, four_through, replay, threatened, winning_moves

@@ -12,7 +12,8 @@ from host_tools import bench_strength
 
 sys.path.insert(0, os.path.join(mcts.ROOT, "firmware"))
 from games import load  # noqa: E402
-from games.search import finish, load_player  # noqa: E402
+from games.players import load_player  # noqa: E402
+from games.search import finish  # noqa: E402
 from games.rng import Rng  # noqa: E402
 
 needs_gcc = pytest.mark.skipif(not os.path.exists("/usr/bin/gcc"), reason="no gcc")

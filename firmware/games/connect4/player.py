@@ -1,4 +1,4 @@
-# The board's Connect Four player (see games/search.py for the levels): an alpha-beta
+# The board's Connect Four player (see games/levels.py for the levels): an alpha-beta
 # negamax on an explicit stack (it stops after any node, goes on at the next slice), in
 # small ints and bytearrays: a byte a line of four, a cell's count of the lines it would
 # complete for each player (its threats), so a win in one, a forced block or a move that
@@ -16,7 +16,8 @@ from array import array
 
 from compat import const
 from games.fours import LineCounts, int_tables, load_tables, native_steps
-from games.search import HOSTED, OPENING, NO_MOVE, WIN, Search as StackSearch, check_level, choose, deepen, finish, only_move, pick
+from games.levels import check_level
+from games.search import HOSTED, OPENING, NO_MOVE, WIN, Search as StackSearch, choose, deepen, finish, only_move, pick
 
 COLUMNS = const(7)
 HEIGHT = const(6)

@@ -1,4 +1,4 @@
-# The board's player for the 7x7 cube game (see games/search.py for the levels).
+# The board's player for the 7x7 cube game (see games/levels.py for the levels).
 # As in Connect Four's player: every line of four keeps one byte (player 1's cubes +
 # 8 x player 2's), every cell counts the lines a cube there would complete for each
 # player, so a win in one is a byte read. The placement rule (touch the last cube,
@@ -15,7 +15,8 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: Search.step's b
 from compat import const
 from games.cubes.rules import CELLS, LINES, NEIGHBOURS
 from games.fours import LineCounts, int_tables, load_tables, native_steps
-from games.search import HOSTED, spread, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.levels import check_level
+from games.search import HOSTED, spread, WIN, Search as StackSearch, baseline_move, deepen, only_move, pick
 
 MAX_CUBES = const(48)  # 24 each: the board is drawn when both are out
 DEPTH = (1, 2, 3, 5, 12)

@@ -1,4 +1,4 @@
-# The board's player for 4D Squeeze, 2 players (see games/search.py for the levels).
+# The board's player for 4D Squeeze, 2 players (see games/levels.py for the levels).
 # A move can squeeze any number of cells, so the search does not take moves back: each
 # ply has its own buffer, a copy of the 100-byte board and what the search keeps of it
 # (its layout: games/squeeze/player_bytecode.py; some 2 KB at level 5). On the Pico a
@@ -9,7 +9,8 @@
 from array import array
 
 from compat import const
-from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, check_level, deepen, only_move, pick
+from games.levels import check_level
+from games.search import spread, HOSTED, NO_MOVE, WIN, Search as StackSearch, baseline_move, deepen, only_move, pick
 from games.squeeze.rules import BLUE, CELLS, EMPTY, LAUNCHES, LINE_OF, SIZE, arrival
 from games.squeeze.lines import STARTS, STEP  # the lines of four
 
