@@ -49,7 +49,7 @@ def index(pack):
     at = 4 + size
     for line in pack.read(size).decode().split("\n"):
         path, length = line.split(" ")
-        folder, name = path.split("/")
+        folder, name = path.rsplit("/", 1)
         folders.setdefault(folder, {})["/" + name] = (at, int(length))
         at += int(length)
     if pack.seek(0, 2) != at:

@@ -28,6 +28,7 @@ SKIP_DIRS = ("__pycache__",)
 # The folders the boot imports from (start.py): every module of theirs is also written
 # into one file, PACK, which the board mounts over them while it starts (firmware/pack.py)
 PACKED = ("app", "drivers", "ports")
+PACKED_GAME_PARTS = ("scores.mpy",)  # and what the boot imports of a game's folder (app/aside.py)
 PACK = "boot.pack"
 # drivers of another runtime (CircuitPython's port and the adapters only it imports):
 # not built, not deployed
@@ -135,7 +136,8 @@ def compile_tree(src, out):
 
 def packed(rel):
     """Is the build's file `rel` ('app/menu.mpy') one of the pack's modules?"""
-    return rel.endswith(".mpy") and os.path.dirname(rel) in PACKED
+    folder, name = os.path.split(rel)
+    return rel.endswith(".mpy") and (folder in PACKED or folder.startswith("games/") and name in PACKED_GAME_PARTS)
 
 
 def write_pack(out, built):

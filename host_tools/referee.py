@@ -29,13 +29,15 @@ Two more lines ask the board's player and never change the game:
          solve in time answers ok false).
 """
 import argparse
+import importlib
+import importlib.util
 import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from app.catalog import LANGS, game_ids
+from app.catalog import LANGS, game_ids, game_name
 from app.words import translate
 from games import load
 from games.base import PLAYING, IllegalMove
@@ -87,24 +89,33 @@ def play_line(state, text):
     return answer(state, text)
 
 
-def _foursquare_hint(state):
-    from games.foursquare.hint import best_move
+def own_hint(game):
+    """The game's hint when it is not a level of the board's player, found by its folder's
+    names (README "Adding a game"): `hint.py`'s `best_move(state)` (Foursquare's: the cell
+    where the board would lay the card), else a player with no levels, `player.py`'s
+    `board_move(state)` (4 pistes': the board's step); None when it has neither."""
+    for part, name in (("hint", "best_move"), ("player", "board_move")):
+        if importlib.util.find_spec("games.%s.%s" % (game, part)) is not None:
+            found = getattr(importlib.import_module("games.%s.%s" % (game, part)), name, None)
+            if found is not None:
+                return found
+    return None
 
-    return best_move(state)
+
+def solves(game):
+    """Whether the board's player of `game` solves a position exactly (its `solve()`)."""
+    return board_plays(game) and hasattr(load_player(game), "solve")
 
 
-def _pistes_hint(state):
-    from games.pistes.player import board_move
+def no_hint():
+    """Where the board hints, in words, from the games' folders."""
+    by_level = [game_name(g) for g in game_ids() if board_plays(g)]
+    own = [game_name(g) for g in game_ids() if not board_plays(g) and own_hint(g)]
+    return "the board hints in %s with 2 players and no variant (at --level), and in %s" % (", ".join(by_level), ", ".join(own))
 
-    return board_move(state)
 
-
-# The games whose hint is not a level of the board's player: Foursquare's hint (the cell
-# where the board would lay the card) and 4 pistes' seats (the board's step), no level.
-OWN_HINTS = {"foursquare": _foursquare_hint, "pistes": _pistes_hint}
-NO_HINT = ("the board hints in Connect Four, Squeeze without cards and Cubes with 2 players (at --level), "
-           "in Foursquare and in 4 pistes")
-NO_SOLVE = "only 2-player Connect Four is solved exactly"
+def no_solve():
+    return "solved exactly, with 2 players only: %s" % ", ".join(game_name(g) for g in game_ids() if solves(g))
 
 
 def board_plays(game):
@@ -122,18 +133,18 @@ def ask_player(game, state, text, level, seed, variant=None):
     out = {"move": text, "ok": True}
     if state.status != PLAYING:
         out.update({"ok": False, "error": "the game is over: no %s" % text})
-    elif text == "hint" and game in OWN_HINTS:
-        out.update({"hint": state.format_move(OWN_HINTS[game](state)), "level": None})
+    elif text == "hint" and not board_plays(game) and own_hint(game):
+        out.update({"hint": state.format_move(own_hint(game)(state)), "level": None})
     elif not board_plays(game) or state.players != 2 or variant not in (None, "classic"):
-        out.update({"ok": False, "error": "%s is not available here: %s" % (text, NO_HINT if text == "hint" else NO_SOLVE)})
+        out.update({"ok": False, "error": "%s is not available here: %s" % (text, no_hint() if text == "hint" else no_solve())})
     elif text == "hint":
         move = finish(load_player(game).think(state, level, Rng(seed + len(state.history))))
         out.update({"hint": state.format_move(move), "level": level})
-    elif game != "connect4":
-        out.update({"ok": False, "error": "solve is not available for %s: only Connect Four is solved exactly" % game})
+    elif not solves(game):
+        out.update({"ok": False, "error": "solve is not available for %s: %s" % (game, no_solve())})
     else:
         solved = load_player(game).solve(state, SOLVE_BUDGET // len(state.legal_moves()))  # (each move's share)
-        empty = 42 - len(state.history)
+        empty = len(state.board) - len(state.history)  # (a game whose every move fills a cell)
         if solved is None:
             out.update({"ok": False, "error": "not solved: %d empty cells is too many to solve in time" % empty})
         else:

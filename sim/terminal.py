@@ -13,7 +13,7 @@ from app.app import HOLD_MS
 from compat import ticks_diff, ticks_ms
 from drivers.clock import Clock
 from sim.drivers import SimBoard
-from sim.words import corner_labels, key_label, margin_labels, say, screen_text, sound_words, status_text, wrap  # noqa: F401
+from sim.words import corner_labels, game_words_module, key_label, margin_labels, say, screen_text, sound_words, status_text, wrap  # noqa: F401
 
 FPS = 60
 HOLD_PRESS_MS = HOLD_MS + 300  # `h` keeps the key down this long: a sure hold (~1 s)
@@ -98,19 +98,17 @@ LABEL_W = 7  # the row labels' column: a label of 6 characters (a setup's "cards
 DIGIT = "\x1b[1m"  # a die's number: bold, in its pips' colour
 
 
-def dice_numbers(board):
-    """{cell: (number, its pips' colour)} of 4 pistes' dice, each at its face's middle
-    (3 x 3 cells of half-blocks are no pips a terminal shows): {} in other games."""
+def key_numbers(board):
+    """{cell: (number, its colour)} of the numbers a game's keys draw as pictures (4 pistes'
+    dice: 3 x 3 cells of half-blocks are no pips a terminal shows), each on its picture's
+    middle key: the game's words.py's numbers(ctrl, d, its screen module), [(number, its
+    keys)]; {} if none."""
     d = board.app.describe()
-    if d.get("game") != "pistes" or d["screen"] != "game":
-        return {}
-    from games.pistes.screen import DIE_CELLS
-    from games.pistes.rules import ROLLS
-
-    dice = d["dice"] if d["rolls_left"] < ROLLS else d["last_dice"]  # this turn's, else the last turn's (as drawn)
+    own = getattr(game_words_module(d["game"]), "numbers", None) if d["screen"] == "game" else None
     out = {}
-    for face, cells in zip(dice or (), DIE_CELLS):
-        out[cells[4]] = (str(face), max((shown_rgb(board, c) for c in cells), key=sum))
+    screen = own and __import__("games.%s.screen" % d["game"], None, None, ("Controller",))
+    for number, cells in own(board.app.screen, d, screen) if own else ():
+        out[cells[len(cells) // 2]] = (str(number), max((shown_rgb(board, c) for c in cells), key=sum))
     return out
 
 
@@ -119,7 +117,7 @@ def render(board, cursor, full=True):
     half a line high, a gap around each; a die of 4 pistes as its number), the cursor
     cell between brackets, the bottom labels. `full`: 24-bit colour, else the 256-colour palette."""
     top, bottom, left, right = margin_labels(board)
-    numbers = dice_numbers(board)
+    numbers = key_numbers(board)
     lines = [" " * LABEL_W + "".join(t[:PITCH].center(PITCH) for t in top)]
     for row in range(grid.SIZE):
         parts = ["%*s " % (LABEL_W - 1, left[row][:LABEL_W - 1])]

@@ -17,7 +17,6 @@ CORNER_LABELS = (
     (grid.HINT, "hint"),
     (grid.NEW, "new (hold)"),
 )
-NO_UNDO = ("foursquare",)  # the games whose l1 undoes nothing (Foursquare's deal is fixed): no caption offers it
 # What each of the board's sounds (drivers/sound.py) means, as the status line says it.
 SOUND_MEANINGS = {"move": "a move played", "illegal": "a press refused", "win": "a win",
                   "draw": "a draw", "squeeze": "a squeeze", "menu": "a key of the menu or setup answered",
@@ -27,8 +26,21 @@ BRIGHTNESS_CAPTION = "b12 .. k12: brightness (dim .. full)"
 
 
 def corner_labels(board, d):
-    """(cell, label) of the corner keys in this game (`d`: the App's describe()), its words said."""
-    return [(cell, say(board, label)) for cell, label in CORNER_LABELS if cell != grid.UNDO or d["game"] not in NO_UNDO]
+    """(cell, label) of the corner keys in this game (`d`: the App's describe()), its words
+    said; no undo where the game's describe() says "undo": False (Foursquare's)."""
+    return [(cell, say(board, label)) for cell, label in CORNER_LABELS if cell != grid.UNDO or d.get("undo", True)]
+
+
+def game_words_module(game):
+    """The game's words for the front-ends, games/GAME/words.py (README "Adding a game"),
+    or None: what they look for there ("pieces", "numbers", "PIECE", "KEY_LABEL")."""
+    name = "games.%s.words" % game
+    try:
+        return __import__(name, None, None, ("PIECE",))
+    except ImportError as e:
+        if name not in str(e):  # (an import the module itself could not make)
+            raise
+        return None
 
 
 def sound_words(board, name):

@@ -4,14 +4,16 @@
 # the firmware's own state and notation (the game's board, its controller's labels and
 # colour names, the menu's and the setup's keys), never guessed from the LEDs' colours.
 # Written in the MicroPython subset: it runs on MicroPython in the page.
+import sys
+
 from app import grid
-from sim.words import CORNER_NAMES, again, level_name, say
+from app.shared import unload
+from sim.words import CORNER_NAMES, again, game_words_module, level_name, say
 
 # The page's own words in French (the firmware's are translated by app/words_fr.py).
 FRENCH = {
-    "disc": "jeton", "cube": "cube", "pawn": "pion", "pentacle": "pentacle", "neutral pentacle": "pentacle neutre",
-    "empty": "vide", "column %s": "colonne %s", "card %d": "carte %d", "a face-down card": "une carte face cachée",
-    "%d cards": "%d cartes", "suggested": "suggéré", "chosen": "choisi", "level: %s": "niveau : %s",
+    "disc": "jeton", "cube": "cube", "pawn": "pion", "piece": "pion", "pentacle": "pentacle",
+    "empty": "vide", "suggested": "suggéré", "chosen": "choisi", "level: %s": "niveau : %s",
     "the board plays seat %d": "le plateau joue la place %d", "%d players": "%d joueurs", "a game in progress": "une partie en cours",
     "who starts the next Connect Four game: the loser": "qui commence la prochaine partie de Puissance 4 : le perdant",
     "who starts the next Connect Four game: in turn": "qui commence la prochaine partie de Puissance 4 : chacun son tour",
@@ -19,7 +21,6 @@ FRENCH = {
     "back to the menu": "retour au menu", "press again to play": "appuyer encore pour jouer",
     "press again to resume": "appuyer encore pour reprendre", "the board thinks": "le plateau réfléchit",
     "the board": "le plateau", "the board wins": "le plateau gagne", "you win": "vous gagnez",
-    "die %d shows %d": "le dé %d montre %d", "set aside": "écarté",
     "press again to play with friends": "appuyer encore pour jouer entre amis",
     "press again to play against the board": "appuyer encore pour jouer contre le plateau",
 }
@@ -29,9 +30,10 @@ LANG_WORDS = {"en": "English", "fr": "French"}
 
 
 def page_say(board, text):
-    """The page's own `text` in the board's language."""
+    """The page's own `text` in the board's language; a game's (its words.py's pieces():
+    the message written out) has its French in app/words_fr.py."""
     if board.app.settings["lang"] == "fr":
-        return FRENCH.get(text, text)
+        return FRENCH.get(text) or say(board, text)
     return text
 
 
@@ -113,18 +115,22 @@ def choice_words(board, name, choice):
 def game_words(board, d, words, marks):
     ctrl = board.app.screen
     game = d["game"]
+    had = "games.%s.words" % game in sys.modules
+    key_label = getattr(game_words_module(game), "KEY_LABEL", None)  # how a key's move is said: "column %s"
     for cell in range(grid.CELLS):
         label = ctrl.label(cell)
         if label == grid.name(cell):  # a game with no cell notation (4 pistes): the move the key plays
             move = ctrl.move_for_cell(cell)
             label = None if move is None else ctrl.state.format_move(move)
         if label is not None and label != grid.name(cell):
-            words[cell].append(page_say(board, "column %s") % label if game == "connect4" else label)
+            words[cell].append(page_say(board, key_label % label) if key_label else label)
         elif cell in CORNER_NAMES:
             words[cell].append(say(board, CORNER_NAMES[cell]))
     for cell, what, mark in pieces(board, ctrl, game, d):
         words[cell].append(what)
         marks[cell] = mark
+    if not had:  # (as a board: the words go once said)
+        unload("games.%s.words" % game)
     hint = d.get("hint")
     if hint is not None and d["keys"].get(hint):
         words[grid.parse(d["keys"][hint])].append(page_say(board, "suggested"))
@@ -142,58 +148,26 @@ def seat_piece(board, ctrl, seat, kind):
 
 
 def pieces(board, ctrl, game, d):
-    """(grid cell, what it shows in words, its mark) of each cell of the game's board."""
-    st = ctrl.state
+    """(grid cell, what it shows in words, its mark) of each cell of the game's board: its
+    words.py's pieces(ctrl, d, screen, say, piece) where it has one (`screen`: its
+    games/GAME/screen.py; `say`: the page's words in the board's language;
+    `piece(seat, kind)`: 'yellow disc 1'); else, for a screen with
+    BOARD_CELLS (the keys of the rules' `board`, 0 empty, else a seat), each one's piece
+    (words.py's PIECE: "disc"; "piece" if none)."""
+    words = game_words_module(game)
+    own = getattr(words, "pieces", None)
+    screen = __import__("games.%s.screen" % game, None, None, ("BOARD_CELLS",))
+    if own is not None:
+        return own(ctrl, d, screen, lambda text: page_say(board, text), lambda seat, kind: seat_piece(board, ctrl, seat, kind))
+    cells = getattr(screen, "BOARD_CELLS", None)
+    if cells is None:
+        return []
+    kind = getattr(words, "PIECE", "piece")
     out = []
-    if game in ("connect4", "cubes"):
-        cells = __import__("games.%s.screen" % game, None, None, ("BOARD_CELLS",)).BOARD_CELLS
-        kind = "disc" if game == "connect4" else "cube"
-        for i, cell in enumerate(cells):
-            seat = st.board[i]
-            if seat:
-                out.append((cell, seat_piece(board, ctrl, seat, kind), str(seat)))
-            else:
-                out.append((cell, page_say(board, "empty"), ""))
-    elif game == "squeeze":
-        from games.squeeze.screen import BOARD_CELLS
-
-        for i, cell in enumerate(BOARD_CELLS):
-            what = st.board[i]  # games/squeeze/notation.py's legend: 1, 2 pawns; 3 neutral; 4, 5 a team's pentacle
-            if what in (1, 2):
-                out.append((cell, seat_piece(board, ctrl, what, "pawn"), str(what)))
-            elif what in (4, 5):
-                out.append((cell, seat_piece(board, ctrl, what - 3, "pentacle"), str(what - 3)))
-            elif what == 3:
-                out.append((cell, page_say(board, "neutral pentacle"), ""))
-    elif game == "pistes":
-        from games.pistes import screen
-
-        for track in range(4):
-            for player in range(st.players):
-                where = ctrl.place(track, player)
-                out.append((where, seat_piece(board, ctrl, player + 1, "pawn"), str(player + 1)))
-        dice = d.get("dice")
-        for die in range(len(screen.DIE_CELLS)):
-            if not dice or not dice[die]:
-                continue
-            what = page_say(board, "die %d shows %d") % (die + 1, dice[die])
-            if d["aside"][die]:
-                what += ", " + page_say(board, "set aside")
-            cells = screen.DIE_CELLS[die]
-            for cell in cells:
-                out.append((cell, what, str(dice[die]) if cell == cells[4] else ""))  # (the face's number on the middle key)
-    elif game == "foursquare":
-        from games.foursquare.screen import WINDOW_CELLS
-
-        for i, cell in enumerate(WINDOW_CELLS):
-            height = st.height[i]
-            if not height:
-                continue
-            if st.up[i]:
-                what, mark = page_say(board, "card %d") % st.top[i], str(st.top[i])
-            else:
-                what, mark = page_say(board, "a face-down card"), ""
-            if height > 1:
-                what += " (%s)" % (page_say(board, "%d cards") % height)
-            out.append((cell, what, mark))
+    for i, cell in enumerate(cells):
+        seat = ctrl.state.board[i]
+        if seat:
+            out.append((cell, seat_piece(board, ctrl, seat, kind), str(seat)))
+        else:
+            out.append((cell, page_say(board, "empty"), ""))
     return out

@@ -1,13 +1,11 @@
-# At power-up (App.__init__, before anything reads a file for use): every file the
-# storage keeps is read back by the board's own readers, and what the board cannot read
-# as its own (a damaged file, too big, empty, not text; a file of another program or
-# version under the board's name) is set aside whole, with the board's notice
-# (set_aside), so that nothing writes over it. The tiles' saves are read by the menu as
-# it shows (app/menu.py read_saves, and a tile's setup screen), which sets a damaged one
-# aside the same way (set_aside_save): one reading of each file. Every runtime runs
-# this: the Pico's littlefs, CircuitPython's FAT, the simulators and the browser page
-# (each storage driver's names() and set_aside()). Boot-time code (and, rarely, the
-# menu's), freed once it ran (free()); in the MicroPython subset.
+# At power-up (App.__init__, before anything reads a file for use): every stored file is
+# read back by the board's own readers, and one the board cannot read as its own (damaged,
+# or another program's under the board's name) is set aside whole, with a notice, so that
+# nothing writes over it. The tiles' saves are read (and set aside) by the menu as it
+# shows them (set_aside_save). Every runtime's storage (names(), set_aside()) runs it;
+# boot-time code, freed once it ran (free()); in the MicroPython subset.
+import sys
+
 from app import catalog, saves
 from app.shared import unload
 from app.grid import MENU
@@ -42,27 +40,35 @@ def set_aside_save(app, index):
     free()
 
 
-# the board's files but the tiles' saves: what each is, in words
-WHAT = {saves.SETTINGS_FILE: "the settings", saves.STATS_FILE: "Foursquare's scores",
-        saves.BEST_FILE: "4 pistes' best score"}
-
-
-def readable(storage, name):
-    """Whether the board reads the file `name` (one of WHAT) back as its own: what its
-    reader takes from it is all the file says (the scores by app/score_files.py, their
-    readers' checks: no game is loaded at boot)."""
-    data = saves.read_json(storage, name)
-    if not isinstance(data, dict):
-        return False
-    if name == saves.STATS_FILE:
-        from app.score_files import stats_from
-
-        return stats_from(data) is not None
-    if name == saves.BEST_FILE:
-        from app.score_files import best_from
-
-        return best_from(data) == data.get("best")
-    return True
+def board_file(storage, name):
+    """(what the file `name`, not a tile's save, is in words; whether the board reads it
+    back as its own: what its reader takes from it is all the file says), or None for a
+    file not the board's. A game's scores file is its folder's scores.py's FILE (FILE,
+    WHAT, check(): README "Adding a game"), looked for only in the games whose folder's
+    name the file's name holds, and freed after, its package too (RAM on a Pico)."""
+    if name == saves.SETTINGS_FILE:
+        return "the settings", isinstance(saves.read_json(storage, name), dict)
+    for game in catalog.game_ids():
+        if game not in name:
+            continue
+        package = "games." + game
+        had = "games" in sys.modules, package in sys.modules
+        try:
+            scores = __import__(package + ".scores", None, None, ("FILE",))
+            if scores.FILE == name:
+                try:
+                    return scores.WHAT, scores.check(saves.read_json(storage, name))
+                except Exception:  # as the game's own reader: damage of any kind is no file
+                    return scores.WHAT, False
+        except ImportError:  # (no scores file in that game)
+            pass
+        finally:
+            unload(package + ".scores")
+            if not had[1]:
+                unload(package)
+            if not had[0]:
+                unload("games")
+    return None
 
 
 def check(app):
@@ -79,11 +85,11 @@ def check(app):
         if name in tiles:
             continue
         try:
-            ok = name in WHAT and readable(storage, name)
+            known = board_file(storage, name)
         except Exception:  # as the board's own readers: damage of any kind is no file
-            ok = False
-        if not ok:
-            set_aside(app, name, WHAT.get(name) or "'%s', not a file of the board" % name, MENU)
+            known = None
+        if not (known and known[1]):
+            set_aside(app, name, known[0] if known else "'%s', not a file of the board" % name, MENU)
     free()
     return names
 
@@ -91,5 +97,4 @@ def check(app):
 def free():
     """This module and the storage's setting aside, unloaded (RAM on a Pico)."""
     unload("app.aside")
-    unload("app.score_files")
     unload("drivers.storage_aside")

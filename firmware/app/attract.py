@@ -6,7 +6,14 @@ from compat import ticks_diff
 from games.base import PLAYING
 
 NEXT_GAME_MS = 4000  # a finished demo game stays this long, then the next one starts
-DEMO = (("connect4", 4), ("cubes", 3), ("squeeze", 3))  # (game, level of both seats)
+
+
+def demo_games():
+    """(game, level of both seats) of each game the board plays by levels (its usual
+    tile asks a level: catalog.AGAINST_THE_BOARD), in the menu's order, at the tile's
+    default level: a new game's tile makes it a demo game."""
+    return [(t[0], option[2]) for t in catalog.TILES if t[1] is None and t[2] is None
+            for option in t[4] if option[0] == "level"]
 
 
 class Silent:
@@ -46,7 +53,8 @@ class Attract:
             unload("games.%s.rules" % game)
             unload(screen_module(game))
             unload("games.%s.player" % game)
-        game, level = DEMO[self.index % len(DEMO)]
+        demos = demo_games()
+        game, level = demos[self.index % len(demos)]
         self.index += 1
         self.setup = {"game": game, "players": None, "variant": None, "seed": now & 0x3FFFFFFF,
                       "swap": False, "board": [1, 2], "level": level}

@@ -15,7 +15,8 @@ AGAINST_THE_BOARD = (("board", "seats", []), ("level", (1, 2, 3, 4, 5), 3))
 # (the game's folder under games/, its name in each language of LANGS, its menu
 # tiles: (place in the menu 0..8, three a row; players, or None for the game's usual
 # count; variant or None; the tile's 4 colours: top-left, top-right, bottom-left,
-# bottom-right; its choices)). The 4 colours are the game's pictogram, different for
+# bottom-right; its choices); and if its tiles have variants, each variant's name in each
+# language: (variant, names...)). The 4 colours are the game's pictogram, different for
 # every tile (a tile for more than 2 players shows the turn going round: app/tiles.py).
 LANGS = ("en", "fr")  # the languages of the games' names (and of the menu's setting)
 GAMES = (
@@ -29,7 +30,8 @@ GAMES = (
      ((1, None, None, (YELLOW, BLUE, BLUE, YELLOW), AGAINST_THE_BOARD),
       (2, 4, None, (YELLOW, BLUE, BLUE, YELLOW), ()),
       (6, None, "cards", (YELLOW, PURPLE, BLUE, ORANGE), (("mode", ("cards", "deal"), "cards"),)),
-      (7, 4, "cards", (YELLOW, BLUE, ORANGE, PURPLE), (("mode", ("cards", "deal"), "cards"),)))),
+      (7, 4, "cards", (YELLOW, BLUE, ORANGE, PURPLE), (("mode", ("cards", "deal"), "cards"),))),
+     (("cards", "cards", "cartes"),)),
     # a purple and a green cube, and the glow where the next one may go
     ("cubes", ("Cubes 7x7", "Cubes 7x7"),
      ((3, None, None, (PURPLE, GREEN, OFF, colors.scale(PURPLE, 1, 4)), AGAINST_THE_BOARD),)),
@@ -66,21 +68,24 @@ def game_ids():
 
 
 def names(lang="en"):
-    """The words of the games' names in `lang` (app/names_LANG.py: "with", "N players",
-    the variants'): only the chosen language's words are loaded."""
+    """The words of the games' names in `lang` (app/names_LANG.py: "with", "N players"):
+    only the chosen language's words are loaded."""
     return __import__("app.names_" + lang, None, None, ("WITH",))
 
 
 def game_name(game, variant=None, lang="en"):
     """The game as people call it: 'Connect Four', '4D Squeeze with cards' ('Puissance 4',
     '4D Squeeze avec cartes' in French); an unknown game, its id."""
-    name = game
+    name, i = game, LANGS.index(lang)
     for entry in GAMES:
         if entry[0] == game:
-            name = entry[1][LANGS.index(lang)]
-    if variant:
-        words = names(lang)
-        name += words.WITH + words.VARIANTS.get(variant, variant)  # "4D Squeeze with cards", as the rules book says
+            name = entry[1][i]
+            if variant:  # "4D Squeeze with cards", as the rules book says
+                said = variant
+                for v in entry[3] if len(entry) > 3 else ():
+                    if v[0] == variant:
+                        said = v[1 + i]
+                name += names(lang).WITH + said
     return name
 
 

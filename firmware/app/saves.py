@@ -6,8 +6,6 @@ import json
 
 
 SETTINGS_FILE = "settings.json"
-STATS_FILE = "stats_foursquare.json"  # Foursquare's scores (games/foursquare/screen.py)
-BEST_FILE = "pistes_best.json"  # 4 pistes' best score (games/pistes/screen.py)
 DEFAULT_SETTINGS = {"brightness": 25, "match": "loser", "lang": "en"}  # brightness 25 %: the reference board's default (hardware/POWER.md)
 MATCH_CHOICES = ("loser", "alternate")  # who starts the next Connect Four game
 # A save is a few hundred bytes, a long card game's a few KB (2.5 KB at 322 lines:

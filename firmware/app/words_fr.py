@@ -251,11 +251,14 @@ MESSAGES = {
     "illegal move '%s': %s": "coup interdit '{0=}' : {1}",
     "the game is over: no %s": "la partie est finie : pas de {0=}",
     "%s is not available here: %s": "{0=} n'est pas disponible ici : {1}",
-    "the board hints in Connect Four, Squeeze without cards and Cubes with 2 players (at --level), in Foursquare and in 4 pistes":
-        "le plateau donne un indice à Puissance 4, Squeeze sans cartes et Cubes à 2 joueurs (au --level), au Foursquare et aux 4 pistes",
-    "only 2-player Connect Four is solved exactly": "seul Puissance 4 à 2 joueurs est résolu exactement",
-    "solve is not available for %s: only Connect Four is solved exactly":
-        "solve n'est pas disponible pour {0=} : seul Puissance 4 est résolu exactement",
+    "the board hints in %s with 2 players and no variant (at --level), and in %s":
+        "le plateau donne un indice à {0*} à 2 joueurs sans variante (au --level), et à {1*}",
+    "solved exactly, with 2 players only: %s": "résolu exactement, à 2 joueurs seulement : {0*}",
+    "solve is not available for %s: %s": "solve n'est pas disponible pour {0=} : {1}",
+    # the page's names of a game's keys (its words.py's pieces(): web/keys.py)
+    "column %s": "colonne {0=}", "card %d": "carte {0}", "a face-down card": "une carte face cachée",
+    "%d cards": "{0} cartes", "die %d shows %d": "le dé {0} montre {1}", "set aside": "écarté",
+    "neutral pentacle": "pentacle neutre",
     "not solved: %d empty cells is too many to solve in time": "non résolu : {0} cases vides, c'est trop pour résoudre à temps",
     "bad line: %s": "ligne invalide : {0}",
     "a line of %d bytes is too long (at most %d)": "une ligne de {0} octets est trop longue (au plus {1})",

@@ -1,7 +1,7 @@
 # The parts of a game's controller that only some moments need (app/controller.py
 # call_part): the simulator's words and the refusals' texts (app/controller_text.py, a
-# game's own), a game's setup check (app/controller_start.py), Foursquare's stats file
-# read (games/foursquare/stats.py). Each works through the app as before, and where RAM
+# game's own), a game's setup check (app/controller_start.py), Foursquare's scores file
+# read (games/foursquare/scores.py). Each works through the app as before, and where RAM
 # is short (MicroPython, FREE_PARTS) none stays loaded after its moment; a key press's
 # own work (an undo, a new game) loads none. Plain asserts: runs under MicroPython too.
 import sys
@@ -9,7 +9,7 @@ import sys
 from app import controller, grid, shared
 from sim.drivers import SimBoard
 
-PARTS = ("app.controller_text", "app.controller_start", "games.foursquare.words", "games.foursquare.stats")
+PARTS = ("app.controller_text", "app.controller_start", "games.foursquare.words", "games.foursquare.scores")
 
 
 def parts_left():

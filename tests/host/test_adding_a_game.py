@@ -1,8 +1,9 @@
 # The README's "Adding a game", tried: a copy of firmware/ gets a tiny game (tests/host/
-# tictactoe/: its rules and its screen, nothing else) as a folder, and one line in
+# tictactoe/: its rules, screen, player and scores file) as a folder, and one line in
 # app/catalog.py's GAMES; no other file changes. The board then shows it on the menu,
-# plays it from its tile, names it in both languages, resumes it after a power cut, and
-# the checks every game gets (tests/host/test_every_game.py) pass on it.
+# plays it from its tile, names it in both languages, resumes it after a power cut, plays
+# it in the attract demo, checks its scores file at power-up, the page names its pieces,
+# and the checks every game gets (tests/host/test_every_game.py) pass on it.
 import os
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ import sys
 from host_tools.build import FIRMWARE, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LINE = '    ("tictactoe", ("Tic-tac-toe", "Morpion"), ((8, None, None, (YELLOW, RED, RED, YELLOW), ()),)),\n'
+LINE = '    ("tictactoe", ("Tic-tac-toe", "Morpion"), ((8, None, None, (YELLOW, RED, RED, YELLOW), AGAINST_THE_BOARD),)),\n'
 
 PLAY = r"""
 import sys
@@ -41,6 +42,31 @@ assert every.open_tile(again, 8).state.rows() == screen.state.rows()
 every.press(again, again.board.app.screen.cell_for_move(2))  # c1: three in a row
 again.advance(300)
 assert again.state()["status"] == "won" and again.state()["winner"] == 1, again.state()
+# the page names its pieces (web/keys.py: the screen's BOARD_CELLS)
+from app import grid
+from web.keys import key_names
+names = key_names(again.board, again.board.app.describe())
+cell = again.board.app.screen.cell_for_move(2)
+assert names[cell] == ["%s: c1, yellow piece 1" % grid.name(cell), "1"], names[cell]
+# the attract demo plays it (its tile asks a level: the board plays it), both seats the board's
+from app.attract import Attract, demo_games
+assert demo_games()[-1] == ("tictactoe", 3), demo_games()
+demo = Headless()
+demo.board.app.screen = attract = Attract(demo.board.app, 0)
+attract.index = len(demo_games()) - 1
+attract.start(0)
+for _ in range(40):  # (until its game is over: the next demo game starts 4 s after)
+    demo.advance(250)
+    d = demo.state()
+    if d["status"] != "playing":
+        break
+assert d["screen"] == "attract" and d["game"] == "tictactoe" and d["status"] in ("won", "draw"), d
+# its scores file is checked at power-up (its scores.py): a good one kept, a damaged one set aside
+kept, damaged = MemoryStorage(), MemoryStorage()
+kept.write("tictactoe_wins.json", '{"wins": 2}')
+damaged.write("tictactoe_wins.json", '{"wins": -1}')
+assert "notice" not in Headless(board=SimBoard(storage=kept)).state()
+assert "could not read the tic-tac-toe wins" in Headless(board=SimBoard(storage=damaged)).state()["notice"]
 tile = (8, "tictactoe", None, None)
 every.test_each_move_s_notation_reads_back_as_the_move(tile)
 every.test_a_refused_move_changes_nothing(tile)

@@ -199,9 +199,10 @@ def test_the_boot_pack_holds_each_module_of_the_boots_folders_as_the_board_reads
     out = str(tmp_path / "build")
     built = build.build(build.FIRMWARE, out, log=lambda _: None)
     assert build.PACK in built and pack.PACK == build.PACK
-    want = sorted(rel for rel in built if rel.endswith(".mpy") and rel.split("/")[0] in build.PACKED
-                  and rel.count("/") == 1)
+    want = sorted(rel for rel in built if rel.endswith(".mpy") and (rel.split("/")[0] in build.PACKED and rel.count("/") == 1
+                  or rel.startswith("games/") and rel.endswith("/scores.mpy")))  # (a game's, the power-up's check)
     assert "app/app.mpy" in want and "ports/rp2.mpy" in want and "drivers/keys.mpy" in want
+    assert "games/foursquare/scores.mpy" in want and "games/pistes/scores.mpy" in want
     with open(os.path.join(out, build.PACK), "rb") as f:
         folders = pack.index(f)
         held = sorted(folder + name for folder, files in folders.items() for name in files)

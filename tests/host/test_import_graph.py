@@ -261,7 +261,7 @@ def test_no_firmware_module_imports_itself_back_through_others():
 
 # A game's screen and its parts (games/GAME/screen.py, words.py, ...) draw and speak on
 # the board; every other module of games/ is the rules core: pure, no app, no driver.
-SCREEN_WORDS = ("screen", "words", "start", "stats", "pick", "keys")
+SCREEN_WORDS = ("screen", "words", "start", "scores", "pick", "keys")
 
 
 def is_screen_part(name):

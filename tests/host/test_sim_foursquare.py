@@ -184,7 +184,7 @@ def test_a_win_shows_the_score_and_the_stats_last_across_power_cycles():
 def test_a_damaged_stats_file_means_no_stats_never_a_crash():
     for text in ("{", "[]", '{"played": -1, "won": 0}', '{"played": 1, "won": 2, "best": 3}', "x" * 9000):
         storage = MemoryStorage()
-        storage.write(saves.STATS_FILE, text)
+        storage.write("stats_foursquare.json", text)
         sim = new_game(storage=storage)
         assert sim.state()["stats"] == {"played": 0, "won": 0, "best": None}, text
 

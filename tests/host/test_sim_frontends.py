@@ -240,7 +240,7 @@ def test_pistes_dice_are_numbers_in_the_terminal():
     """Issue #51: a die's 3 x 3 pips, as half-blocks, read as no number."""
     sim = Headless()
     sim.run("start pistes --seed 3")
-    assert terminal.dice_numbers(sim.board) == {}  # nothing rolled yet
+    assert terminal.key_numbers(sim.board) == {}  # nothing rolled yet
     sim.run("press a8")  # roll
     dice = sim.state()["dice"]
     lines = [PLAIN.sub("", line) for line in terminal.render(sim.board, grid.parse("a8"))]
@@ -250,9 +250,9 @@ def test_pistes_dice_are_numbers_in_the_terminal():
         assert lines[1 + row][at:at + 2] == str(face).center(2), (i, lines[1 + row])
         assert lines[1 + row].count("\u2580\u2580") == grid.SIZE - 1  # the other cells in their columns
     sim.run("press c2")  # a die set aside: still its number, in its pips' colour
-    assert terminal.dice_numbers(sim.board)[grid.parse("c2")][0] == str(dice[0])
+    assert terminal.key_numbers(sim.board)[grid.parse("c2")][0] == str(dice[0])
     sim.board.app.start_game("connect4")
-    assert terminal.dice_numbers(sim.board) == {}
+    assert terminal.key_numbers(sim.board) == {}
 
 
 def test_connect_fours_cursor_starts_on_a_key_that_plays():

@@ -214,7 +214,7 @@ def test_a_die_set_aside_looks_unlike_a_free_one_at_every_brightness():
 
 def test_the_end_shows_scores_and_the_solo_best_is_kept_across_power_cycles():
     storage = MemoryStorage()
-    storage.write(saves.BEST_FILE, "{not json")  # a damaged file counts as none
+    storage.write("pistes_best.json", "{not json")  # a damaged file counts as none
     sim = new_game("--seed 2 --players 1 --board 1", storage)
     assert sim.state()["best"] is None
     for _ in range(200):  # the board plays the whole solo, a step every STEP_MS
@@ -233,7 +233,7 @@ def test_the_end_shows_scores_and_the_solo_best_is_kept_across_power_cycles():
     again = Headless(storage)  # a power cycle
     again.run("start pistes --seed 5 --players 1")
     assert again.state()["best"] == best
-    storage.write(saves.BEST_FILE, '{"best": 99}')  # out of range: none
+    storage.write("pistes_best.json", '{"best": 99}')  # out of range: none
     assert new_game("--players 1", storage).state()["best"] is None
 
 

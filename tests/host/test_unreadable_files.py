@@ -234,13 +234,12 @@ def test_every_key_of_what_was_set_aside_blinks():
 
 
 def test_the_scores_checks_bounds_are_the_games():
-    # app/score_files.py checks the scores files with no game loaded: its bounds by name
-    from app import score_files
-    from games.foursquare import rules as foursquare
+    # a game's scores.py checks its file with no game loaded: its bounds by name
+    from games.foursquare import rules as foursquare, scores as foursquare_scores
+    from games.pistes import rules as pistes, scores as pistes_scores
 
-    from games.pistes import rules as pistes
-    assert score_files.FOURSQUARE_DECK == foursquare.DECK
-    assert score_files.PISTES_BEST_MAX == 4 * pistes.END
+    assert foursquare_scores.DECK == foursquare.DECK
+    assert pistes_scores.BEST_MAX == 4 * pistes.END
 
 
 def test_power_up_opens_only_the_saves_the_storage_lists(tmp_path):

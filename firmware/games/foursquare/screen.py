@@ -1,10 +1,9 @@
 # Foursquare on the board (rules: games/foursquare/rules.py, docs/rules/foursquare.md):
 # the 7x7 window in the play area, the drawn card and the counts around it (Controller
 # says what each key shows). Its scores are kept across power cycles in their own file.
-import json
 from array import array
 
-from app import colors, grid, saves
+from app import colors, grid
 from app.controller import GameController
 from app.shared import FREE_PARTS, blink_on, call_part, pending, slice_of, unload
 from compat import const, ticks_add, ticks_diff
@@ -140,13 +139,13 @@ class Controller(GameController):
     across power cycles in their own file.
     """
     player_colors = (colors.OFF, colors.WHITE)
-    ahead_parts = ("games.foursquare.stats",)
+    ahead_parts = ("games.foursquare.scores",)
     window = (TOP, LEFT, rules.SIZE)  # the simulator's labels: the window's own a..g, 1..7 (the moves' notation)
     words = "games.foursquare.words"  # its state (the stats, the hint's key) and status line
 
     def __init__(self, app, setup, moves=()):
         GameController.__init__(self, app, setup, moves)
-        self.stats = call_part("games.foursquare.stats", "load_stats", app.storage)
+        self.stats = call_part("games.foursquare.scores", "load", app.storage)
         self.hint_cell = None  # the key the hint shows
         self.hint_wanted = False  # HINT pressed before the hint was ready: worked out once the press has lit
         # the hint for the card drawn, worked out ahead while the board waits (ahead()):
@@ -275,7 +274,7 @@ class Controller(GameController):
         saved = GameController.save(self)
         if self.stats_unsaved:
             self.stats_unsaved = False
-            saves.write(self.app.storage, saves.STATS_FILE, json.dumps(self.stats))
+            call_part("games.foursquare.scores", "save", self.app.storage, self.stats)
         return saved
 
     # -- the flips' animation --------------------------------------------------------------------

@@ -17,4 +17,24 @@ def describe(ctrl):
     info = call_part("app.controller_text", "describe", ctrl)
     info["stats"] = dict(ctrl.stats)
     info["hint"] = grid.name(ctrl.hint_cell) if ctrl.hint_cell is not None else None
+    info["undo"] = False  # l1 undoes nothing (the deal is fixed): no caption offers it
     return info
+
+
+def pieces(ctrl, d, screen, say, piece):
+    """(cell, what it shows in words, its mark) of each pile of the window, for the page's
+    names of the keys (web/keys.py: `screen`, the game's screen module; `say`, its words)."""
+    st = ctrl.state
+    out = []
+    for i, cell in enumerate(screen.WINDOW_CELLS):
+        height = st.height[i]
+        if not height:
+            continue
+        if st.up[i]:
+            what, mark = say("card %d" % st.top[i]), str(st.top[i])
+        else:
+            what, mark = say("a face-down card"), ""
+        if height > 1:
+            what += " (%s)" % say("%d cards" % height)
+        out.append((cell, what, mark))
+    return out

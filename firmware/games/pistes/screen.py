@@ -3,9 +3,9 @@
 # what). Setup "board": the seats the board plays.
 from array import array
 
-from app import colors, grid, saves
+from app import colors, grid
 from app.controller import GameController
-from app.shared import blink_on, pending, unload
+from app.shared import blink_on, call_part, pending, unload
 from compat import const, ticks_add, ticks_diff
 from games.base import PLAYING, WON
 from games.pistes import rules
@@ -160,7 +160,7 @@ class Controller(GameController):
             from games.pistes import start
 
             self.seats = start.check_seats(self.setup.get("board"), self.state.players)
-            self.best = start.load_best(app.storage)
+            self.best = call_part("games.pistes.scores", "load", app.storage)
         finally:  # what only the start needed goes: its code, a save's words (its replay)
             unload(_START_MODULE)
             unload(rules.NOTATION_MODULE)
@@ -351,7 +351,7 @@ class Controller(GameController):
             return
         if self.best is None or st.scores[0] > self.best:
             self.best = st.scores[0]
-            saves.write(self.app.storage, saves.BEST_FILE, '{"best": %d}' % self.best)
+            call_part("games.pistes.scores", "save", self.app.storage, self.best)
 
     # -- drawing -------------------------------------------------------------------------
     def player_cell(self, player):

@@ -1,8 +1,6 @@
 # 4 pistes on the board (games/pistes/screen.py): what only the start of a game needs (the
-# board's seats checked, the solo's best score read), loaded then and freed at once:
-# a Pico does not hold it while the game is played.
-from app import saves
-from app.shared import unload
+# board's seats checked), loaded then and freed at once: a Pico does not hold it while
+# the game is played.
 
 
 def check_seats(seats, players):
@@ -18,10 +16,3 @@ def check_seats(seats, players):
         raise ValueError("a seat is named twice: %r" % (seats,))
     return list(seats)
 
-
-def load_best(storage):
-    from app.score_files import best_from
-
-    best = best_from(saves.read_json(storage, saves.BEST_FILE))
-    unload("app.score_files")
-    return best

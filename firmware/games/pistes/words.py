@@ -53,3 +53,33 @@ def axis_labels(ctrl, roll_cells, stop_cell):
         left[grid.row_col(cell)[0]] = "roll"
     left[grid.row_col(stop_cell)[0]] = "stop"
     return top, bottom, left, right
+
+
+def pieces(ctrl, d, screen, say, piece):
+    """(cell, what it shows in words, its mark) of the pawns and the dice, for the page's
+    names of the keys (web/keys.py: `screen`, the game's screen module; `say`, the
+    page's words; `piece(seat, kind)`)."""
+    DIE_CELLS = screen.DIE_CELLS
+    st = ctrl.state
+    out = []
+    for track in range(4):
+        for player in range(st.players):
+            out.append((ctrl.place(track, player), piece(player + 1, "pawn"), str(player + 1)))
+    dice = d.get("dice")
+    for die in range(len(DIE_CELLS)):
+        if not dice or not dice[die]:
+            continue
+        what = say("die %d shows %d" % (die + 1, dice[die]))
+        if d["aside"][die]:
+            what += ", " + say("set aside")
+        cells = DIE_CELLS[die]
+        for cell in cells:
+            out.append((cell, what, str(dice[die]) if cell == cells[4] else ""))  # (the face's number on the middle key)
+    return out
+
+
+def numbers(ctrl, d, screen):
+    """[(number, its keys)] of the dice drawn (this turn's, else the last turn's): a
+    terminal writes each on its face's middle key (sim/terminal.py)."""
+    dice = d["dice"] if d["rolls_left"] < rules.ROLLS else d["last_dice"]
+    return [(face, cells) for face, cells in zip(dice or (), screen.DIE_CELLS)]
