@@ -1,6 +1,7 @@
 # The attract demo: when the menu is left idle (app/menu.py IDLE_MS), the board plays
 # against itself (each game in turn, both seats played by its players, quietly, saving
 # nothing), and any key brings the menu back. The menu's hook: menu.idle_demo().
+from app import catalog
 from app.setup import controller_class, screen_module
 from compat import ticks_diff
 from games.base import PLAYING
