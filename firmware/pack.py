@@ -11,7 +11,11 @@ _DIR = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's answer for a folder (S_I
 
 class Folder:
     """One folder of the pack, as a MicroPython filesystem (what an import asks of one:
-    stat and open for reading); `files` {'/name.mpy': (offset, size)}."""
+    stat and open for reading); `files` {'/name.mpy': (offset, size), '/sub': _DIR}.
+    Mounted over a folder of the flash's root (MicroPython mounts none within another
+    mount), it holds the folders within it that the pack has (games/GAME/scores.mpy);
+    what else the flash's folder holds is not found while it is mounted: nothing the
+    boot imports before its first frame (a game's other modules load when it is played)."""
 
     def __init__(self, pack, files):
         self.pack = pack
@@ -24,16 +28,14 @@ class Folder:
         pass
 
     def stat(self, path):
-        if path == "/":
-            return _DIR
         at = self.files.get(path)
         if at is None:
             raise OSError(2)  # ENOENT: the import looks further (its .mpy after its .py)
-        return (0x8000, 0, 0, 0, 0, 0, at[1], 0, 0, 0)
+        return _DIR if at is _DIR else (0x8000, 0, 0, 0, 0, 0, at[1], 0, 0, 0)
 
     def open(self, path, mode="r"):
         at = self.files.get(path)
-        if at is None:
+        if at is None or at is _DIR:
             raise OSError(2)
         if "w" in mode or "a" in mode:
             raise OSError(30)  # EROFS: nothing writes the pack
@@ -42,15 +44,19 @@ class Folder:
 
 
 def index(pack):
-    """{folder: {'/name.mpy': (offset, size)}} of the open pack (build.pack_bytes');
-    ValueError if it is not whole."""
+    """{folder of the root: {'/name.mpy' or '/sub/name.mpy': (offset, size), '/' and
+    '/sub': _DIR}} of the open pack (build.pack_bytes'); ValueError if it is not whole."""
     size = int.from_bytes(pack.read(4), "little")
     folders = {}
     at = 4 + size
     for line in pack.read(size).decode().split("\n"):
         path, length = line.split(" ")
-        folder, name = path.rsplit("/", 1)
-        folders.setdefault(folder, {})["/" + name] = (at, int(length))
+        folder, name = path.split("/", 1)
+        files = folders.setdefault(folder, {"/": _DIR})
+        files["/" + name] = (at, int(length))
+        while "/" in name:  # (a folder within: games/foursquare/scores.mpy)
+            name = name.rsplit("/", 1)[0]
+            files["/" + name] = _DIR
         at += int(length)
     if pack.seek(0, 2) != at:
         raise ValueError("the pack is cut short")

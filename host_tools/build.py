@@ -29,6 +29,7 @@ SKIP_DIRS = ("__pycache__",)
 # into one file, PACK, which the board mounts over them while it starts (firmware/pack.py)
 PACKED = ("app", "drivers", "ports")
 PACKED_GAME_PARTS = ("scores.mpy",)  # and what the boot imports of a game's folder (app/aside.py)
+PACKED_GAMES = "games/__init__.mpy"  # and their package, which that import loads first
 PACK = "boot.pack"
 # drivers of another runtime (CircuitPython's port and the adapters only it imports):
 # not built, not deployed
@@ -137,7 +138,8 @@ def compile_tree(src, out):
 def packed(rel):
     """Is the build's file `rel` ('app/menu.mpy') one of the pack's modules?"""
     folder, name = os.path.split(rel)
-    return rel.endswith(".mpy") and (folder in PACKED or folder.startswith("games/") and name in PACKED_GAME_PARTS)
+    return rel.endswith(".mpy") and (folder in PACKED or rel == PACKED_GAMES
+                                     or folder.startswith("games/") and name in PACKED_GAME_PARTS)
 
 
 def write_pack(out, built):

@@ -45,14 +45,15 @@ def board_file(storage, name):
     back as its own: what its reader takes from it is all the file says), or None for a
     file not the board's. A game's scores file is its folder's scores.py's FILE (FILE,
     WHAT, check(): README "Adding a game"), looked for only in the games whose folder's
-    name the file's name holds, and freed after, its package too (RAM on a Pico)."""
+    name the file's name holds, and freed after, its package too (RAM on a Pico; the
+    games' package: check's, once for all the files)."""
     if name == saves.SETTINGS_FILE:
         return "the settings", isinstance(saves.read_json(storage, name), dict)
     for game in catalog.game_ids():
         if game not in name:
             continue
         package = "games." + game
-        had = "games" in sys.modules, package in sys.modules
+        had = package in sys.modules
         try:
             scores = __import__(package + ".scores", None, None, ("FILE",))
             if scores.FILE == name:
@@ -64,10 +65,8 @@ def board_file(storage, name):
             pass
         finally:
             unload(package + ".scores")
-            if not had[1]:
+            if not had:
                 unload(package)
-            if not had[0]:
-                unload("games")
     return None
 
 
@@ -81,15 +80,20 @@ def check(app):
         return None
     tiles = [saves.game_file(t[0], t[1], t[2]) for t in catalog.TILES]
     names = names()
-    for name in names:
-        if name in tiles:
-            continue
-        try:
-            known = board_file(storage, name)
-        except Exception:  # as the board's own readers: damage of any kind is no file
-            known = None
-        if not (known and known[1]):
-            set_aside(app, name, known[0] if known else "'%s', not a file of the board" % name, MENU)
+    had = "games" in sys.modules  # (imported by the first scores file's check, kept for the next)
+    try:
+        for name in names:
+            if name in tiles:
+                continue
+            try:
+                known = board_file(storage, name)
+            except Exception:  # as the board's own readers: damage of any kind is no file
+                known = None
+            if not (known and known[1]):
+                set_aside(app, name, known[0] if known else "'%s', not a file of the board" % name, MENU)
+    finally:
+        if not had:
+            unload("games")
     free()
     return names
 

@@ -200,26 +200,37 @@ def test_the_boot_pack_holds_each_module_of_the_boots_folders_as_the_board_reads
     built = build.build(build.FIRMWARE, out, log=lambda _: None)
     assert build.PACK in built and pack.PACK == build.PACK
     want = sorted(rel for rel in built if rel.endswith(".mpy") and (rel.split("/")[0] in build.PACKED and rel.count("/") == 1
-                  or rel.startswith("games/") and rel.endswith("/scores.mpy")))  # (a game's, the power-up's check)
+                  or rel == "games/__init__.mpy"  # (the games' package and a game's scores: the power-up's check)
+                  or rel.startswith("games/") and rel.endswith("/scores.mpy")))
     assert "app/app.mpy" in want and "ports/rp2.mpy" in want and "drivers/keys.mpy" in want
     assert "games/foursquare/scores.mpy" in want and "games/pistes/scores.mpy" in want
     with open(os.path.join(out, build.PACK), "rb") as f:
         folders = pack.index(f)
-        held = sorted(folder + name for folder, files in folders.items() for name in files)
+        assert sorted(folders) == ["app", "drivers", "games", "ports"]  # (one mount a folder of the flash's root)
+        held = sorted(folder + name for folder, files in folders.items() for name, at in files.items() if at is not pack._DIR)
         assert held == want
         for folder, files in folders.items():
             fs = pack.Folder(f, files)
             assert fs.stat("/")[0] & 0x4000
-            for name, (_, size) in files.items():
+            for name, at in files.items():
+                if at is pack._DIR:
+                    continue
                 with open(os.path.join(out, folder + name), "rb") as module:
                     data = module.read()
-                assert fs.stat(name)[6] == size == len(data)
+                assert fs.stat(name)[6] == at[1] == len(data)
                 assert fs.open(name, "rb").read() == data, folder + name
-            for missing in ("/app.py", "/nothing.mpy", "/__init__.mpy"):
+            for missing in ("/app.py", "/nothing.mpy", "/__init__.py", "/foursquare/__init__.mpy", "/squeeze"):
                 with pytest.raises(OSError):
                     fs.stat(missing)
             with pytest.raises(OSError):
-                fs.open(next(iter(files)), "wb")
+                fs.open(next(name for name, at in files.items() if at is not pack._DIR), "wb")
+        games = pack.Folder(f, folders["games"])
+        for game in ("/foursquare", "/pistes"):  # (a game's folder, within the games' mount)
+            assert games.stat(game)[0] & 0x4000
+            with pytest.raises(OSError):
+                games.open(game)
+        with pytest.raises(OSError):
+            pack.Folder(f, folders["app"]).stat("/__init__.mpy")
 
 
 def test_a_build_without_the_boots_folders_has_no_pack(tmp_path):
@@ -235,11 +246,31 @@ def test_a_pack_cut_short_is_refused_by_the_board(tmp_path):
     path = tmp_path / "boot.pack"
     path.write_bytes(data)
     with open(str(path), "rb") as f:
-        assert pack.index(f) == {"app": {"/a.mpy": (len(data) - 9, 4), "/b.mpy": (len(data) - 5, 5)}}
+        assert pack.index(f) == {"app": {"/": pack._DIR, "/a.mpy": (len(data) - 9, 4), "/b.mpy": (len(data) - 5, 5)}}
     path.write_bytes(data[:-1])
     with open(str(path), "rb") as f:
         with pytest.raises(ValueError):
             pack.index(f)
+
+
+def test_a_folder_within_a_packed_folder_is_a_folder_of_its_mount(tmp_path):
+    # games/GAME/scores.mpy: under the one mount of games/ (MicroPython mounts none within
+    # another but "/"), its folder a folder there, and nothing else of it
+    import pack
+
+    data = build.pack_bytes([("games/__init__.mpy", b"M\x06i"), ("games/g/scores.mpy", b"M\x06ss")])
+    path = tmp_path / "boot.pack"
+    path.write_bytes(data)
+    with open(str(path), "rb") as f:
+        folders = pack.index(f)
+        assert folders == {"games": {"/": pack._DIR, "/__init__.mpy": (len(data) - 7, 3), "/g": pack._DIR,
+                                     "/g/scores.mpy": (len(data) - 4, 4)}}
+        games = pack.Folder(f, folders["games"])
+        assert games.stat("/g")[0] & 0x4000 and games.stat("/g/scores.mpy")[6] == 4
+        assert games.open("/g/scores.mpy", "rb").read() == b"M\x06ss"
+        for missing in ("/g/scores.py", "/g/__init__.mpy", "/h", "/g/rules.mpy"):
+            with pytest.raises(OSError):
+                games.stat(missing)
 
 
 class FakeVfs:

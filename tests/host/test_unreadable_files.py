@@ -258,3 +258,44 @@ def test_power_up_opens_only_the_saves_the_storage_lists(tmp_path):
     tiles = [saves.game_file(*t[:3]) for t in catalog.TILES]
     assert [n for n in opened if n in tiles] == [tiles[0], cubes]
     assert [i for i, t in enumerate(s["tiles"]) if t["resume"]] == [0, 3]
+
+
+def test_the_power_up_check_imports_the_games_package_once_and_frees_it(monkeypatch):
+    # the scores files' checks (games/GAME/scores.py) import `games` once for all the
+    # files (a Pico looks a package up on its flash, or in the boot's pack), and nothing
+    # of the games stays loaded after the check (RAM on a Pico)
+    import sys
+
+    from app import aside
+
+    for name in [n for n in sys.modules if n == "games" or n.startswith("games.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "app.aside", aside)  # (check frees it: the test's copy stays patched)
+    storage = MemoryStorage()
+    storage.write("stats_foursquare.json", '{"played": "x"')  # (damaged)
+    storage.write("pistes_best.json", '{"best": 31}')
+    storage.write("settings.json", "{}")
+    packages = []
+    board_file = aside.board_file
+
+    def watched(storage, name):
+        known = board_file(storage, name)
+        packages.append((name, sys.modules.get("games")))
+        return known
+
+    monkeypatch.setattr(aside, "board_file", watched)
+
+    class App:
+        def __init__(self):
+            self.storage, self.aside, self.notices = storage, [], []
+
+        def show_notice(self, text, cell, add=False):
+            self.notices.append(text)
+
+    app = App()
+    assert sorted(aside.check(app)) == ["pistes_best.json", "settings.json", "stats_foursquare.json"]
+    games = [module for name, module in packages if name != "settings.json"]
+    assert len(games) == 2 and games[0] is not None and games[0] is games[1]
+    assert [n for n in sys.modules if n == "games" or n.startswith("games.")] == []
+    assert [what for what, _, _ in app.aside] == ["Foursquare's scores"]
+    assert sorted(storage.names()) == ["pistes_best.json", "settings.json"]
