@@ -122,7 +122,10 @@ class Setup:
         self.pictures_module()
         yield
         yield from imports(start_modules(self.game, self.variant))
-        yield from imports(getattr(controller_class(self.game, self.variant), "ahead_parts", ()))
+        screen = controller_class(self.game, self.variant)
+        yield from imports(getattr(screen, "ahead_parts", ()))
+        if self.saved is not None and self.saved[0].get("board"):  # a game against the board: its player
+            yield from imports(getattr(screen, "seat_parts", ()))
         if self.saved is None:
             start_ahead(self.game)
         elif self.read_moves():

@@ -152,7 +152,8 @@ class Controller(GameController):
     # any two of the first four >= 20 apart for every eye; five or six: their keys a2..a7 show
     # their pawns (host_tools/colour_check.py)
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.CYAN, colors.PINK, colors.SKY)
-    ahead_parts = ("games.pistes.start", "games.pistes.notation")
+    ahead_parts = ("games.pistes.start", "games.pistes.notation", "games.pistes.scores")
+    seat_parts = ("games.pistes.player",)  # loaded ahead too when the board plays a seat
 
     def __init__(self, app, setup, moves=()):
         try:
