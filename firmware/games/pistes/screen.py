@@ -161,7 +161,8 @@ class Controller(GameController):
             from games.pistes import start
 
             self.seats = start.check_seats(self.setup.get("board"), self.state.players)
-            self.best = call_part("games.pistes.scores", "load", app.storage)
+            # the best score: the solo's only (a missing file's read is ~5 ms on a Pico)
+            self.best = call_part("games.pistes.scores", "load", app.storage) if self.state.players == 1 else None
         finally:  # what only the start needed goes: its code, a save's words (its replay)
             unload(_START_MODULE)
             unload(rules.NOTATION_MODULE)
