@@ -124,16 +124,15 @@ class Setup:
         yield from imports(start_modules(self.game, self.variant))
         screen = controller_class(self.game, self.variant)
         yield from imports(getattr(screen, "ahead_parts", ()))
-        if self.saved is not None and self.saved[0].get("board"):  # a game against the board: its player
-            yield from imports(getattr(screen, "seat_parts", ()))
         if self.saved is None:
             start_ahead(self.game)
         elif self.read_moves():
             yield
             try:
-                self.ready = controller_class(self.game, self.variant)(self.app, self.saved[0], self.saved[1])
+                self.ready = screen(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
+
 
     def pictures_module(self):
         """app/setup_pictures.py, if this tile shows the pictures (else None)."""

@@ -153,7 +153,6 @@ class Controller(GameController):
     # their pawns (host_tools/colour_check.py)
     player_colors = (colors.OFF, colors.YELLOW, colors.RED, colors.BLUE, colors.CYAN, colors.PINK, colors.SKY)
     ahead_parts = ("games.pistes.start", "games.pistes.notation", "games.pistes.scores")
-    seat_parts = ("games.pistes.player",)  # loaded ahead too when the board plays a seat
 
     def __init__(self, app, setup, moves=()):
         try:
@@ -167,11 +166,7 @@ class Controller(GameController):
             unload(_START_MODULE)
             unload(rules.NOTATION_MODULE)
             unload("games.pistes.moves")  # (the rules hold its names; the notation loads it again)
-        self.policy = None  # the board's player (games.pistes.player), loaded only when it plays a seat
-        if self.seats:
-            from games.pistes import player
-
-            self.policy = player
+        self.policy = None  # the board's player (games.pistes.player), loaded when it first plays (board_step)
         self.warm = None  # the board's work for its next step, done while it waits
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
@@ -320,6 +315,10 @@ class Controller(GameController):
             return
         if self.board_at is None:
             self.board_at = ticks_add(now, STEP_MS)
+            if self.policy is None:  # (loaded by ahead() once the start or resume has lit)
+                from games.pistes import player
+
+                self.policy = player
             self.warm = self.policy.warm_up(self.state)
             return
         if pending(self.board_at, now):
@@ -339,6 +338,15 @@ class Controller(GameController):
         self.save()
         self.record_best()
         self.app.dirty = True
+
+    def ahead(self, now):
+        """Work ahead (app.App.step, once a press has lit): the board's player, when it
+        plays a seat (an import of ~85 ms on a Pico: not in a start's or resume's light)."""
+        if self.seats and self.policy is None:
+            from games.pistes import player
+
+            self.policy = player
+        return False
 
     def busy(self, now):
         self.board_step(now)
