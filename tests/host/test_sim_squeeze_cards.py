@@ -276,10 +276,14 @@ def test_no_press_crashes_a_card_game_and_the_board_stays_legal(mode, players, a
             sim.run("hold %s %d" % (grid.name(cell), ms % 1500))
         else:
             sim.run("wait %d" % ms)
-    if sim.state()["screen"] == "game":
-        st_ = sim.board.app.screen.state
+    screen = sim.board.app.screen
+    setup = getattr(screen, "setup", {})
+    # (a1 held leaves for the menu, where two presses can start another game)
+    if sim.state()["screen"] == "game" and setup.get("variant") == "cards" and setup.get("seed") == 9:
+        st_ = screen.state
         assert max(st_.board) <= cards.PENTACLE
         # the saved game replays to the same position
+        players, mode = setup.get("players") or 2, setup.get("mode") or "cards"
         replay = cards.new_state(players, rng=Rng(9), hands=cards.TRUSTED if mode == "cards" else cards.DEALT)
         for m in st_.history:
             replay.play(m)
