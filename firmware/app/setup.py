@@ -133,7 +133,6 @@ class Setup:
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
 
-
     def pictures_module(self):
         """app/setup_pictures.py, if this tile shows the pictures (else None)."""
         if self.pictures and self.drawing is None:

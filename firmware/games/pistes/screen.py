@@ -166,7 +166,8 @@ class Controller(GameController):
             unload(_START_MODULE)
             unload(rules.NOTATION_MODULE)
             unload("games.pistes.moves")  # (the rules hold its names; the notation loads it again)
-        self.policy = None  # the board's player (games.pistes.player), loaded when it first plays (board_step)
+            unload("games.pistes.scores")  # (loaded ahead, and used by the solo only)
+        self.policy = None  # the board's player (games.pistes.player): ahead(), once the start has lit
         self.warm = None  # the board's work for its next step, done while it waits
         self.board_at = None  # when the board plays its next step, while it waits
         self.before = bytes(self.state.pos)  # the pawns before the last move
@@ -315,10 +316,7 @@ class Controller(GameController):
             return
         if self.board_at is None:
             self.board_at = ticks_add(now, STEP_MS)
-            if self.policy is None:  # (loaded by ahead() once the start or resume has lit)
-                from games.pistes import player
-
-                self.policy = player
+            self.ahead(now)  # its player, if ahead() has not loaded it yet
             self.warm = self.policy.warm_up(self.state)
             return
         if pending(self.board_at, now):
