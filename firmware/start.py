@@ -86,6 +86,7 @@ def run(mounted):
         from ports import circuitpython as port
     else:
         from ports import rp2 as port
+    port.set_clock()  # (first: the drivers take their timing from the clock)
     clock = Clock()
     keys = port.make_keys()
     pixels = port.make_pixels()

@@ -278,8 +278,10 @@ def markdown():
         % MA_PER_CHANNEL,
         "%d mA idle per LED. Default brightness %d %%, current cap %d mA, supply %d mA."
         % (IDLE_MA, BRIGHTNESS, CAP_MA, SUPPLY_MA),
-        "Figures are for the %d LEDs only: add about 25 mA for the Pico and up to" % CELLS,
-        "about 30 mA while the buzzer sounds. Mid-game: %d random legal moves (seed %d)"
+        "Figures are for the %d LEDs only: add about 45 mA for the Pico at its %d MHz"
+        % (CELLS, pins.CLOCK_HZ // 1000000),
+        "(some 25 mA at 125 MHz, scaled by the clock and the square of the core's voltage)",
+        "and up to about 30 mA while the buzzer sounds. Mid-game: %d random legal moves (seed %d)"
         % (MID_MOVES, SEED),
         "pressed through the keys. Watched: the brightest frame over %d ms (blinks)." % WATCH_MS,
         "",

@@ -10,8 +10,8 @@ _SIO_GPIO_OUT_SET = const(0xD0000014)  # writing 1 bits drives those outputs hig
 _SIO_GPIO_OUT_CLR = const(0xD0000018)  # writing 1 bits drives those outputs low
 # After a row is released, its low columns must climb back through their pull-ups
 # before the next row is read, or a held key shows on the row below too. The scan
-# reads the columns until all are high, at most this many times (~1.5 us a read as
-# bytecode on the Pico; the worst build's columns recover in about 1 us); a column
+# reads the columns until all are high, at most this many times (~0.9 us a read as
+# bytecode on the Pico at 200 MHz; the worst build's columns recover in about 1 us); a column
 # stuck low ends the wait.
 RECOVER_READS = const(24)
 
@@ -136,9 +136,10 @@ class MatrixKeys:
     timer scans (default: compat). To read the columns another way (an MCP23017,
     a GPIO register), subclass and override read_columns() and, if its bits are
     not 1 << column, set self._col_bits before calling MatrixKeys.__init__.
+    read_row(r): the power-up read of a row, if not _read_row.
     """
 
-    def __init__(self, row_pins, col_pins, clock=None, queue_size=64, scan_hz=1000):
+    def __init__(self, row_pins, col_pins, clock=None, queue_size=64, scan_hz=1000, read_row=None):
         from drivers.keys_setup import matrix_parts  # (boot only: freed after, main.py)
 
         self._rows = rows = tuple(row_pins)
@@ -150,7 +151,8 @@ class MatrixKeys:
         self._paused = False  # the timer stopped while a press is answered (pause)
         (self._col_bits, self._col_of, self._queue, self._debouncer, self._stable, self._dirty, self._active,
          self._held, self._muted) = matrix_parts(rows, self.ncols, getattr(self, "_col_bits", None),
-                                                 self._read_row, EventQueue(queue_size), Debouncer, scan_hz)
+                                                 read_row or self._read_row,
+                                                 EventQueue(queue_size), Debouncer, scan_hz)
 
     def read_columns(self):
         """The columns of the row being driven: a set bit = that key is down."""
@@ -301,8 +303,8 @@ class Rp2MatrixKeys(MatrixKeys):
         from drivers.keys_setup import rp2_parts  # (boot only: freed after, main.py)
 
         (self._native, self._waits, self._mem32, self._row_bits, self._row_words, self._readings,
-         self._row_of, self._col_bits, self._col_mask) = rp2_parts(row_gpios, col_gpios, mem32)
-        MatrixKeys.__init__(self, row_pins, col_pins, **kwargs)
+         self._row_of, self._col_bits, self._col_mask, read_row) = rp2_parts(row_gpios, col_gpios, mem32)
+        MatrixKeys.__init__(self, row_pins, col_pins, read_row=read_row, **kwargs)
 
     def read_columns(self):
         # pull-ups: a low input is a pressed key

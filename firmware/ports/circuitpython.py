@@ -26,6 +26,10 @@ ROW_DRIVE = 3  # the rows' pads at 12 mA, as drivers/keys_setup.py ROW_DRIVE (no
 WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the board
 
 
+def set_clock():
+    """CircuitPython keeps its own clock (pins.CLOCK_HZ is the rp2 port's)."""
+
+
 def gp(number):
     """The CircuitPython pin object of GPIO `number` (board.GP0 ..)."""
     return getattr(board, "GP%d" % number)

@@ -5,6 +5,7 @@ from sys import print_exception  # noqa: F401 (main.py's, on this interpreter)
 import machine
 
 import pins
+from compat import const, sleep_ms
 from app import grid
 from drivers.keys import Rp2MatrixKeys
 from drivers.pixels import Pixels, make_strip
@@ -14,6 +15,19 @@ from drivers.storage import FileStorage
 
 NAME = "MicroPython"
 WATCHDOG_MS = 8000  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
+_VREG = const(0x40064000)  # RP2040 datasheet: VREG's VSEL (bits 7:4) sets the core's voltage
+_VSEL_1V15 = const(0xC)  # 1.15 V (power-up: 0xB, 1.10 V)
+_FASTEST_AT_1V10 = const(133_000_000)  # RP2040's specified clock at its power-up voltage
+
+
+def set_clock(hz=pins.CLOCK_HZ):
+    """Runs the core at `hz`, before any driver takes its timing from the clock (the
+    LEDs' PIO, the keys' settle loop). Past 133 MHz the core's voltage is raised to
+    1.15 V first and given 1 ms to settle, as pico-sdk does for 200 MHz."""
+    if hz > _FASTEST_AT_1V10:
+        machine.mem32[_VREG] = machine.mem32[_VREG] & ~0xF0 | _VSEL_1V15 << 4
+        sleep_ms(1)
+    machine.freq(hz)
 
 
 def make_keys():

@@ -6,7 +6,9 @@
     (nothing mounted but littlefs at /; os.stat of the module gives the folder's file);
   - a damaged pack (its index cut) is no pack: the board boots from the folders;
   - safe mode (MENU held at power-up) leaves the REPL with the flash's folders, so that a
-    deploy can write them.
+    deploy can write them;
+  - (on the same boot) main.py runs the board at its clock, pins.CLOCK_HZ, its core's
+    voltage raised to 1.15 V first (ports/rp2.py set_clock).
 
 Each records PASS/FAIL in the Results it is given (host_tools.vpico.tests).
 """
@@ -15,15 +17,18 @@ import os
 import tempfile
 import time
 
+from firmware import pins
 from host_tools import build as build_tool
 from host_tools.vpico import board
 from host_tools.vpico.tests import compiled
 
 TIMEOUT_S = 1800  # host time for one check's emulation (a loaded host runs it slowly)
 MARKED = "drivers/clock.mpy"  # a module start.py imports first
-STATE = ("import sys, os, vfs\n"
+STATE = ("import sys, os, vfs, machine\n"
          "print('@@', (getattr(sys.modules.get('drivers.clock'), 'PACKED', False),"
-         " [p for _, p in vfs.mount()], os.stat('%s')[6]))\n" % MARKED)
+         " [p for _, p in vfs.mount()], os.stat('%s')[6], machine.freq(), machine.mem32[0x40064000] >> 4 & 15))\n"
+         % MARKED)
+VSEL_1V15 = 0xC  # VREG's VSEL at 1.15 V
 
 
 def marked_clock():
@@ -57,7 +62,7 @@ def to_repl(pico):
 
 def boot_state(workdir, name, files, menu_down=False):
     """(frames shown, whether the marked clock was loaded, the mount points, the size of
-    MARKED as os.stat gives it) after main.py's boot from `files` (`menu_down`: MENU
+    MARKED as os.stat gives it, (machine.freq(), VREG's VSEL)) after main.py's boot from `files` (`menu_down`: MENU
     held from power-up, the boot waited for in safe mode)."""
     flash = os.path.join(workdir, name + ".bin")
     board.make_flash(flash, files)
@@ -75,8 +80,8 @@ def boot_state(workdir, name, files, menu_down=False):
     if err:
         raise board.VpicoError(err)
     line = [ln for ln in out.splitlines() if ln.startswith("@@")][0]
-    marked, points, size = ast.literal_eval(line[2:])  # (the Pico's own print of Python literals)
-    return frames, marked, points, size
+    marked, points, size, hz, vsel = ast.literal_eval(line[2:])  # (the Pico's own print of Python literals)
+    return frames, marked, points, size, (hz, vsel)
 
 
 def run(results, workdir, build_dir=build_tool.BUILD):
@@ -84,18 +89,20 @@ def run(results, workdir, build_dir=build_tool.BUILD):
     own = files["/" + MARKED]
     marked = dict(files)
     marked["/" + build_tool.PACK] = pack_of(files, {MARKED: marked_clock()})
-    frames, loaded, points, size = boot_state(workdir, "marked", marked)
+    frames, loaded, points, size, (hz, vsel) = boot_state(workdir, "marked", marked)
+    results.record(hz == pins.CLOCK_HZ and vsel >= VSEL_1V15, "main.py runs the board at its clock, the core at 1.15 V",
+                   "(%d Hz, pins.CLOCK_HZ %d; VSEL %d)" % (hz, pins.CLOCK_HZ, vsel))
     results.record(frames > 0 and loaded is True and points == ["/"] and size == len(own),
                    "boot pack: the boot imports from it, then the folders are the flash's",
                    "(frames %d, the pack's module loaded: %s, mounted: %s, %s's size %d, the file's %d)"
                    % (frames, loaded, points, MARKED, size, len(own)))
     damaged = dict(marked)
     damaged["/" + build_tool.PACK] = marked["/" + build_tool.PACK][:40]
-    frames, loaded, points, size = boot_state(workdir, "damaged", damaged)
+    frames, loaded, points, size, _ = boot_state(workdir, "damaged", damaged)
     results.record(frames > 0 and loaded is False and points == ["/"],
                    "boot pack: a damaged pack is no pack, the board boots from the folders",
                    "(frames %d, the pack's module loaded: %s, mounted: %s)" % (frames, loaded, points))
-    frames, loaded, points, size = boot_state(workdir, "safe", marked, menu_down=True)
+    frames, loaded, points, size, _ = boot_state(workdir, "safe", marked, menu_down=True)
     results.record(frames > 0 and points == ["/"] and size == len(own),
                    "boot pack: safe mode leaves the flash's folders to the REPL",
                    "(frames %d, mounted: %s, %s's size %d, the file's %d)" % (frames, points, MARKED, size, len(own)))

@@ -637,7 +637,8 @@ export function blockRunner(mcu, flashSize = mcu.flash.length, xip = null) {
   }
 
   // one step of the core: a block, or one instruction through rp2040js; its cycles
-  function step() {
+  function step(nanosACycle = cycleNanos) {
+    cycleNanos = nanosACycle;
     const fn = core.interruptsUpdated ? null : blockAt(r[15]);
     if (fn === null) return core.executeInstruction();
     blockStart = clock.nanosCounter;

@@ -43,7 +43,14 @@ import { blockRunner } from './thumb_blocks.mjs';
 const config = JSON.parse(process.argv[2]);
 const FLASH_BASE = 0x10000000;
 const FLASH_SIZE = config.flashSize || 2 * 1024 * 1024; // the Pico's W25Q16: 2 MB
-const CYCLE_NANOS = 1e9 / 125e6;
+// A core cycle's time: 125 MHz at power-up, then what the firmware sets the PLL and
+// clk_sys to (machine.freq(): rp2040js computes clk_sys from their registers).
+let CYCLE_NANOS = 1e9 / 125e6;
+// The core's supply (VREG's VSEL): RP2040 is specified to 133 MHz at the power-up 1.10 V,
+// to 200 MHz at 1.15 V or more (pico-sdk 2.1.1's release notes). A clock set past what
+// the voltage allows is reported on stderr (a real chip may crash or corrupt data).
+const VSEL_1V10 = 0xb;
+const VSEL_1V15 = 0xc;
 const BKPT_ERASE = 0xe0; // our breakpoints, patched over the bootrom's flash routines
 const BKPT_PROGRAM = 0xe1;
 // The flash chip's own time (Winbond W25Q16JV datasheet, typical): the core waits while
@@ -292,7 +299,7 @@ function wireBuzzer() {
     const top = ch.top + 1;
     const level = channelB ? ch.cc >>> 16 : ch.cc & 0xffff;
     const div = (ch.div >> 4) + (ch.div & 0xf) / 16 || 256;
-    const hz = enabled && level ? 125e6 / div / top : 0;
+    const hz = enabled && level ? mcu.clkSys / div / top : 0;
     const state = `${Math.round(hz)} ${hz ? Math.min(1, level / top).toFixed(3) : 0}`;
     if (state !== buzzer) {
       buzzer = state;
@@ -492,7 +499,22 @@ function boot() {
   // them, and the bootrom then waits for a debugger forever. A power-on reset reads 0.
   const chipReset = mcu.peripherals[0x40064];
   const readChipReset = chipReset.readUint32.bind(chipReset);
-  chipReset.readUint32 = (offset) => (offset === 8 ? 0 : readChipReset(offset));
+  const writeChipReset = chipReset.writeUint32.bind(chipReset);
+  // VREG (offset 0) is not emulated either: kept here, VSEL at its power-up 1.10 V
+  let vreg = (VSEL_1V10 << 4) | 1;
+  chipReset.readUint32 = (offset) => (offset === 8 ? 0 : offset === 0 ? vreg : readChipReset(offset));
+  chipReset.writeUint32 = (offset, value) => {
+    if (offset === 0) vreg = value & 0xf3;
+    else writeChipReset(offset, value);
+  };
+  CYCLE_NANOS = 1e9 / mcu.clkSys;
+  mcu.addClockListener((hz) => {
+    CYCLE_NANOS = 1e9 / hz;
+    const vsel = (vreg >> 4) & 0xf;
+    if ((hz > 133e6 && vsel < VSEL_1V15) || (hz > 200e6 && process.env.VPICO_DEBUG)) {
+      process.stderr.write(`vpico: clk_sys ${hz / 1e6} MHz at VSEL ${vsel}: beyond what RP2040 is specified for\n`);
+    }
+  });
   mcu.onBreak = (code) => {
     if (!flashOp(code)) {
       process.stderr.write(`vpico: breakpoint ${code} at ${mcu.core.PC.toString(16)}\n`);
@@ -676,7 +698,7 @@ function run() {
         i += 499 - n;
       } else {
         // a PIO runs: a block (or an instruction), then the PIO over the same cycles
-        const cycles = blocks ? blocks.step() : core.executeInstruction();
+        const cycles = blocks ? blocks.step(CYCLE_NANOS) : core.executeInstruction();
         clock.tick(cycles * CYCLE_NANOS);
         if (pioActive()) stepPio(cycles);
       }

@@ -1,7 +1,7 @@
 """How much of a key press's time on a real Pico goes to its XIP flash cache misses: a
 game's scenario presses through the real main.py on a virtual Pico with the model's charge
 off, counting each tap's instruction fetches from SRAM and XIP flash and the misses of the
-cache model, 55 cycles each (README, "The virtual Pico"). Prints `BENCH
+cache model, at the board's clock (pins.CLOCK_HZ) what each costs (README, "The virtual Pico"). Prints `BENCH
 <game>_press_xip_{fetch_pct,miss_extra_ms,miss_extra_pct,misses_max,miss_rate_pct}_vpico`.
 
     python -m host_tools.vpico.xip [--game NAME ...] [--presses N]
@@ -12,14 +12,32 @@ import os
 import sys
 import tempfile
 
+from firmware import pins
 from host_tools import build as build_tool
 from host_tools import upy_tests
 from host_tools.vpico import bench, board
 
 MISS_SCK = 8 + 4 + 16  # address + mode bits (quad), dummy clocks, 64 data bits (quad)
-FLASH_CLKDIV = 2  # PICO_FLASH_SPI_CLKDIV of the SDK's pico.h
+FLASH_CLKDIV = 2  # PICO_FLASH_SPI_CLKDIV of the SDK's pico.h, at the power-up 125 MHz
+POWER_UP_HZ = 125e6
+FLASH_MAX_HZ = POWER_UP_HZ / FLASH_CLKDIV  # MicroPython's rp2 port keeps the flash at or under this
 MISS_EXTRA_CYCLES = MISS_SCK * FLASH_CLKDIV - 1  # the emulator charges the hit's cycle
-CLOCK_HZ = 125e6
+
+
+def flash_clkdiv(clock_hz):
+    """The SSI's divider MicroPython's rp2 port sets for a clock (machine.freq(): the
+    smallest even divider that keeps the flash at or under FLASH_MAX_HZ)."""
+    divider = -(-int(clock_hz) // int(FLASH_MAX_HZ))
+    return divider + (divider & 1)
+
+
+def miss_extra_cycles(clock_hz):
+    """What a miss costs more than the emulator's hit, in core cycles at `clock_hz`."""
+    return MISS_SCK * flash_clkdiv(clock_hz) - 1
+
+
+def miss_extra_us(clock_hz):
+    return miss_extra_cycles(clock_hz) / clock_hz * 1e6
 GAMES = ("connect4_win", "squeeze")
 PRESSES = 12  # a game's first presses of its scenario (each a few emulated ms of work)
 TIMEOUT_S = 1800
@@ -57,7 +75,7 @@ def figures(name, windows, values):
         xip_reads += d[1] + d[3]
         misses += d[4]
         misses_max = max(misses_max, d[4])
-        extra_ms = d[4] * MISS_EXTRA_CYCLES / CLOCK_HZ * 1000
+        extra_ms = d[4] * miss_extra_us(pins.CLOCK_HZ) / 1000
         if extra_ms >= worst[0]:
             worst = (extra_ms, (end - start) / 1000)
     values["%s_press_xip_fetch_pct" % name] = (100.0 * xip / max(1, sram + xip), "%")
@@ -112,8 +130,9 @@ def main(argv=None):
 
 
 def bench_lines(values):
-    yield ("# a miss costs %d cycles more than the emulator charges (%d SCK at clkdiv %d), %.3f us"
-           % (MISS_EXTRA_CYCLES, MISS_SCK, FLASH_CLKDIV, MISS_EXTRA_CYCLES / CLOCK_HZ * 1e6))
+    hz = pins.CLOCK_HZ
+    yield ("# at %d MHz a miss costs %d cycles more than the emulator charges (%d SCK at clkdiv %d), %.3f us"
+           % (hz // 1000000, miss_extra_cycles(hz), MISS_SCK, flash_clkdiv(hz), miss_extra_us(hz)))
     for name in sorted(values):
         value, unit = values[name]
         yield "BENCH %s_vpico %s %s" % (name, ("%.3f" % value) if unit in ("ms", "%") else "%d" % value, unit)
