@@ -143,6 +143,7 @@ def run_vpico(games, timed=GAMES, parts=("times",), heap_games=HEAP_GAMES):
     try:
         with board.Pico(flash=script_flash(workdir, job, SCRIPT)) as pico:
             pico.enter_raw()
+            pico.set_clock()  # (the board's, as main.py sets it)
             lines = run_script(pico, SCRIPT)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

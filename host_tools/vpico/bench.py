@@ -144,8 +144,10 @@ def upy_bench(workdir, build_dir, values, notes, seed=1):
     flash = script_flash(workdir, job, BENCH_UPY, build_dir)
     with board.Pico(flash=flash) as pico:
         pico.enter_raw()
+        pico.set_clock()  # (the board's, as main.py sets it)
         parse_records(run_script(pico, BENCH_UPY), values, notes)
         pico.soft_reset()  # a fresh heap for the driver figures
+        pico.set_clock()
         parse_records(run_code(pico, SCAN_CODE), values, notes)
 
 

@@ -354,6 +354,16 @@ class Pico:
         self.write(b"\x01")
         self.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout)
 
+    def set_clock(self, timeout=120):
+        """The board's clock as main.py sets it (ports/rp2.py set_clock: pins.CLOCK_HZ),
+        from the raw REPL, for code timed without main.py; the modules that import loads
+        are unloaded again (the names they intern stay, as on a board)."""
+        _, error = self.exec_raw("import sys, gc\nkeep = set(sys.modules)\nfrom ports.rp2 import set_clock\n"
+                                 "set_clock()\nfor m in [m for m in sys.modules if m not in keep]:\n"
+                                 "    del sys.modules[m]\ndel keep, set_clock\ngc.collect()\n", timeout)
+        if error:
+            raise VpicoError("set_clock: " + error)
+
     def soft_reset(self, timeout=60):
         """A fresh interpreter (the heap and the interned names emptied), in the raw REPL again."""
         self.write(b"\x04")
