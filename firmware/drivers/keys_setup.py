@@ -14,7 +14,7 @@ except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the loop in Rp2
 
 DEBOUNCE_MS = const(5)  # a press locks its key this long; a release must be seen this long
 BOUNCE_MS = const(10)  # a switch chatters this long at most after it closes or opens
-MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500 Hz
+_MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500 Hz
 # A driven row's columns follow it down through the switches and the diodes only once
 # the wires' capacitance has discharged through the row's pad: with a whole row held on
 # the worst build (hand-wired), every datasheet limit at once, its columns are below the
@@ -29,7 +29,7 @@ MIN_SCAN_HZ = const(500)  # the reference board scans the whole matrix at >= 500
 SETTLE_NS = const(1400)
 ROW_DRIVE = const(3)  # PADS_BANK0 DRIVE: 0..3 = 2, 4, 8, 12 mA
 NATIVE_TURN_CYCLES = const(13)  # one turn of keys_viper's wait loop, in CPU cycles (timed on the virtual Pico)
-NATIVE_RECOVER_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
+_NATIVE_RECOVER_READS = const(400)  # the native scan reads far faster: a bound of the same order (tens of us)
 
 _PADS_BANK0 = 0x4001C004  # RP2040 PADS_BANK0 GPIO0; GPIOn at + 4 n
 _DRIVE = 0x30  # its DRIVE field
@@ -41,8 +41,8 @@ def matrix_parts(rows, ncols, col_bits, read_row, queue, make_debouncer, scan_hz
     debounced bits, its dirty flag, its keys still counting; per key held at power-up,
     ignored until released). The keys already down are read now through `read_row`.
     The queue and the debouncer's class come from drivers/keys.py, which keeps them."""
-    if scan_hz < MIN_SCAN_HZ:
-        raise ValueError("scan_hz must be >= %d" % MIN_SCAN_HZ)
+    if scan_hz < _MIN_SCAN_HZ:
+        raise ValueError("scan_hz must be >= %d" % _MIN_SCAN_HZ)
     nrows = len(rows)
     if col_bits is None:
         col_bits = tuple(1 << c for c in range(ncols))
@@ -99,7 +99,7 @@ def rp2_parts(row_gpios, col_gpios, mem32):
     mask = 0
     for b in col_bits:
         mask |= b
-    waits = array("L", (turns, NATIVE_RECOVER_READS))
+    waits = array("L", (turns, _NATIVE_RECOVER_READS))
     read_row = None
     if native is not None:  # the power-up read through the native pass, which waits SETTLE_NS
         row = array("L", [0])  # (as bytecode the read comes ~1.2 us after the drive at 200 MHz)

@@ -14,7 +14,7 @@ from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 
 NAME = "MicroPython"
-WATCHDOG_MS = 8000  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
+_WATCHDOG_MS = const(8000)  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
 _VREG = const(0x40064000)  # RP2040 datasheet: VREG's VSEL (bits 7:4) sets the core's voltage
 _VSEL_1V15 = const(0xC)  # 1.15 V (power-up: 0xB, 1.10 V)
 _FASTEST_AT_1V10 = const(133_000_000)  # RP2040's specified clock at its power-up voltage
@@ -64,7 +64,7 @@ def menu_held(keys, clock, check_ms):
 
 def make_watchdog():
     """A started watchdog that the game loop feeds (None where there is none)."""
-    return machine.WDT(timeout=WATCHDOG_MS)
+    return machine.WDT(timeout=_WATCHDOG_MS)
 
 
 def restart_notice():

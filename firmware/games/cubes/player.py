@@ -50,7 +50,7 @@ class Search(StackSearch, LineCounts):
     extend = EXTEND
     # nodes a next(): some 20 ms on a Pico (the keys wait that long), as native code or
     # its bytecode; as many as native code's on the simulators' hosts (games/search.py)
-    slice = 125 if search_step is not None or HOSTED else 12
+    slice = 250 if search_step is not None or HOSTED else 12
     line_cells = LINES
     through = THROUGH
     through_at = THROUGH_AT
