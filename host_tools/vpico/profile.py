@@ -45,6 +45,7 @@ def profile(names=None, presses=None, out=print):
             if names and name not in names:
                 continue
             session.soft_reset()
+            session.pico.set_clock()  # (the board's, as main.py sets it)
             records = []
 
             def on_line(text):
