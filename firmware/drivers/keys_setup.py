@@ -104,10 +104,12 @@ def rp2_parts(row_gpios, col_gpios, mem32):
     if native is not None:  # the power-up read through the native pass, which waits SETTLE_NS
         row = array("L", [0])  # (as bytecode the read comes ~1.2 us after the drive at 200 MHz)
         reading = array("l", [0])
+        none_stable = array("l", [0])  # (the pass's "changed" rows: not used here)
+        none_dirty = bytearray(1)
 
         def read_row(r):
             row[0] = row_bits[r]
-            native(row, 1, mask, waits, array("l", [0]), bytearray(1), reading)
+            native(row, 1, mask, waits, none_stable, none_dirty, reading)
             return reading[0]
 
     return (native, waits, mem32, row_bits, array("L", row_bits), array("l", [0] * len(row_bits)),

@@ -39,6 +39,12 @@ LED_BYTES = 144 * 3
 QUIT_TIMEOUT_S = 60  # a loaded host may take a while to let it save its flash and quit
 
 
+# The core's voltage as the firmware reads it (RP2040's VREG, VSEL in bits 7:4), and the
+# VSEL of 1.15 V, what RP2040 needs past 133 MHz (ports/rp2.py set_clock raises it).
+READ_VSEL = "machine.mem32[0x40064000] >> 4 & 15"
+VSEL_1V15 = 0xC
+
+
 class VpicoError(Exception):
     pass
 

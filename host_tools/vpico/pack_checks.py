@@ -26,9 +26,8 @@ TIMEOUT_S = 1800  # host time for one check's emulation (a loaded host runs it s
 MARKED = "drivers/clock.mpy"  # a module start.py imports first
 STATE = ("import sys, os, vfs, machine\n"
          "print('@@', (getattr(sys.modules.get('drivers.clock'), 'PACKED', False),"
-         " [p for _, p in vfs.mount()], os.stat('%s')[6], machine.freq(), machine.mem32[0x40064000] >> 4 & 15))\n"
-         % MARKED)
-VSEL_1V15 = 0xC  # VREG's VSEL at 1.15 V
+         " [p for _, p in vfs.mount()], os.stat('%s')[6], machine.freq(), %s))\n"
+         % (MARKED, board.READ_VSEL))
 
 
 def marked_clock():
@@ -90,7 +89,7 @@ def run(results, workdir, build_dir=build_tool.BUILD):
     marked = dict(files)
     marked["/" + build_tool.PACK] = pack_of(files, {MARKED: marked_clock()})
     frames, loaded, points, size, (hz, vsel) = boot_state(workdir, "marked", marked)
-    results.record(hz == pins.CLOCK_HZ and vsel >= VSEL_1V15, "main.py runs the board at its clock, the core at 1.15 V",
+    results.record(hz == pins.CLOCK_HZ and vsel >= board.VSEL_1V15, "main.py runs the board at its clock, the core at 1.15 V",
                    "(%d Hz, pins.CLOCK_HZ %d; VSEL %d)" % (hz, pins.CLOCK_HZ, vsel))
     results.record(frames > 0 and loaded is True and points == ["/"] and size == len(own),
                    "boot pack: the boot imports from it, then the folders are the flash's",

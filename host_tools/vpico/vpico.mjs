@@ -511,7 +511,7 @@ function boot() {
   mcu.addClockListener((hz) => {
     CYCLE_NANOS = 1e9 / hz;
     const vsel = (vreg >> 4) & 0xf;
-    if ((hz > 133e6 && vsel < VSEL_1V15) || (hz > 200e6 && process.env.VPICO_DEBUG)) {
+    if (hz > 133e6 && vsel < VSEL_1V15) {
       process.stderr.write(`vpico: clk_sys ${hz / 1e6} MHz at VSEL ${vsel}: beyond what RP2040 is specified for\n`);
     }
   });

@@ -21,7 +21,6 @@ MISS_SCK = 8 + 4 + 16  # address + mode bits (quad), dummy clocks, 64 data bits 
 FLASH_CLKDIV = 2  # PICO_FLASH_SPI_CLKDIV of the SDK's pico.h, at the power-up 125 MHz
 POWER_UP_HZ = 125e6
 FLASH_MAX_HZ = POWER_UP_HZ / FLASH_CLKDIV  # MicroPython's rp2 port keeps the flash at or under this
-MISS_EXTRA_CYCLES = MISS_SCK * FLASH_CLKDIV - 1  # the emulator charges the hit's cycle
 
 
 def flash_clkdiv(clock_hz):
@@ -32,7 +31,8 @@ def flash_clkdiv(clock_hz):
 
 
 def miss_extra_cycles(clock_hz):
-    """What a miss costs more than the emulator's hit, in core cycles at `clock_hz`."""
+    """What a miss costs more than the emulator's hit (it charges the hit's cycle), in
+    core cycles at `clock_hz`."""
     return MISS_SCK * flash_clkdiv(clock_hz) - 1
 
 

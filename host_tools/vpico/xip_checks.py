@@ -10,10 +10,9 @@ from firmware import pins
 from host_tools import upy_tests
 from host_tools.vpico import board, xip
 
-VSEL_1V15 = 0xC  # VREG's VSEL at 1.15 V, what RP2040 needs past 133 MHz
-
-# interpreter code of many kinds (str, list, dict, hash, split): more than the cache holds
-CODE = """
+# interpreter code of many kinds (str, list, dict, hash, split): more than the cache
+# holds; timed() gives its emulated us (warm, after a collection) and its misses
+WORK = """
 import gc, machine, time
 mem32 = machine.mem32
 def work():
@@ -22,14 +21,15 @@ def work():
         s += len(str(i)) + len([i, i]) + hash((i, 'a')) % 7
         d = {'k': i}; d.get('k'); 'x,y'.split(',')
     return s
-work()
-gc.collect()
-mem32[0x1400000c] = 0; mem32[0x14000010] = 0
-t = time.ticks_us()
-work()
-t = time.ticks_diff(time.ticks_us(), t)
-print(t, mem32[0x14000010] - mem32[0x1400000c])
+def timed():
+    work()
+    gc.collect()
+    mem32[0x1400000c] = 0; mem32[0x14000010] = 0
+    t = time.ticks_us()
+    work()
+    return time.ticks_diff(time.ticks_us(), t), mem32[0x14000010] - mem32[0x1400000c]
 """
+CODE = WORK + "print(*timed())\n"
 TOLERANCE = 0.05  # of the misses' cost: the runs' interrupts fall at other points of the code
 
 
@@ -62,19 +62,12 @@ def run(results, workdir):
 
 
 # the same work timed before and after the board's port sets its clock (ports/rp2.py)
-FAST_CODE = CODE.split("work()\n", 1)[0] + """def timed():
-    work()
-    gc.collect()
-    mem32[0x1400000c] = 0; mem32[0x14000010] = 0
-    t = time.ticks_us()
-    work()
-    return time.ticks_diff(time.ticks_us(), t), mem32[0x14000010] - mem32[0x1400000c]
-from ports import rp2
+FAST_CODE = WORK + """from ports import rp2
 slow = timed()
 rp2.set_clock()
 fast = timed()
-print(machine.freq(), mem32[0x40064000] >> 4 & 15, mem32[0x18000014], slow[0], fast[0], fast[1])
-"""
+print(machine.freq(), %s, mem32[0x18000014], slow[0], fast[0], fast[1])
+""" % board.READ_VSEL
 
 
 def clock_checks(flash, results):
@@ -90,7 +83,7 @@ def clock_checks(flash, results):
             raise board.VpicoError(error)
         runs[on] = [int(v) for v in out.split()]
     hz, vsel, clkdiv, slow_us, off_us, _ = runs[False]
-    ok = (hz == pins.CLOCK_HZ and vsel >= VSEL_1V15 and clkdiv == xip.flash_clkdiv(hz)
+    ok = (hz == pins.CLOCK_HZ and vsel >= board.VSEL_1V15 and clkdiv == xip.flash_clkdiv(hz)
           and abs(off_us * hz / xip.POWER_UP_HZ - slow_us) <= TOLERANCE * slow_us)
     results.record(ok, "the board's clock: %d MHz at VSEL %d, the flash's divider %d; the code path %d us at 125 MHz, "
                    "%d us at %d MHz (the model off)" % (hz // 1000000, vsel, clkdiv, slow_us, off_us, hz // 1000000))
