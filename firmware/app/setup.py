@@ -122,14 +122,14 @@ class Setup:
         self.pictures_module()
         yield
         yield from imports(start_modules(self.game, self.variant))
-        screen = controller_class(self.game, self.variant)
-        yield from imports(getattr(screen, "ahead_parts", ()))
+        controller = controller_class(self.game, self.variant)
+        yield from imports(getattr(controller, "ahead_parts", ()))
         if self.saved is None:
             start_ahead(self.game)
         elif self.read_moves():
             yield
             try:
-                self.ready = screen(self.app, self.saved[0], self.saved[1])
+                self.ready = controller(self.app, self.saved[0], self.saved[1])
             except Exception:  # a save that does not replay: its press finds out again (menu.resume_game)
                 pass
 
