@@ -8,11 +8,6 @@ MATRIX_COLS = (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 26)
 NEOPIXEL = 27  # WS2812B chain data (through the 74AHCT125 level shifter, then PIO)
 BUZZER = 28  # PWM to the piezo's NPN driver
 
-# The RP2040's clock (MicroPython's rp2 port; CircuitPython keeps its own). 200 MHz is
-# what Raspberry Pi certifies RP2040 for at a 1.15 V core (the firmware raises it);
-# 125 MHz is the Pico's power-up clock, at its power-up 1.10 V.
-CLOCK_HZ = 200_000_000
-
 # The LED chain's layout (see drivers/pixels_setup.py): where LED 0 sits, whether the chain
 # runs along rows or columns, serpentine or not, and a rotation in quarter turns.
 CHAIN_ORIGIN = "top-left"  # top-left, top-right, bottom-left, bottom-right

@@ -29,7 +29,8 @@ ROW_DRIVE = 3  # the scan drives its rows at 12 mA (firmware/drivers/keys_setup.
 PULL_UP_INTERNAL_MIN = 50e3  # the pad's own pull-up, 50-80 kOhm: the lowest draws most
 PULL_UP_INTERNAL_MAX = 80e3  # ... and the highest recovers slowest
 SYNC_CYCLES = 2  # GPIO_IN passes a 2-flop synchroniser in clk_sys: it shows the pin this late
-CLOCK_HZ = 125e6  # clk_sys of MicroPython's rp2 port
+CLOCK_HZ = 125e6  # the slowest clk_sys the board runs at, its power-up clock: the need is worked at the
+# synchroniser's slowest (at the board's own 200 MHz, ports/rp2.py CLOCK_HZ, the pin shows 6 ns sooner)
 PIN_PF = 10.0  # a GPIO's pad, package and the Pico's own track: assumed (no datasheet figure)
 
 # The matrix's parts

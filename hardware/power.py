@@ -3,6 +3,7 @@
 # screen is rendered by the real App on the simulator's drivers; its frame goes through
 # the real Pixels driver (gamma, brightness, current cap) and estimate_ma().
 import pins
+from hardware import CLOCK_HZ
 from app import catalog, grid, saves
 from app.grid import CELLS
 from drivers.pixels import Pixels
@@ -279,7 +280,7 @@ def markdown():
         "%d mA idle per LED. Default brightness %d %%, current cap %d mA, supply %d mA."
         % (IDLE_MA, BRIGHTNESS, CAP_MA, SUPPLY_MA),
         "Figures are for the %d LEDs only: add about 45 mA for the Pico at its %d MHz"
-        % (CELLS, pins.CLOCK_HZ // 1000000),
+        % (CELLS, CLOCK_HZ // 1000000),
         "(some 25 mA at 125 MHz, scaled by the clock and the square of the core's voltage)",
         "and up to about 30 mA while the buzzer sounds. Mid-game: %d random legal moves (seed %d)"
         % (MID_MOVES, SEED),

@@ -27,7 +27,7 @@ WATCHDOG_S = 8  # a loop that stops feeding the watchdog this long resets the bo
 
 
 def set_clock():
-    """CircuitPython keeps its own clock (pins.CLOCK_HZ is the rp2 port's)."""
+    """CircuitPython keeps its own clock (CLOCK_HZ is the rp2 port's: ports/rp2.py)."""
 
 
 def gp(number):

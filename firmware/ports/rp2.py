@@ -14,13 +14,17 @@ from drivers.sound import Buzzer
 from drivers.storage import FileStorage
 
 NAME = "MicroPython"
+# The RP2040's clock. 200 MHz is what Raspberry Pi certifies RP2040 for at a 1.15 V core
+# (set_clock raises it); 125 MHz is the Pico's power-up clock, at its power-up 1.10 V.
+# (Here, not in pins.py: every module that imports pins would intern its name.)
+CLOCK_HZ = const(200_000_000)
 _WATCHDOG_MS = const(8000)  # a loop that stops feeding the watchdog this long resets the board (8.3 s at most)
 _VREG = const(0x40064000)  # RP2040 datasheet: VREG's VSEL (bits 7:4) sets the core's voltage
 _VSEL_1V15 = const(0xC)  # 1.15 V (power-up: 0xB, 1.10 V)
 _FASTEST_AT_1V10 = const(133_000_000)  # RP2040's specified clock at its power-up voltage
 
 
-def set_clock(hz=pins.CLOCK_HZ):
+def set_clock(hz=CLOCK_HZ):
     """Runs the core at `hz`, before any driver takes its timing from the clock (the
     LEDs' PIO, the keys' settle loop). Past 133 MHz the core's voltage is raised to
     1.15 V first and given 1 ms to settle, as pico-sdk does for 200 MHz."""

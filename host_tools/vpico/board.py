@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 
+from hardware import CLOCK_HZ  # noqa: F401 (the board's clock, ports/rp2.py's, for the checks)
 from host_tools.build import ROOT
 
 HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vpico.mjs")
@@ -361,7 +362,7 @@ class Pico:
         self.read_until(b"raw REPL; CTRL-B to exit\r\n>", timeout)
 
     def set_clock(self, timeout=120):
-        """The board's clock as main.py sets it (ports/rp2.py set_clock: pins.CLOCK_HZ),
+        """The board's clock as main.py sets it (ports/rp2.py set_clock: CLOCK_HZ),
         from the raw REPL, for code timed without main.py; the modules that import loads
         are unloaded again (the names they intern stay, as on a board)."""
         _, error = self.exec_raw("import sys, gc\nkeep = set(sys.modules)\nfrom ports.rp2 import set_clock\n"

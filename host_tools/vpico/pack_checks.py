@@ -7,7 +7,7 @@
   - a damaged pack (its index cut) is no pack: the board boots from the folders;
   - safe mode (MENU held at power-up) leaves the REPL with the flash's folders, so that a
     deploy can write them;
-  - (on the same boot) main.py runs the board at its clock, pins.CLOCK_HZ, its core's
+  - (on the same boot) main.py runs the board at its clock, ports/rp2.py CLOCK_HZ, its core's
     voltage raised to 1.15 V first (ports/rp2.py set_clock).
 
 Each records PASS/FAIL in the Results it is given (host_tools.vpico.tests).
@@ -17,7 +17,6 @@ import os
 import tempfile
 import time
 
-from firmware import pins
 from host_tools import build as build_tool
 from host_tools.vpico import board
 from host_tools.vpico.tests import compiled
@@ -89,8 +88,8 @@ def run(results, workdir, build_dir=build_tool.BUILD):
     marked = dict(files)
     marked["/" + build_tool.PACK] = pack_of(files, {MARKED: marked_clock()})
     frames, loaded, points, size, (hz, vsel) = boot_state(workdir, "marked", marked)
-    results.record(hz == pins.CLOCK_HZ and vsel >= board.VSEL_1V15, "main.py runs the board at its clock, the core at 1.15 V",
-                   "(%d Hz, pins.CLOCK_HZ %d; VSEL %d)" % (hz, pins.CLOCK_HZ, vsel))
+    results.record(hz == board.CLOCK_HZ and vsel >= board.VSEL_1V15, "main.py runs the board at its clock, the core at 1.15 V",
+                   "(%d Hz, CLOCK_HZ %d; VSEL %d)" % (hz, board.CLOCK_HZ, vsel))
     results.record(frames > 0 and loaded is True and points == ["/"] and size == len(own),
                    "boot pack: the boot imports from it, then the folders are the flash's",
                    "(frames %d, the pack's module loaded: %s, mounted: %s, %s's size %d, the file's %d)"

@@ -1,7 +1,7 @@
 """How much of a key press's time on a real Pico goes to its XIP flash cache misses: a
 game's scenario presses through the real main.py on a virtual Pico with the model's charge
 off, counting each tap's instruction fetches from SRAM and XIP flash and the misses of the
-cache model, at the board's clock (pins.CLOCK_HZ) what each costs (README, "The virtual Pico"). Prints `BENCH
+cache model, at the board's clock (ports/rp2.py CLOCK_HZ) what each costs (README, "The virtual Pico"). Prints `BENCH
 <game>_press_xip_{fetch_pct,miss_extra_ms,miss_extra_pct,misses_max,miss_rate_pct}_vpico`.
 
     python -m host_tools.vpico.xip [--game NAME ...] [--presses N]
@@ -12,7 +12,6 @@ import os
 import sys
 import tempfile
 
-from firmware import pins
 from host_tools import build as build_tool
 from host_tools import upy_tests
 from host_tools.vpico import bench, board
@@ -75,7 +74,7 @@ def figures(name, windows, values):
         xip_reads += d[1] + d[3]
         misses += d[4]
         misses_max = max(misses_max, d[4])
-        extra_ms = d[4] * miss_extra_us(pins.CLOCK_HZ) / 1000
+        extra_ms = d[4] * miss_extra_us(board.CLOCK_HZ) / 1000
         if extra_ms >= worst[0]:
             worst = (extra_ms, (end - start) / 1000)
     values["%s_press_xip_fetch_pct" % name] = (100.0 * xip / max(1, sram + xip), "%")
@@ -130,7 +129,7 @@ def main(argv=None):
 
 
 def bench_lines(values):
-    hz = pins.CLOCK_HZ
+    hz = board.CLOCK_HZ
     yield ("# at %d MHz a miss costs %d cycles more than the emulator charges (%d SCK at clkdiv %d), %.3f us"
            % (hz // 1000000, miss_extra_cycles(hz), MISS_SCK, flash_clkdiv(hz), miss_extra_us(hz)))
     for name in sorted(values):

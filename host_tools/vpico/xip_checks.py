@@ -6,7 +6,6 @@ none charged) the difference and the count part. And the core run a block at a t
 (whose blocks look their own fetches up) misses and takes what rp2040js alone does."""
 import os
 
-from firmware import pins
 from host_tools import upy_tests
 from host_tools.vpico import board, xip
 
@@ -71,7 +70,7 @@ print(machine.freq(), %s, mem32[0x18000014], slow[0], fast[0], fast[1])
 
 
 def clock_checks(flash, results):
-    """At the board's clock (pins.CLOCK_HZ) the emulated time of the same instructions
+    """At the board's clock (ports/rp2.py CLOCK_HZ) the emulated time of the same instructions
     shrinks with the clock, the core's voltage was raised first, and a miss costs what
     the flash's divider MicroPython sets for that clock makes it."""
     runs = {}
@@ -83,7 +82,7 @@ def clock_checks(flash, results):
             raise board.VpicoError(error)
         runs[on] = [int(v) for v in out.split()]
     hz, vsel, clkdiv, slow_us, off_us, _ = runs[False]
-    ok = (hz == pins.CLOCK_HZ and vsel >= board.VSEL_1V15 and clkdiv == xip.flash_clkdiv(hz)
+    ok = (hz == board.CLOCK_HZ and vsel >= board.VSEL_1V15 and clkdiv == xip.flash_clkdiv(hz)
           and abs(off_us * hz / xip.POWER_UP_HZ - slow_us) <= TOLERANCE * slow_us)
     results.record(ok, "the board's clock: %d MHz at VSEL %d, the flash's divider %d; the code path %d us at 125 MHz, "
                    "%d us at %d MHz (the model off)" % (hz // 1000000, vsel, clkdiv, slow_us, off_us, hz // 1000000))

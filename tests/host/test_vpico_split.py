@@ -9,7 +9,6 @@ import subprocess
 
 import pytest
 
-from firmware import pins
 from host_tools import upy_tests
 from host_tools.build import ROOT
 from host_tools.vpico import board, tests, xip
@@ -181,7 +180,7 @@ def test_xip_figures_from_the_counts_of_each_tap():
                None]
     values = {}
     xip.figures("g", windows, values)
-    assert pins.CLOCK_HZ == 200e6  # (hand-worked below: 28 flash clocks at MicroPython's divider 4)
+    assert board.CLOCK_HZ == 200e6  # (hand-worked below: 28 flash clocks at MicroPython's divider 4)
     per_miss_ms = (28 * 4 - 1) / 200e6 * 1000
     assert values["g_press_xip_misses_max"] == (2000, "misses")
     assert values["g_press_xip_miss_extra_ms"][0] == pytest.approx(2000 * per_miss_ms)
