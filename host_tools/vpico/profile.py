@@ -5,7 +5,9 @@ the garbage a press makes with the cost of a full collection. The matrix scan an
 debouncing are measured by the bench (scan_pass, DEBOUNCE_MS); the LED frame's time on
 the wire is fixed by the WS2812 protocol (4.3 ms for 144 LEDs).
 
-    python -m host_tools.vpico.profile [--game SCENARIO ...] [--presses N]
+    python -m host_tools.vpico.profile [--game SCENARIO ...] [--presses N] [--each]
+
+--each: each press's phases too, with its key (which press is the slow one).
 """
 import argparse
 import os
@@ -34,7 +36,7 @@ def games():
     return out
 
 
-def profile(names=None, presses=None, out=print):
+def profile(names=None, presses=None, out=print, each=False):
     build_tool.build(log=lambda *_: None)
     files = pico_files(runner_job())
     files["/host/pico_profile.mpy"] = compiled(os.path.join(HERE, "pico_profile.py"), "pico_profile.py")
@@ -57,6 +59,10 @@ def profile(names=None, presses=None, out=print):
             if error:
                 raise board.VpicoError("%s: %s" % (name, error))
             out("%s: %d presses" % (name, len(records)))
+            if each:
+                keys = [line.split()[1] for line in lines if line.split("#")[0].split()[:1] == ["press"]]
+                for i, r in enumerate(records):
+                    out("  press %-4s " % keys[i] + " ".join("%s %d" % (p, v) for p, v in zip(PHASES, r)))
             for i, phase in enumerate(PHASES):
                 values = [r[i] for r in records]
                 if values:
@@ -76,13 +82,14 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", action="append", help="only this scenario's game (repeatable)")
     parser.add_argument("--presses", type=int, help="time only the first N taps of each game")
+    parser.add_argument("--each", action="store_true", help="each press's phases too")
     args = parser.parse_args(argv)
     lacking = board.missing()
     if lacking:
         print("# virtual Pico profile skipped: missing %s" % "; ".join(lacking))
         return 0
     try:
-        profile(args.game, args.presses)
+        profile(args.game, args.presses, each=args.each)
     except (board.VpicoError, build_tool.BuildError) as e:
         print("profile FAILED: %s" % e, file=sys.stderr)
         return 1

@@ -70,7 +70,8 @@ class Pistes(GameState):
         return self.pos[player * TRACKS + track]
 
     def cells(self, player):
-        return [self.pos[player * TRACKS + t] for t in range(TRACKS)]
+        first = player * TRACKS
+        return list(self.pos[first:first + TRACKS])  # (no comprehension: every stop counts a player's)
 
     def home_count(self, player):
         return self.cells(player).count(END)

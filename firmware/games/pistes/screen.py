@@ -24,6 +24,8 @@ STOP_CELL = grid.cell(10, _KEYS_COL)
 ROLL_CELLS = bytes(grid.cell(r, _KEYS_COL) for r in _ROLL_ROWS)
 _DICE_COL = const(1)
 _FIRST_TRACK_COL = const(4)
+_TRACKS = const(4)  # rules.TRACKS, rules.END (as consts: no lookups in a move's light)
+_END = const(10)
 
 EMPTY = colors.scale(colors.WHITE, 1, 32)  # an empty cell of a track, an empty pen place
 ASIDE = colors.scale(colors.WHITE, 1, 4)  # under a die set aside (1/10 lit as FREE[0] at 10-30 %)
@@ -93,21 +95,10 @@ DICE_AREA = b"".join(DIE_CELLS)
 PLAYER_CELLS = bytes(grid.cell(_PLAYER_ROW + p, _KEYS_COL) for p in range(6))  # players 1..6's keys
 
 
-def dice_looks(looks, faces, aside, locked, table):
-    """The dice's table of looks (draw_dice): die d's 9 cells at looks[d * 9:], from
-    `table`'s looks of its face on its background (a free die by its parity, set aside,
-    set aside for good). On the Pico, games/pistes/screen_viper.py's twin."""
-    for die in range(rules.DICE):
-        bit = 1 << die
-        back = (3 if locked & bit else 2) if aside & bit else die % 2
-        first = (faces[die] * 4 + back) * 9
-        looks[die * 9:die * 9 + 9] = table[first:first + 9]
-
-
-try:  # the Pico: the dice's looks as native code
-    from games.pistes.screen_viper import dice_looks  # noqa: F811
-except (ImportError, SyntaxError, ValueError):  # CPython, wasm: the function above
-    pass
+try:  # the Pico: the dice's table of looks as native code
+    from games.pistes.screen_viper import dice_looks
+except (ImportError, SyntaxError, ValueError):  # CPython, wasm: its bytecode twin
+    from games.pistes.screen_bytecode import dice_looks
 
 
 def track_at(cell):
@@ -269,14 +260,14 @@ class Controller(GameController):
 
     def on_played(self, move, now):
         """The pawns the move put somewhere else blink a moment, so everyone sees them."""
-        st, before = self.state, self.before
-        self.moved = []
-        if st.pos == before:  # (most presses: a roll, a die)
+        pos, before = self.state.pos, self.before
+        moved = self.moved = []
+        if pos == before:  # (most presses: a roll, a die)
             return
-        for i in range(len(st.pos)):
-            if st.pos[i] != before[i]:
-                self.moved.append(self.place(i % rules.TRACKS, i // rules.TRACKS))
-        if self.moved:
+        for i in range(len(pos)):
+            if pos[i] != before[i]:
+                moved.append(self.place(i % _TRACKS, i // _TRACKS))
+        if moved:
             self.anim_start = now
 
     def animating(self, now):
@@ -405,18 +396,17 @@ class Controller(GameController):
         pos = st.pos
         looks = self.looks  # each pawn's player (1-based) where it is
         if self.looks_of != pos:  # a pawn moved (or a new state): made afresh
-            for k in range(len(looks)):
-                looks[k] = 0
+            looks[:] = bytes(len(looks))  # (in one call: a loop took some 0.2 ms of a move's light)
             pawns = len(pos)
             for i in range(pawns):
                 position = pos[i]
                 if position == 0:
                     k = _TRACKS_AREA + i
-                elif position == rules.END:
+                elif position == _END:
                     k = _TRACKS_AREA + pawns + i
                 else:
-                    k = (i % rules.TRACKS) * (rules.END - 1) + position - 1
-                looks[k] = i // rules.TRACKS + 1
+                    k = (i % _TRACKS) * (_END - 1) + position - 1
+                looks[k] = i // _TRACKS + 1
             self.looks_of = bytes(pos)
         frame.paint(self.area, looks, self.colours(), self.empty)  # (one native call: the light's time)
         if st.status == PLAYING and st.phase == rules.TO_CHOOSE:

@@ -1,9 +1,9 @@
 # The Pico's fast path for 4 pistes' dice (games/pistes/screen.py, draw_dice): the dice's
 # table of looks made as viper (native Thumb code): its bytecode loop took some 0.4 ms
 # of a press's light on the virtual Pico. Only MicroPython with a native emitter loads
-# this module: games/pistes/screen.py then keeps its bytecode twin, which makes the very same
-# table (tests/host/test_sim_pistes.py; the bench compares the Pico's frames with
-# CPython's).
+# this module; elsewhere games/pistes/screen.py loads its bytecode twin
+# (games/pistes/screen_bytecode.py), which makes the very same table
+# (tests/firmware/test_pistes_looks.py; the bench compares the Pico's frames with CPython's).
 import micropython
 
 
