@@ -355,7 +355,8 @@ int mcts_move(int game, const uint8_t *start, const int *history, int n, int pla
  * move never has a win in one at a node (its parent would not have let it). A value is
  * found by null-window searches (is it above 0? then: a win?), which cut far more than
  * one search of the whole window; the table's key is the position or its mirror image,
- * whichever is smaller, so that both share an entry (openings are full of mirrors). */
+ * whichever is smaller, so that both share an entry (openings are full of mirrors), and
+ * a child the table already knows good enough cuts a node before any search. */
 typedef uint64_t bits;
 #define TT_BITS 25  /* 32 M entries, 320 MB: the opening book's searches fill them */
 #define C4_BOTTOM 0x40810204081ull  /* bit 0 of each column */
@@ -387,6 +388,17 @@ static bits c4_mirror(bits key) {
 static const int c4_order[7] = {3, 2, 4, 1, 5, 0, 6};
 static long solve_nodes;
 
+/* The table's slot of a position: in its bucket, the entry that holds it, else the
+ * second. Its key (unique, never 0: empty entries are 0) is of the position or of its
+ * mirror image, whichever is smaller; *flip tells which. */
+static unsigned c4_slot(bits mine, bits mask, bits *key, int *flip) {
+    bits k = mine + mask + C4_BOTTOM, mirrored = c4_mirror(k);
+    *flip = mirrored < k;
+    *key = *flip ? mirrored : k;
+    unsigned slot = (unsigned)((*key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS)) & ~1u;
+    return tt_key[slot] == *key ? slot : slot | 1;
+}
+
 /* mine: the discs of the side to move, which has no win in one; mask: every disc. */
 static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
     solve_nodes++;
@@ -400,13 +412,9 @@ static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
     possible &= ~(theirs >> 1);  /* not right under the opponent's winning cell */
     if (!possible) return -1;
     if (moves >= 40) return 0;  /* two discs left, no win in one for either: a draw */
-    bits key = mine + mask, mirrored = c4_mirror(key);  /* unique per position */
-    int flip = mirrored < key ? 6 : 0;  /* the table's columns: 6 - column if mirrored */
-    if (flip) key = mirrored;
-    /* two entries a bucket: the first keeps the biggest search (the fewest discs), the
-     * second the latest */
-    unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS)) & ~1u;
-    if (tt_key[slot] != key) slot |= 1;
+    bits key;
+    int flip;
+    unsigned slot = c4_slot(mine, mask, &key, &flip);
     int hint = -1;  /* the column that was best here, tried first */
     if (tt_key[slot] == key) {
         int v = (tt_val[slot] & 3) - 1, kind = tt_val[slot] & 12;
@@ -426,6 +434,16 @@ static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
         while (j && score[j - 1] < s) { move[j] = move[j - 1]; score[j] = score[j - 1]; j--; }
         move[j] = m; score[j] = s;
     }
+    for (int i = 0; i < k; i++) {  /* a child the table knows is worth beta to us: cut */
+        bits ckey;
+        int cflip;
+        unsigned c = c4_slot(mine ^ mask, mask | move[i], &ckey, &cflip);
+        if (tt_key[c] == ckey && (tt_val[c] & 12) != 4 && 1 - (tt_val[c] & 3) >= beta) {
+            best = 1 - (tt_val[c] & 3);
+            bestcol = __builtin_ctzll(move[i]) / 7;
+            k = 0;
+        }
+    }
     for (int i = 0; i < k; i++) {
         int v = -c4_negamax(mine ^ mask, mask | move[i], moves + 1, -beta, -alpha);
         if (v > best) { best = v; bestcol = __builtin_ctzll(move[i]) / 7; }
@@ -436,7 +454,7 @@ static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
     if (tt_key[slot] != key) slot = 43 - moves >= tt_work[slot & ~1u] ? slot & ~1u : slot | 1;
     tt_key[slot] = key;
     tt_work[slot] = (uint8_t)(43 - moves);
-    tt_val[slot] = (int8_t)((best + 1) | (best <= alpha0 ? 8 : best >= beta ? 4 : 0) | bestcol << 4);
+    tt_val[slot] = (uint8_t)((best + 1) | (best <= alpha0 ? 8 : best >= beta ? 4 : 0) | bestcol << 4);
     return best;
 }
 
