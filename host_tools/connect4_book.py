@@ -4,10 +4,11 @@ written as firmware/games/connect4/book.py (see the player's book_mask for its l
 
     python -m host_tools.connect4_book
 
-The positions of EXACT moves are solved (each one or two null-window searches), those
-before them take their children's values. After that, a position's value is known from
-its parent's search, so a move is one null-window search (does the child keep it?); a
-lost position needs none (every move keeps it).
+A position's mask is found by null-window searches of its moves: does the move keep the
+value? Its value is often known from its parent's searches; else each value it may have
+is tried from a win down (the second player's positions are first asked whether they
+are lost: most are, and then every move keeps the value). The positions before
+EXACT - 1 moves take their children's values.
 A position and its mirror image share one search, as do transpositions.
 """
 import os
@@ -17,7 +18,7 @@ import time
 from host_tools import mcts
 
 DEPTH = 3
-EXACT = 3  # the positions of this many moves are solved (the fewer moves, the longer)
+EXACT = 3  # the positions of this many moves are searched (the fewer moves, the longer)
 COLUMNS = 7
 OUT = os.path.join(mcts.ROOT, "firmware", "games", "connect4", "book.py")
 # the values found so far (not in build/: a firmware build starts it afresh); delete
@@ -101,22 +102,16 @@ class Book:
                 f.write("-,%s %s\n" % (",".join(key(history)), "N" if item is None else item))
 
     def value(self, history):
-        """The position's exact value (from its parent's search when it told it; up to
-        EXACT moves, from its children's: the searches start after EXACT moves)."""
+        """The position's exact value: before EXACT - 1 moves from its children's, else
+        found with its mask."""
         v = self.values.get(key(history), -2)
-        if v == -2 and len(history) < EXACT:
-            v = max(self.child(history, c) for c in legal(history))
-            self.remember(self.values, history, v, v)
-        elif v is None or v == -2:  # (None: a draw or a win)
-            start = time.time()
-            if v == -2 and len(history) % 2 == 0:  # the first player: a win, most often
-                v = 1 if mcts.value_connect4(history, 0, 1) > 0 else -1 if mcts.value_connect4(history, -1, 0) < 0 else 0
-            elif v == -2 and mcts.value_connect4(history, -1, 0) < 0:  # the second: a loss
-                v = -1
+        if v is None or v == -2:
+            if len(history) < EXACT - 1:
+                v = max(self.child(history, c) for c in legal(history))
+                self.remember(self.values, history, v, v)
             else:
-                v = 1 if mcts.value_connect4(history, 0, 1) > 0 else 0
-            self.remember(self.values, history, v, v)
-            self.log("  %s: value %d, %.1f s" % ("".join(map(str, history)), v, time.time() - start))
+                self.mask(history)
+                v = self.values[key(history)]
         return v
 
     def child(self, history, c):
@@ -129,38 +124,47 @@ class Book:
         if k in self.masks:
             return self.masks[k]
         start = time.time()
-        if len(history) < EXACT:  # from the children's exact values
+        if len(history) < EXACT - 1:  # from the children's exact values
             mask = sum(1 << c for c in legal(history) if self.child(history, c) == self.value(history))
         else:
-            mask = self.search(history, self.value(history))
+            v = self.values.get(k, -2)
+            if v == -2 and len(history) % 2:  # the second player: a loss, most often
+                v = -1 if mcts.value_connect4(history, -1, 0) < 0 else None
+                self.remember(self.values, history, v, v)
+            mask, v = self.search(history, v)
+            self.remember(self.values, history, v, v)
         self.log("%s: value %d, keeps %s, %.1f s" % ("".join(map(str, history)) or "start", self.values[k],
                                                    [c for c in range(COLUMNS) if mask >> c & 1], time.time() - start))
         self.remember(self.masks, history, mask, mirror_mask(mask))
         return mask
 
     def search(self, history, value):
-        mask = 0
-        for c in legal(history):
-            child = history + [c]
-            if winner(child):
-                v = -1  # the child's side to move has lost
-            elif value == -1:
-                v = 1  # lost anyway: every move keeps the value
-            elif self.values.get(key(child), -2) != -2 and (self.values[key(child)] is not None or value == 1):
-                v = self.values[key(child)]  # (None, to a won position: does not keep it)
-            else:
-                # is the child worth at most -value to its side (then it keeps value)?
-                v = mcts.value_connect4(child, -value, -value + 1)
-                if v <= -value:
-                    v = -value
-                elif value == 0:
-                    v = 1
-                else:
-                    v = None  # 0 or 1: looked for only if the child needs it
-            self.remember(self.values, child, v, v)
-            if v == -value:
-                mask |= 1 << c
-        return mask
+        """(mask, value) of a position whose value is known (-1, 0, 1), at least 0 (None)
+        or not known (-2): each value it may have, from a win down, is tried with a null
+        window a move (does it keep it?) until some move keeps it."""
+        tries = (value,) if value in (-1, 0, 1) else (1, 0) if value is None else (1, 0, -1)
+        for t in tries:
+            mask = 0
+            for c in legal(history):
+                if self.keeps(history + [c], t):
+                    mask |= 1 << c
+            if mask:
+                return mask, t
+
+    def keeps(self, child, value):
+        """Whether a move to `child` keeps `value`: the child is worth at most -value to
+        its side. Its parent's value is at least `value`, so the child is worth at least
+        -value: a kept value is the child's exact one."""
+        known = self.values.get(key(child), -2)
+        if winner(child) or value == -1 or known in (-1, 0, 1):
+            return winner(child) or value == -1 or known <= -value
+        if known is None and value == 1:
+            return False
+        v = mcts.value_connect4(child, -value, -value + 1)
+        kept = v <= -value
+        v = -value if kept else 1 if value == 0 else None  # (None: 0 or 1)
+        self.remember(self.values, child, v, v)
+        return kept
 
 
 def histories(moves):
@@ -184,6 +188,7 @@ def build(depth=DEPTH, log=print, save=None, cache=None):
         start = time.time()
         for h in histories(moves):
             data[index(h)] = book.mask(h)
+            data[index([COLUMNS - 1 - c for c in h])] = mirror_mask(data[index(h)])
             if save:
                 save(bytes(data))
         log("%d moves: %d positions, %.0f s" % (moves, len(histories(moves)), time.time() - start))
