@@ -1,7 +1,6 @@
 # Connect Four's opening book (firmware/games/connect4/book.py, made by
 # host_tools/connect4_book.py): its layout, the tool's masks against the host's solver,
-# and level 5 keeping to the book. An entry of 0 is a position the book does not hold
-# (a finished game, or one a run has not reached yet).
+# and level 5 keeping to the book, which holds every position of up to two moves.
 import itertools
 import os
 import sys
@@ -39,18 +38,17 @@ def held(moves):
     return [h for h in histories(moves) if BOOK[connect4_book.index(h)]]
 
 
-def test_one_byte_a_position_of_up_to_three_moves():
-    assert c4.BOOK_MOVES == connect4_book.DEPTH == 3
-    assert len(BOOK) == 1 + 7 + 49 + 343 == connect4_book.offset(4)
-    assert connect4_book.histories(3) == histories(3)  # (no game ends, no column fills)
-    for moves in range(4):
+def test_one_byte_a_position_of_up_to_two_moves_each_held():
+    assert c4.BOOK_MOVES == connect4_book.DEPTH == 2
+    assert len(BOOK) == 1 + 7 + 49 == connect4_book.offset(3)
+    assert connect4_book.histories(2) == histories(2)  # (no game ends, no column fills)
+    for moves in range(3):
         for h in histories(moves):
-            assert c4.book_mask(h) == BOOK[connect4_book.index(h)] < 128, h
-    assert len(held(2)) >= 2
+            assert 0 < c4.book_mask(h) == BOOK[connect4_book.index(h)] < 128, h
 
 
 def test_the_book_is_its_own_mirror_image():
-    for moves in range(4):
+    for moves in range(3):
         for h in histories(moves):
             mirrored = BOOK[connect4_book.index([6 - c for c in h])]
             assert columns(BOOK[connect4_book.index(h)]) == [6 - c for c in reversed(columns(mirrored))], h
@@ -59,10 +57,8 @@ def test_the_book_is_its_own_mirror_image():
 
 def test_the_solved_games_first_moves():
     # the centre is the first player's only winning move; every answer to it loses
-    if BOOK[0]:
-        assert columns(BOOK[0]) == [3]
-    if BOOK[1 + 3]:
-        assert BOOK[1 + 3] == 0x7F
+    assert columns(BOOK[0]) == [3]
+    assert BOOK[1 + 3] == 0x7F
 
 
 @needs_gcc
@@ -98,7 +94,7 @@ def test_the_tools_masks_agree_with_the_solver(tmp_path):
 def test_level5_plays_a_book_move(monkeypatch):
     # where the book rules out moves, level 5 keeps to it (and without it it strays
     # from the book: the test would notice a book left unused)
-    positions = [h for h in held(2) + held(3) if bin(BOOK[connect4_book.index(h)]).count("1") < 4]
+    positions = [h for h in held(1) + held(2) if bin(BOOK[connect4_book.index(h)]).count("1") < 4]
     assert positions
     strays = 0
     for i in range(12):
@@ -120,6 +116,6 @@ def test_only_level5_reads_the_book_and_forgets_it(monkeypatch):
     looked = []
     monkeypatch.setattr(c4, "book_mask", lambda history: looked.append(history) or 0)
     for level in (4, 5):
-        finish(c4.think(state_of([0, 1, 2, 3]), level, Rng(1)))
         finish(c4.think(state_of([0, 1, 2]), level, Rng(1)))
-    assert looked == [[0, 1, 2]]
+        finish(c4.think(state_of([0, 1]), level, Rng(1)))
+    assert looked == [[0, 1]]

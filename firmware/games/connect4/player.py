@@ -34,7 +34,7 @@ JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal
 OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
 SLIPS = (90, 25, 15, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 26)
-BOOK_MOVES = const(3)  # level 5's opening book (games/connect4/book.py): positions of up to 3 moves
+BOOK_MOVES = const(2)  # level 5's opening book (games/connect4/book.py): positions of up to 2 moves
 EXACT_EMPTY = const(20)  # from this many empty cells, most of the budget goes to solving
 
 
@@ -263,7 +263,6 @@ class Search(StackSearch, LineCounts):
 def think(state, level=5, rng=None):
     """Generator (see games/search.py): returns the column the board plays."""
     level = check_level(level)
-    book = book_mask(state.history) if level == 5 and len(state.history) <= BOOK_MOVES else 0
     s = Search(state)
     legal = s.legal()
     wins = s.winning()
@@ -276,6 +275,7 @@ def think(state, level=5, rng=None):
     yield
     if s.n == 0 and level >= 3:
         return 3  # the centre: the only first move that wins (solved game)
+    book = book_mask(state.history) if level == 5 and s.n <= BOOK_MOVES else 0  # (an import: after the first slice)
     if book:  # the moves that keep the position's exact value: the search picks one
         s.only = book
         safe = [c for c in safe if book >> c & 1] or safe
