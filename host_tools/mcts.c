@@ -347,19 +347,23 @@ int mcts_move(int game, const uint8_t *start, const int *history, int n, int pla
     return pool[best].move;
 }
 
-/* -- Connect Four, solved exactly (the check of the board's exact play) ----------------
+/* -- Connect Four, solved exactly (the check of the board's exact play, the opening book)
  * Bitboards (7 bits a column, bit 0 the bottom), a weak negamax (win 1, draw 0, loss -1)
  * with alpha-beta and a transposition table. A node plays only moves that leave the
  * opponent no win in one (a forced block, never right under the opponent's winning
  * cell), the ones that make the most winning cells of its own first: so the side to
- * move never has a win in one at a node (its parent would not have let it), and
- * positions of 30-35 empty cells solve in about a second. */
+ * move never has a win in one at a node (its parent would not have let it). A value is
+ * found by null-window searches (is it above 0? then: a win?), which cut far more than
+ * one search of the whole window; the table's key is the position or its mirror image,
+ * whichever is smaller, so that both share an entry (openings are full of mirrors), and
+ * a child the table already knows good enough cuts a node before any search. */
 typedef uint64_t bits;
-#define TT_BITS 22
+#define TT_BITS 25  /* 32 M entries, 320 MB: the opening book's searches fill them */
 #define C4_BOTTOM 0x40810204081ull  /* bit 0 of each column */
 #define C4_BOARD (C4_BOTTOM * 0x3F)
 static bits *tt_key;
-static int8_t *tt_val;  /* value + 1, and the kind: exact 0, lower 4, upper 8 */
+static uint8_t *tt_work;  /* 43 - the discs of an entry's position (0: empty) */
+static uint8_t *tt_val;  /* value + 1, the kind (exact 0, lower 4, upper 8), best column << 4 */
 
 /* The empty cells where a disc of `p` would make four (mask: every disc). */
 static bits c4_winning_cells(bits p, bits mask) {
@@ -374,8 +378,26 @@ static bits c4_winning_cells(bits p, bits mask) {
     }
     return r & (C4_BOARD ^ mask);
 }
+
+/* A key (7 bits a column) with its columns in the other order. */
+static bits c4_mirror(bits key) {
+    bits m = 0;
+    for (int c = 0; c < 7; c++) m |= ((key >> (7 * c)) & 0x7F) << (7 * (6 - c));
+    return m;
+}
 static const int c4_order[7] = {3, 2, 4, 1, 5, 0, 6};
 static long solve_nodes;
+
+/* The table's slot of a position: in its bucket, the entry that holds it, else the
+ * second. Its key (unique, never 0: empty entries are 0) is of the position or of its
+ * mirror image, whichever is smaller; *flip tells which. */
+static unsigned c4_slot(bits mine, bits mask, bits *key, int *flip) {
+    bits k = mine + mask + C4_BOTTOM, mirrored = c4_mirror(k);
+    *flip = mirrored < k;
+    *key = *flip ? mirrored : k;
+    unsigned slot = (unsigned)((*key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS)) & ~1u;
+    return tt_key[slot] == *key ? slot : slot | 1;
+}
 
 /* mine: the discs of the side to move, which has no win in one; mask: every disc. */
 static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
@@ -390,56 +412,106 @@ static int c4_negamax(bits mine, bits mask, int moves, int alpha, int beta) {
     possible &= ~(theirs >> 1);  /* not right under the opponent's winning cell */
     if (!possible) return -1;
     if (moves >= 40) return 0;  /* two discs left, no win in one for either: a draw */
-    bits key = mine + mask;  /* unique per position */
-    unsigned slot = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> (64 - TT_BITS));
+    bits key;
+    int flip;
+    unsigned slot = c4_slot(mine, mask, &key, &flip);
+    int hint = -1;  /* the column that was best here, tried first */
     if (tt_key[slot] == key) {
         int v = (tt_val[slot] & 3) - 1, kind = tt_val[slot] & 12;
         if (kind == 0) return v;
         if (kind == 4 && v > alpha) alpha = v;
         if (kind == 8 && v < beta) beta = v;
         if (alpha >= beta) return v;
+        hint = tt_val[slot] >> 4;
+        if (hint < 7 && flip) hint = 6 - hint;
     }
-    int alpha0 = alpha, best = -2, k = 0, score[7];
+    int alpha0 = alpha, best = -2, bestcol = 7, k = 0, score[7];
     bits move[7];
     for (int i = 0; i < 7; i++) {  /* the most winning cells made first (insertion) */
         bits m = possible & ((bits)0x3F << (c4_order[i] * 7));
         if (!m) continue;
-        int s = __builtin_popcountll(c4_winning_cells(mine | m, mask | m)), j = k++;
+        int s = c4_order[i] == hint ? 99 : __builtin_popcountll(c4_winning_cells(mine | m, mask | m)), j = k++;
         while (j && score[j - 1] < s) { move[j] = move[j - 1]; score[j] = score[j - 1]; j--; }
         move[j] = m; score[j] = s;
     }
+    for (int i = 0; i < k; i++) {  /* a child the table knows is worth beta to us: cut */
+        bits ckey;
+        int cflip;
+        unsigned c = c4_slot(mine ^ mask, mask | move[i], &ckey, &cflip);
+        if (tt_key[c] == ckey && (tt_val[c] & 12) != 4 && 1 - (tt_val[c] & 3) >= beta) {
+            best = 1 - (tt_val[c] & 3);
+            bestcol = __builtin_ctzll(move[i]) / 7;
+            k = 0;
+        }
+    }
     for (int i = 0; i < k; i++) {
         int v = -c4_negamax(mine ^ mask, mask | move[i], moves + 1, -beta, -alpha);
-        if (v > best) best = v;
+        if (v > best) { best = v; bestcol = __builtin_ctzll(move[i]) / 7; }
         if (v > alpha) alpha = v;
         if (alpha >= beta) break;
     }
+    if (flip) bestcol = 6 - bestcol;
+    if (tt_key[slot] != key) slot = 43 - moves >= tt_work[slot & ~1u] ? slot & ~1u : slot | 1;
     tt_key[slot] = key;
-    tt_val[slot] = (int8_t)((best + 1) | (best <= alpha0 ? 8 : best >= beta ? 4 : 0));
+    tt_work[slot] = (uint8_t)(43 - moves);
+    tt_val[slot] = (uint8_t)((best + 1) | (best <= alpha0 ? 8 : best >= beta ? 4 : 0) | bestcol << 4);
     return best;
+}
+
+/* The position after `history` in `mine` (the side to move's discs) and `mask`; -1 if
+ * the history is not legal, else its length. */
+static int c4_setup(const int *history, int n, bits *mine, bits *mask) {
+    if (!tt_key) {
+        tt_key = calloc((size_t)1 << TT_BITS, sizeof(bits));
+        tt_val = calloc((size_t)1 << TT_BITS, 1);
+        tt_work = calloc((size_t)1 << TT_BITS, 1);
+    }
+    *mine = 0; *mask = 0;
+    for (int i = 0; i < n; i++) {
+        int c = history[i];
+        if (c < 0 || c > 6 || (*mask & ((bits)1 << (c * 7 + 5)))) return -1;
+        *mine ^= *mask;  /* the other side's discs: it moves next */
+        *mask |= *mask + ((bits)1 << (c * 7));
+    }
+    return n;
+}
+
+/* The value of a position of `moves` discs for the side to move, searched in the
+ * window (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one. */
+static int c4_window(bits mine, bits mask, int moves, int alpha, int beta) {
+    if (c4_winning_cells(mine, mask) & ((mask + C4_BOTTOM) & C4_BOARD)) return 1;
+    if (moves == 42) return 0;
+    return c4_negamax(mine, mask, moves, alpha, beta);
+}
+
+/* The exact value by null windows: above 0 (then a win?), else a loss? */
+static int c4_exact(bits mine, bits mask, int moves) {
+    int v = c4_window(mine, mask, moves, -1, 0);
+    if (v < 0) return -1;
+    return c4_window(mine, mask, moves, 0, 1) > 0 ? 1 : 0;
 }
 
 /* The exact value (1 win, 0 draw, -1 loss, for the side to move) of each column after
  * `history` (columns 0..6) in out[0..6], -2 where the column is full; returns the
  * nodes searched, or -1 if the history is not legal. */
 long c4_solve(const int *history, int n, int *out) {
-    if (!tt_key) { tt_key = calloc((size_t)1 << TT_BITS, sizeof(bits)); tt_val = calloc((size_t)1 << TT_BITS, 1); }
-    bits mine = 0, mask = 0;
-    for (int i = 0; i < n; i++) {
-        int c = history[i];
-        if (c < 0 || c > 6 || (mask & ((bits)1 << (c * 7 + 5)))) return -1;
-        mine ^= mask;  /* the other side's discs: it moves next */
-        mask |= mask + ((bits)1 << (c * 7));
-    }
+    bits mine, mask;
+    if (c4_setup(history, n, &mine, &mask) < 0) return -1;
     solve_nodes = 0;
     for (int c = 0; c < 7; c++) {
         if (mask & ((bits)1 << (c * 7 + 5))) { out[c] = -2; continue; }
         bits after = mask | (mask + ((bits)1 << (c * 7)));
-        bits mv = after ^ mask;
-        if (c4_winning_cells(mine, mask) & mv) out[c] = 1;
-        else if (n + 1 == 42) out[c] = 0;
-        else if (c4_winning_cells(mine ^ mask, after) & ((after + C4_BOTTOM) & C4_BOARD)) out[c] = -1;  /* a win in one left */
-        else out[c] = -c4_negamax(mine ^ mask, after, n + 1, -1, 1);
+        if (c4_winning_cells(mine, mask) & (after ^ mask)) out[c] = 1;
+        else out[c] = -c4_exact(mine ^ mask, after, n + 1);
     }
     return solve_nodes;
+}
+
+/* The value of the position after `history` for the side to move, searched in the
+ * window (alpha, beta) as c4_window (one null window tells whether a move keeps a
+ * value already known: the opening book's question); -9 if the history is not legal. */
+int c4_value(const int *history, int n, int alpha, int beta) {
+    bits mine, mask;
+    if (c4_setup(history, n, &mine, &mask) < 0) return -9;
+    return c4_window(mine, mask, n, alpha, beta);
 }

@@ -49,6 +49,8 @@ def library():
                                        ctypes.POINTER(ctypes.c_int)]
     lib.c4_solve.restype = ctypes.c_long
     lib.c4_solve.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
+    lib.c4_value.restype = ctypes.c_int
+    lib.c4_value.argtypes = [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int, ctypes.c_int]
     _lib.append(lib)
     return lib
 
@@ -101,3 +103,14 @@ def solve_connect4(history):
     if library().c4_solve(hist, len(history), out) < 0:
         raise ValueError("an illegal move in the history")
     return {c: out[c] for c in range(7) if out[c] != -2}
+
+
+def value_connect4(history, alpha=-1, beta=1):
+    """The value of the position after `history` for the side to move, searched in the
+    window (alpha, beta) (-1 <= alpha < beta <= 1): a result <= alpha is an upper bound,
+    one >= beta a lower bound, between them exact (the full window: exact)."""
+    hist = (ctypes.c_int * max(1, len(history)))(*history)
+    v = library().c4_value(hist, len(history), alpha, beta)
+    if v == -9:
+        raise ValueError("an illegal move in the history")
+    return v

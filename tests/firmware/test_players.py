@@ -292,3 +292,18 @@ def test_native_searches_visit_the_bytecode_positions():
                 state.play(legal[rng.below(len(legal))])
         finally:
             module.Search.step = native
+
+
+def test_the_strongest_level_keeps_to_connect4s_opening_book():
+    # after 1 1 the book keeps only the moves that keep the exact value (the first
+    # player's win); the book is forgotten once read (a Pico's search needs one long
+    # free block)
+    import sys
+
+    player = load_player("connect4")
+    mask = player.book_mask([0, 0])
+    assert 0 < mask < 0x7F
+    assert "games.connect4.book" not in sys.modules
+    for seed in range(2):
+        move = finish(player.think(replay("connect4", [0, 0]), 5, Rng(seed)))
+        assert mask >> move & 1, (move, mask)
