@@ -94,23 +94,3 @@ def test_tune_mcts_seats_scores_the_first_seat():
             state.play((seat1 if state.to_move == 1 else seat2)(state))
         first += 0.5 if state.winner is None else float(state.winner == 1)
     assert tune_mcts.seats(Serial(), game, games, playouts) == 100.0 * first / games
-
-
-def test_connect4_values_in_a_window_agree_with_the_solve():
-    # c4_value (the opening book's null windows): exact in the full window, and each
-    # null window tells which side of it the value is
-    rules = load("connect4")
-    for seed in range(12):
-        rng = Rng(300 + seed)
-        state = rules.new_state()
-        while state.status == "playing" and 42 - len(state.history) > 14 + seed % 4:
-            legal = state.legal_moves()
-            state.play(legal[rng.below(len(legal))])
-        if state.status != "playing":
-            continue
-        value = max(mcts.solve_connect4(state.history).values())
-        assert mcts.value_connect4(state.history) == value
-        assert (mcts.value_connect4(state.history, -1, 0) < 0) == (value == -1)
-        assert (mcts.value_connect4(state.history, 0, 1) > 0) == (value == 1)
-    with pytest.raises(ValueError):
-        mcts.value_connect4([3] * 7)

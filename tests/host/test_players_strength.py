@@ -1,6 +1,7 @@
 # The board's players where their strength shows, fast and seeded (the long matches
 # are `make bench`: host_tools/bench_strength.py): Connect Four's level 5 is exact in
-# the issue's position and finds the win (or the draw) the host's own solver finds;
+# the issue's position and finds the win (or the draw) the host's own solver finds
+# (whose null windows, the opening book's, agree with its whole solve);
 # level 1 is a fair opponent for a child; the levels vary their games.
 import os
 import sys
@@ -37,22 +38,40 @@ def test_connect4_level5_does_not_play_the_loss_of_issue_27():
         assert finish(load_player("connect4").think(state, 5, Rng(seed))) in (0, 1)
 
 
-@needs_gcc
-def test_the_two_solvers_agree():
-    rules = load("connect4")
-    p = load_player("connect4")
-    for seed in range(12):
-        rng = Rng(seed)
-        state = rules.new_state()
-        while state.status == "playing" and 42 - len(state.history) > 12 + seed % 5:
+def random_positions(seed, empty):
+    """Connect Four positions of 12 seeded random games, each played on until `empty`
+    (a function of its number) cells are left; those still going."""
+    for k in range(12):
+        rng = Rng(seed + k)
+        state = load("connect4").new_state()
+        while state.status == "playing" and 42 - len(state.history) > empty(k):
             legal = state.legal_moves()
             state.play(legal[rng.below(len(legal))])
-        if state.status != "playing":
-            continue
+        if state.status == "playing":
+            yield state
+
+
+@needs_gcc
+def test_the_two_solvers_agree():
+    p = load_player("connect4")
+    for state in random_positions(0, lambda k: 12 + k % 5):
         values = mcts.solve_connect4(state.history)
         top = max(values.values())
         assert p.solve(state) == (top, sorted(c for c in values if values[c] == top))
     assert mcts.solve_connect4(c4(ISSUE_27).history) == {0: 0, 1: 0, 6: -1}
+
+
+@needs_gcc
+def test_connect4_values_in_a_window_agree_with_the_solve():
+    # c4_value (the opening book's null windows): exact in the full window, and each
+    # null window tells which side of it the value is
+    for state in random_positions(300, lambda k: 14 + k % 4):
+        value = max(mcts.solve_connect4(state.history).values())
+        assert mcts.value_connect4(state.history) == value
+        assert (mcts.value_connect4(state.history, -1, 0) < 0) == (value == -1)
+        assert (mcts.value_connect4(state.history, 0, 1) > 0) == (value == 1)
+    with pytest.raises(ValueError):
+        mcts.value_connect4([3] * 7)
 
 
 @needs_gcc
