@@ -19,6 +19,22 @@ from games.rng import Rng  # noqa: E402
 needs_gcc = pytest.mark.skipif(not os.path.exists("/usr/bin/gcc"), reason="no gcc")
 
 
+class Looked:
+    """A stand-in book (sys.modules' games.connect4.book) that keeps what it is asked."""
+
+    def __init__(self):
+        self.asked = []
+
+    def mask(self, history):
+        self.asked.append(list(history))
+        return 0
+
+
+def looked_up(history):
+    """The book's look-up as the player does it."""
+    return __import__("games.connect4.book", None, None, ("mask",)).mask(history)
+
+
 def histories(moves):
     return [list(h) for h in itertools.product(range(7), repeat=moves)]
 
@@ -39,12 +55,12 @@ def held(moves):
 
 
 def test_one_byte_a_position_of_up_to_two_moves_each_held():
-    assert c4.BOOK_MOVES == connect4_book.DEPTH == 2
+    assert c4._BOOK_MOVES == connect4_book.DEPTH == 2
     assert len(BOOK) == 1 + 7 + 49 == connect4_book.offset(3)
     assert connect4_book.histories(2) == histories(2)  # (no game ends, no column fills)
     for moves in range(3):
         for h in histories(moves):
-            assert 0 < c4.book_mask(h) == BOOK[connect4_book.index(h)] < 128, h
+            assert 0 < looked_up(h) == BOOK[connect4_book.index(h)] < 128, h
 
 
 def test_the_book_is_its_own_mirror_image():
@@ -103,19 +119,19 @@ def test_level5_plays_a_book_move(monkeypatch):
         mask = BOOK[connect4_book.index(h)]
         assert finish(c4.think(state, 5, Rng(i))) in columns(mask), h
         with monkeypatch.context() as m:
-            m.setattr(c4, "book_mask", lambda history: 0)
+            m.setitem(sys.modules, "games.connect4.book", Looked())
             strays += finish(c4.think(state, 5, Rng(i))) not in columns(mask)
     assert strays >= 2
 
 
 def test_only_level5_reads_the_book_and_forgets_it(monkeypatch):
     sys.modules.pop("games.connect4.book", None)
-    c4.book_mask([3, 3])
+    looked_up([3, 3])
     assert "games.connect4.book" not in sys.modules
     assert not hasattr(sys.modules["games.connect4"], "book")
-    looked = []
-    monkeypatch.setattr(c4, "book_mask", lambda history: looked.append(history) or 0)
+    looked = Looked()
+    monkeypatch.setitem(sys.modules, "games.connect4.book", looked)
     for level in (4, 5):
         finish(c4.think(state_of([0, 1, 2]), level, Rng(1)))
         finish(c4.think(state_of([0, 1]), level, Rng(1)))
-    assert looked == [[0, 1]]
+    assert looked.asked == [[0, 1]]

@@ -34,7 +34,7 @@ JITTER = (2, 2, 2, 2, 2)  # a root move's value raised by up to this: near-equal
 OPENING_JITTER = (10, 40, 10, 30, 25)  # the same in the opening (many moves near-equal)
 SLIPS = (90, 25, 15, 0, 0)
 SOLVE_EMPTY = (0, 0, 0, 0, 26)
-BOOK_MOVES = const(2)  # level 5's opening book (games/connect4/book.py): positions of up to 2 moves
+_BOOK_MOVES = const(2)  # level 5's opening book (games/connect4/book.py): positions of up to 2 moves
 EXACT_EMPTY = const(20)  # from this many empty cells, most of the budget goes to solving
 
 
@@ -128,14 +128,15 @@ class Search(StackSearch, LineCounts):
     only = 0  # the root's moves (bit c: column c; the opening book's), 0: every move
 
     def down_root(self):
-        """The root's moves kept to `only` (those of them it has), then as any root's."""
+        """The root's moves (written by its enter()) kept to `only`, then as any root's."""
         if self.only:
-            moves, k = self.moves, self.count[0]
-            kept = [m for m in moves[:k] if self.only >> m & 1]
-            if kept and len(kept) < k:
-                for i in range(len(kept)):
-                    moves[i] = kept[i]
-                self.count[0] = len(kept)
+            moves, n = self.moves, 0
+            for i in range(self.count[0]):
+                if self.only >> moves[i] & 1:
+                    moves[n] = moves[i]
+                    n += 1
+            if n:
+                self.count[0] = n
         StackSearch.down_root(self)
 
     def threats(self, mover):
@@ -275,8 +276,13 @@ def think(state, level=5, rng=None):
     yield
     if s.n == 0 and level >= 3:
         return 3  # the centre: the only first move that wins (solved game)
-    book = book_mask(state.history) if level == 5 and s.n <= BOOK_MOVES else 0  # (an import: after the first slice)
-    if book:  # the moves that keep the position's exact value: the search picks one
+    book = 0
+    if level == 5 and s.n <= _BOOK_MOVES:  # (an import: not in the first slice)
+        # the columns that keep the position's exact value (bit c: column c), from
+        # games/connect4/book.py, loaded for the look-up (it forgets itself: on a Pico
+        # the search's native code needs one long free block)
+        book = __import__("games.connect4.book", None, None, ("mask",)).mask(state.history)
+    if book:  # one of them is played: the search looks at them only
         s.only = book
         safe = [c for c in safe if book >> c & 1] or safe
         if len(safe) == 1:
@@ -294,28 +300,6 @@ def think(state, level=5, rng=None):
     s.vary(rng, (OPENING_JITTER if s.n < OPENING else JITTER)[level - 1])
     best = yield from deepen(s, DEPTH[level - 1], budget)
     return pick(rng, level, best, safe, legal, SLIPS)
-
-
-def book_mask(history):
-    """The columns (bit c: column c) that keep the exact value of the position after
-    `history` (BOOK_MOVES moves at most), found offline by an exact solver: its entry in
-    the book is the moves as a base-7 number, after the entries of all shorter
-    histories. The book is imported for the look-up and forgotten at once: on a Pico
-    the search's native code needs one long free block."""
-    import sys
-
-    book = __import__("games.connect4.book", None, None, ("BOOK",))
-    i = 0
-    for c in history:
-        i = i * COLUMNS + c + 1  # (+ 1 a move: the shorter histories' entries before)
-    mask = book.BOOK[i]
-    sys.modules.pop("games.connect4.book", None)
-    package = sys.modules.get("games.connect4")
-    try:  # (as app.shared.unload: games/ imports nothing of app/)
-        delattr(package, "book")
-    except (AttributeError, KeyError):  # MicroPython: KeyError
-        pass
-    return mask
 
 
 def exact_budget(level, empty):
