@@ -70,7 +70,7 @@ def test_the_pictures_show_what_their_captions_say():
     assert states["squeeze", "end"]["status"] == "won" and states["squeeze", "end"]["line"] is None
     assert states["cubes", "move"]["moves"] == ["d4", "e5", "e4"] and states["cubes", "end"]["turn"] == "purple wins"
     assert states["players", "setup"]["pictures"] and not states["players", "setup"]["against"]
-    assert states["players", "hint"]["hint"] == "3" and states["players", "hint"]["moves"] == ["4", "3"]
+    assert states["players", "hint"]["hint"] == "6" and states["players", "hint"]["moves"] == ["4", "3"]
 
 
 def test_the_readme_and_the_code_cite_the_book_in_the_clone():
