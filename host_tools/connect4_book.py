@@ -1,7 +1,7 @@
 """Connect Four's opening book for the board's strongest level: for every position of
 0..DEPTH moves, the columns that keep its exact value (host_tools/mcts.c's solver),
-written as firmware/games/connect4/book.py: the masks and the look-up, which the
-player loads for it (games/connect4/player.py think).
+written into firmware/games/connect4/book.py (its BOOK; the look-up beside it, which
+the player loads for it, games/connect4/player.py think, is written by hand).
 
     python -m host_tools.connect4_book
 
@@ -196,33 +196,19 @@ def build(depth=DEPTH, log=print, save=None, cache=None):
     return bytes(data)
 
 
-LOOK_UP = '''
-
-def mask(history):
-    """The columns (bit c: column c) that keep the exact value of the position after
-    `history`: its entry is the moves as a base-7 number, after the entries of all
-    shorter histories. Then this module forgets itself (the player's search needs its
-    heap): it goes once the caller drops it."""
-    i = 0
-    for c in history:
-        i = i * 7 + c + 1  # (+ 1 a move: the shorter histories' entries before)
-    sys.modules.pop(__name__, None)
-    try:  # (not dir(): MicroPython's probes every qstr, ~25 ms on a Pico)
-        delattr(sys.modules["games.connect4"], "book")
-    except (AttributeError, KeyError):  # MicroPython: KeyError
-        pass
-    return BOOK[i]
-'''
-
-
 def write(data, path=OUT):
-    lines = ["# Connect Four's opening book for level 5. Made by python -m host_tools.connect4_book:\n",
-             "# do not edit.\n", "import sys\n", "\n", "BOOK = (\n"]
+    """The book's bytes into `path`'s BOOK = (...) (the rest of the module, its look-up,
+    is written by hand)."""
+    with open(path) as f:
+        text = f.read()
+    start = text.index("BOOK = (\n")
+    end = text.index("\n)\n", start) + 3
+    lines = ["BOOK = (\n"]
     for i in range(0, len(data), 16):
         lines.append('    b"%s"\n' % "".join("\\x%02x" % b for b in data[i:i + 16]))
     lines.append(")\n")
     with open(path, "w") as f:
-        f.writelines(lines + [LOOK_UP])
+        f.write(text[:start] + "".join(lines) + text[end:])
 
 
 def main(argv=None):

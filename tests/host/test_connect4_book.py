@@ -135,3 +135,17 @@ def test_only_level5_reads_the_book_and_forgets_it(monkeypatch):
         finish(c4.think(state_of([0, 1, 2]), level, Rng(1)))
         finish(c4.think(state_of([0, 1]), level, Rng(1)))
     assert looked.asked == [[0, 1]]
+
+
+def test_the_tool_writes_the_books_bytes_and_keeps_its_look_up(tmp_path):
+    path = tmp_path / "book.py"
+    with open(connect4_book.OUT) as f:
+        text = f.read()
+    path.write_text(text)
+    connect4_book.write(bytes(range(20)), str(path))
+    namespace = {}
+    exec(path.read_text(), namespace)
+    assert namespace["BOOK"] == bytes(range(20))
+    assert path.read_text().replace(path.read_text()[path.read_text().index("BOOK = ("):], "") == \
+        text[:text.index("BOOK = (")]  # (the header as it was)
+    assert text[text.index("\n)\n"):] == path.read_text()[path.read_text().index("\n)\n"):]  # (the look-up)

@@ -1,5 +1,5 @@
-# Connect Four's opening book for level 5. Made by python -m host_tools.connect4_book:
-# do not edit.
+# Connect Four's opening book for level 5: BOOK is written by python -m
+# host_tools.connect4_book (do not edit it by hand); the look-up below is not.
 import sys
 
 BOOK = (
