@@ -53,30 +53,12 @@ def key(history):
 
 
 def winner(history):
-    """True if the last move of `history` made four."""
-    cols = key(history)
-    c = history[-1]
-    r = len(cols[c]) - 1
-    who = cols[c][r]
-
-    def at(x, y):
-        return 0 <= x < COLUMNS and 0 <= y < len(cols[x]) and cols[x][y] == who
-
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for sign in (1, -1):
-            x, y = c + sign * dx, r + sign * dy
-            while at(x, y):
-                n += 1
-                x, y = x + sign * dx, y + sign * dy
-        if n >= 4:
-            return True
-    return False
+    """True if the last move of `history` made four (the yardstick's rules: mcts.c)."""
+    return mcts.status("connect4", history)[0] == "won"
 
 
 def legal(history):
-    cols = key(history)
-    return [c for c in range(COLUMNS) if len(cols[c]) < 6]
+    return mcts.legal("connect4", history)
 
 
 class Book:
